@@ -1,0 +1,40 @@
+# Two commands do everything on a fresh machine with Python 3.11:
+#   make run   - set up, migrate and serve at http://127.0.0.1:8000 (PORT=... for another)
+#   make test  - set up and run the whole test suite
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+UV_VERSION := 0.13.9
+PORT ?= 8000
+HOST ?= 127.0.0.1
+export UV_PROJECT_ENVIRONMENT := $(VENV)
+
+.PHONY: run test sync migrate bench replay lint clean
+
+# uv is bootstrapped into the project's own virtual environment with pip, so a
+# machine needs nothing but Python; uv then installs exactly what uv.lock says.
+$(BIN)/uv:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check "uv==$(UV_VERSION)"
+
+$(VENV)/.synced: $(BIN)/uv pyproject.toml uv.lock
+	$(BIN)/uv sync --locked --python $(BIN)/python
+	touch $@
+
+sync: $(VENV)/.synced
+
+migrate: sync
+	$(BIN)/python manage.py migrate --noinput
+
+run: migrate
+	DJANGO_DEBUG=$${DJANGO_DEBUG:-true} $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+test: sync
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: sync
+	$(BIN)/python benchmarks/engine.py
+
+clean:
+	rm -rf $(VENV) var test-artifacts
