@@ -1,0 +1,57 @@
+"""The referee's brain: Hearts variants, house rules, the deal and scoring.
+
+Plain Python with no Django import: every screen asks this package, and
+nothing else re-derives a rule.
+"""
+
+from rules.deal import Deal, DeckPreparation
+from rules.errors import EntryError, FieldError, RulesError, SetupError
+from rules.game import (
+    ADD,
+    IN_PROGRESS,
+    OVER,
+    SUBTRACT,
+    TIE_BREAK,
+    GameSetup,
+    GameState,
+    HandEntry,
+    HandError,
+    HandResult,
+    Moon,
+    Run,
+    play,
+)
+from rules.scoresheet import ScoresheetError, read_scoresheet, replay, result_json, write_scoresheet
+from rules.variants import OPTIONS, VARIANTS, Option, Options, Variant
+
+__all__ = [
+    "ADD",
+    "IN_PROGRESS",
+    "OPTIONS",
+    "OVER",
+    "SUBTRACT",
+    "TIE_BREAK",
+    "VARIANTS",
+    "Deal",
+    "DeckPreparation",
+    "EntryError",
+    "FieldError",
+    "GameSetup",
+    "GameState",
+    "HandEntry",
+    "HandError",
+    "HandResult",
+    "Moon",
+    "Option",
+    "Options",
+    "Run",
+    "RulesError",
+    "ScoresheetError",
+    "SetupError",
+    "Variant",
+    "play",
+    "read_scoresheet",
+    "replay",
+    "result_json",
+    "write_scoresheet",
+]

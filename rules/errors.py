@@ -1,0 +1,41 @@
+"""What the engine says when a setup or a hand entry cannot stand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class RulesError(ValueError):
+    """Base class: the message is meant for a person at the table."""
+
+
+class SetupError(RulesError):
+    """The game cannot be set up like this (variant, players, options)."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+@dataclass(frozen=True, slots=True)
+class FieldError:
+    """One problem with a hand entry, tied to the field it is about.
+
+    field is one of "hearts", "queen", "jack", "moon", "revoke", or None when
+    the problem is with the entry as a whole (the game is over, say).
+    """
+
+    field: str | None
+    message: str
+
+
+class EntryError(RulesError):
+    """A hand entry breaks the rules; errors lists every problem found."""
+
+    def __init__(self, errors: list[FieldError]) -> None:
+        super().__init__("; ".join(error.message for error in errors))
+        self.errors = errors
+
+    def for_field(self, field: str | None) -> list[str]:
+        return [error.message for error in self.errors if error.field == field]

@@ -1,0 +1,493 @@
+"""A game as a pure fold over its hand entries.
+
+    state = play(setup, entries)
+
+gives totals, wraps, runs at 69 (and 5), the status, the winners and the
+next deal. Editing an earlier hand is nothing more than folding again.
+Seats are numbered from 0 in clockwise order; names are for display only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+from rules.deal import (
+    Deal,
+    DeckPreparation,
+    dealer_of,
+    pass_cycle,
+    pass_direction,
+    prepare_deck,
+)
+from rules.errors import EntryError, FieldError, SetupError
+from rules.variants import Options, Variant, get_variant, resolve_options
+
+IN_PROGRESS = "in_progress"
+TIE_BREAK = "tie_break"
+OVER = "over"
+
+ADD = "add"
+SUBTRACT = "subtract"
+MOON_CHOICES = (ADD, SUBTRACT)
+
+QUEEN_POINTS = 13
+JACK_POINTS = -10
+SIXTY_NINE = 69
+SIXTY_NINE_HANDS = 5
+FIVE = 5
+FIVE_HANDS = 69
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Variant, options, players in seat order and the first dealer."""
+
+    variant: Variant
+    options: Options
+    players: tuple[str, ...]
+    first_dealer: int = 0
+
+    @classmethod
+    def create(
+        cls,
+        variant: str,
+        players: Sequence[str],
+        options: Mapping[str, object] | None = None,
+        first_dealer: int = 0,
+    ) -> GameSetup:
+        """Check everything about a new game, raising SetupError with a clear message."""
+        preset = get_variant(variant)
+        resolved = resolve_options(preset, options)
+        names = tuple(players)
+        if any(not isinstance(name, str) or not name.strip() for name in names):
+            raise SetupError("Every player needs a name", "players")
+        seen: set[str] = set()
+        for name in names:
+            if name.strip().casefold() in seen:
+                raise SetupError(f"Player names must be unique: {name} appears twice", "players")
+            seen.add(name.strip().casefold())
+        if not preset.min_players <= len(names) <= preset.max_players:
+            raise SetupError(
+                f"{preset.name} ({preset.key}) is for {preset.player_range} players; this game has {len(names)}",
+                "players",
+            )
+        if not isinstance(first_dealer, int) or isinstance(first_dealer, bool) or not 0 <= first_dealer < len(names):
+            raise SetupError("The first dealer must be one of the players", "first_dealer")
+        return cls(preset, resolved, names, first_dealer)
+
+    @property
+    def seats(self) -> int:
+        return len(self.players)
+
+    @cached_property
+    def hearts_in_play(self) -> int:
+        return 13 * self.variant.decks
+
+    @cached_property
+    def penalty(self) -> int:
+        """P: every heart in play plus the Q♠ (26, or 39 with two decks)."""
+        return self.hearts_in_play + QUEEN_POINTS
+
+    @cached_property
+    def pass_cycle(self) -> tuple[str, ...]:
+        return pass_cycle(self.variant.key, self.seats)
+
+    @cached_property
+    def deck(self) -> DeckPreparation:
+        o = self.options
+        return prepare_deck(self.variant.key, self.seats, o.deal, o.kitty_to, bool(o.warren))
+
+    @property
+    def left_of_dealer_leads(self) -> bool:
+        return self.variant.key in ("ricketts", "3d")
+
+    def deal(self, number: int, tie_break: bool = False) -> Deal:
+        dealer = dealer_of(self.first_dealer, self.seats, number)
+        direction = pass_direction(self.pass_cycle, number)
+        if self.left_of_dealer_leads:
+            return Deal(number, dealer, direction, self.seats, leader=(dealer + 1) % self.seats, tie_break=tie_break)
+        return Deal(number, dealer, direction, self.seats, lead_card=self.deck.lowest_club, tie_break=tie_break)
+
+    def seat_of(self, name: str) -> int | None:
+        try:
+            return self.players.index(name)
+        except ValueError:
+            return None
+
+
+@dataclass(frozen=True, slots=True)
+class HandEntry:
+    """What the table says happened in one hand: the cards taken, or a revoke."""
+
+    hearts: tuple[int, ...] = ()
+    queen: int | None = None
+    jack: int | None = None
+    moon: str | None = None
+    revoke: int | None = None
+
+    @classmethod
+    def cards(
+        cls, hearts: Iterable[int], queen: int | None, jack: int | None = None, moon: str | None = None
+    ) -> HandEntry:
+        return cls(tuple(hearts), queen, jack, moon)
+
+    @classmethod
+    def revoked(cls, offender: int) -> HandEntry:
+        return cls(revoke=offender)
+
+    @property
+    def is_revoke(self) -> bool:
+        return self.revoke is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Moon:
+    shooter: int
+    resolution: str
+    why: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """One scored hand. points are before wraps; totals after them."""
+
+    deal: Deal
+    entry: HandEntry
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    moon: Moon | None
+    wrapped: tuple[int, ...]
+
+    @property
+    def number(self) -> int:
+        return self.deal.number
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A player sitting at 69 (or 5): hands completed so far, out of needed."""
+
+    seat: int
+    score: int
+    hands: int
+    needed: int
+
+
+@dataclass(frozen=True)
+class GameState:
+    setup: GameSetup
+    hands: tuple[HandResult, ...] = ()
+    totals: tuple[int, ...] = ()
+    status: str = IN_PROGRESS
+    winners: tuple[int, ...] = ()
+    reason: str | None = None
+    # Hands completed at 69 (and at 5) per seat; None when not sitting there.
+    runs69: tuple[int | None, ...] = ()
+    runs5: tuple[int | None, ...] = ()
+
+    @classmethod
+    def start(cls, setup: GameSetup) -> GameState:
+        zeros = (0,) * setup.seats
+        nones = (None,) * setup.seats
+        return cls(setup, (), zeros, IN_PROGRESS, (), None, nones, nones)
+
+    # What the table sees -------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.status == OVER
+
+    @property
+    def next_number(self) -> int:
+        return len(self.hands) + 1
+
+    @property
+    def next_deal(self) -> Deal | None:
+        if self.is_over:
+            return None
+        return self.setup.deal(self.next_number, tie_break=self.status == TIE_BREAK)
+
+    @property
+    def lowest(self) -> tuple[int, ...]:
+        """Seats holding the lowest total (the current leaders)."""
+        best = min(self.totals)
+        return tuple(seat for seat, total in enumerate(self.totals) if total == best)
+
+    @property
+    def all_zero(self) -> bool:
+        """Every total back to 0 after at least one hand: the game may be declared null."""
+        return bool(self.hands) and not any(self.totals)
+
+    @property
+    def runs(self) -> tuple[Run, ...]:
+        """Players on a 69-for-5 (or 5-for-69) run, for display."""
+        if not self.setup.options.sixty_nine:
+            return ()
+        out = []
+        for seat, (r69, r5) in enumerate(zip(self.runs69, self.runs5)):
+            if r69 is not None:
+                out.append(Run(seat, SIXTY_NINE, r69, SIXTY_NINE_HANDS))
+            if r5 is not None:
+                out.append(Run(seat, FIVE, r5, FIVE_HANDS))
+        return tuple(out)
+
+    # Moving on -----------------------------------------------------------
+
+    def check(self, entry: HandEntry) -> list[FieldError]:
+        """Every problem with entry as the next hand; empty when it can be scored."""
+        return check_entry(self, entry)
+
+    def moon_shooter(self, entry: HandEntry) -> int | None:
+        """The seat that shot the moon with this entry, if the variant has moons."""
+        return moon_shooter(self.setup, entry)
+
+    def after(self, entry: HandEntry) -> GameState:
+        """The state once entry is scored as the next hand; raises EntryError."""
+        errors = check_entry(self, entry)
+        if errors:
+            raise EntryError(errors)
+        return self._score(entry)
+
+    def outcomes(self, entry: HandEntry) -> dict[str, GameState]:
+        """For a moon, the state under each resolution the rules allow.
+
+        Under `choice` both add and subtract (the shooter picks); under a fixed
+        rule just the one that applies. Empty when entry is no moon.
+        """
+        if moon_shooter(self.setup, entry) is None or self.is_over:
+            return {}
+        if self.setup.options.moon == "choice":
+            return {choice: self._score(replace(entry, moon=choice)) for choice in MOON_CHOICES}
+        state = self._score(replace(entry, moon=None))
+        return {state.hands[-1].moon.resolution: state}
+
+    def _score(self, entry: HandEntry) -> GameState:
+        setup = self.setup
+        deal = setup.deal(self.next_number, tie_break=self.status == TIE_BREAK)
+        if entry.is_revoke:
+            points = tuple(setup.penalty if seat == entry.revoke else 0 for seat in range(setup.seats))
+            return self._settle(deal, entry, points, None)
+        shooter = moon_shooter(setup, entry)
+        if shooter is None:
+            return self._settle(deal, entry, taken_points(setup, entry), None)
+        rule = setup.options.moon
+        if rule in MOON_CHOICES:
+            return self._settle(deal, entry, moon_points(setup, entry, shooter, rule), Moon(shooter, rule))
+        if rule == "choice":
+            resolution = entry.moon
+            return self._settle(deal, entry, moon_points(setup, entry, shooter, resolution), Moon(shooter, resolution))
+        # The Ricketts rule: add, unless add would end the game with the shooter
+        # not among the winners (wraps and every end check included).
+        added = self._settle(deal, entry, moon_points(setup, entry, shooter, ADD), Moon(shooter, ADD))
+        if added.is_over and shooter not in added.winners:
+            why = "adding would end the game with the shooter not winning"
+            return self._settle(deal, entry, moon_points(setup, entry, shooter, SUBTRACT), Moon(shooter, SUBTRACT, why))
+        return added
+
+    def _settle(self, deal: Deal, entry: HandEntry, points: tuple[int, ...], moon: Moon | None) -> GameState:
+        """Add a hand's points, apply wraps and runs, and check the end of the game."""
+        options = self.setup.options
+        wraps = options.wraps
+        totals = []
+        wrapped = []
+        for seat, (before, scored) in enumerate(zip(self.totals, points)):
+            total = before + scored
+            if total in wraps:
+                total = 0
+                wrapped.append(seat)
+            totals.append(total)
+        totals_t = tuple(totals)
+        runs69 = _runs(self.totals, totals_t, self.runs69, SIXTY_NINE)
+        runs5 = _runs(self.totals, totals_t, self.runs5, FIVE)
+        status, winners, reason = _end_of_game(options, totals_t, runs69, runs5)
+        hand = HandResult(deal, entry, points, totals_t, moon, tuple(wrapped))
+        return GameState(self.setup, self.hands + (hand,), totals_t, status, winners, reason, runs69, runs5)
+
+
+def _runs(
+    before: tuple[int, ...], after: tuple[int, ...], runs: tuple[int | None, ...], score: int
+) -> tuple[int | None, ...]:
+    """Starting and ending a hand at score extends a run; reaching it starts one at 0."""
+    out: list[int | None] = []
+    for was, now, run in zip(before, after, runs):
+        if now != score:
+            out.append(None)
+        elif was == score and run is not None:
+            out.append(run + 1)
+        else:
+            out.append(0)
+    return tuple(out)
+
+
+def _end_of_game(
+    options: Options, totals: tuple[int, ...], runs69: tuple[int | None, ...], runs5: tuple[int | None, ...]
+) -> tuple[str, tuple[int, ...], str | None]:
+    if options.sixty_nine:
+        # A completed run at 69 (or 5) beats every other end of the game.
+        done = tuple(
+            seat
+            for seat in range(len(totals))
+            if runs69[seat] == SIXTY_NINE_HANDS or runs5[seat] == FIVE_HANDS
+        )
+        if done:
+            return OVER, done, "sixty_nine"
+    target = options.target
+    if options.end == "at_least":
+        reached = any(total >= target for total in totals)
+    else:
+        reached = any(total > target for total in totals)
+    if not reached:
+        return IN_PROGRESS, (), None
+    best = min(totals)
+    lowest = tuple(seat for seat, total in enumerate(totals) if total == best)
+    if len(lowest) == 1 or options.ties == "shared":
+        return OVER, lowest, "target"
+    return TIE_BREAK, (), None
+
+
+def taken_points(setup: GameSetup, entry: HandEntry) -> tuple[int, ...]:
+    """Each seat's points as the cards were taken: 1 a heart, 13 the Q♠, −10 the J♦."""
+    jack_counts = setup.options.jack_of_diamonds
+    return tuple(
+        hearts
+        + (QUEEN_POINTS if seat == entry.queen else 0)
+        + (JACK_POINTS if jack_counts and seat == entry.jack else 0)
+        for seat, hearts in enumerate(entry.hearts)
+    )
+
+
+def moon_shooter(setup: GameSetup, entry: HandEntry) -> int | None:
+    """Who took every heart and the Q♠ (and the J♦ where a moon needs it)."""
+    if entry.is_revoke or setup.options.moon == "off" or entry.queen is None:
+        return None
+    shooter = entry.queen
+    if not 0 <= shooter < len(entry.hearts) or entry.hearts[shooter] != setup.hearts_in_play:
+        return None
+    if setup.options.moon_needs_jack and entry.jack != shooter:
+        return None
+    return shooter
+
+
+def moon_points(setup: GameSetup, entry: HandEntry, shooter: int, resolution: str) -> tuple[int, ...]:
+    penalty = setup.penalty
+    options = setup.options
+    # The J♦ keeps its −10 for whoever took it, unless the moon needed it: then
+    # the moon's points replace the J♦'s.
+    jack_bonus = options.jack_of_diamonds and not options.moon_needs_jack
+    points = []
+    for seat in range(setup.seats):
+        if resolution == ADD:
+            score = 0 if seat == shooter else penalty
+        else:
+            score = -penalty if seat == shooter else 0
+        if jack_bonus and seat == entry.jack:
+            score += JACK_POINTS
+        points.append(score)
+    return tuple(points)
+
+
+def check_entry(state: GameState, entry: HandEntry) -> list[FieldError]:
+    """Every reason entry cannot be the next hand, each tied to its field."""
+    setup = state.setup
+    names = setup.players
+    seats = setup.seats
+    errors: list[FieldError] = []
+    if state.is_over:
+        errors.append(FieldError(None, "The game is already over; no more hands can be added"))
+        return errors
+
+    def valid_seat(value: object) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < seats
+
+    if entry.revoke is not None:
+        if not valid_seat(entry.revoke):
+            errors.append(FieldError("revoke", "Who revoked? Pick one of the players"))
+        if entry.hearts or entry.queen is not None or entry.jack is not None or entry.moon is not None:
+            errors.append(FieldError("revoke", "A revoke is charged instead of entering cards, not with them"))
+        return errors
+
+    hearts_ok = len(entry.hearts) == seats and all(
+        isinstance(h, int) and not isinstance(h, bool) for h in entry.hearts
+    )
+    if not hearts_ok:
+        errors.append(FieldError("hearts", f"Enter the hearts taken by each of the {seats} players"))
+    else:
+        for seat, hearts in enumerate(entry.hearts):
+            if hearts < 0:
+                errors.append(FieldError("hearts", f"{names[seat]} can't take fewer than 0 hearts"))
+        total = sum(entry.hearts)
+        in_play = setup.hearts_in_play
+        if total != in_play and all(h >= 0 for h in entry.hearts):
+            errors.append(FieldError("hearts", f"Hearts add up to {total}; {in_play} are in play"))
+
+    if entry.queen is None:
+        errors.append(FieldError("queen", "Who took the Q♠?"))
+    elif not valid_seat(entry.queen):
+        errors.append(FieldError("queen", "The Q♠ must go to one of the players"))
+
+    if setup.options.jack_of_diamonds:
+        if entry.jack is None:
+            errors.append(FieldError("jack", "Who took the J♦?"))
+        elif not valid_seat(entry.jack):
+            errors.append(FieldError("jack", "The J♦ must go to one of the players"))
+    elif entry.jack is not None:
+        errors.append(FieldError("jack", "The J♦ scores nothing in this game; leave it out"))
+
+    if errors:
+        return errors
+
+    shooter = moon_shooter(setup, entry)
+    rule = setup.options.moon
+    if shooter is not None and rule == "choice":
+        if entry.moon is None:
+            errors.append(FieldError("moon", f"{names[shooter]} shot the moon: add or subtract?"))
+        elif entry.moon not in MOON_CHOICES:
+            errors.append(FieldError("moon", "A moon is resolved by add or subtract"))
+    elif entry.moon is not None:
+        if shooter is None:
+            errors.append(FieldError("moon", "Nobody shot the moon in this hand, so there is nothing to choose"))
+        else:
+            errors.append(FieldError("moon", f"The moon rule here is '{rule}': the shooter does not choose"))
+    return errors
+
+
+def play(setup: GameSetup, entries: Iterable[HandEntry]) -> GameState:
+    """The game's state after scoring entries in order; raises EntryError with the hand's number."""
+    state = GameState.start(setup)
+    for entry in entries:
+        errors = check_entry(state, entry)
+        if errors:
+            raise HandError(state.next_number, errors)
+        state = state._score(entry)
+    return state
+
+
+class HandError(EntryError):
+    """An entry that cannot be scored, with the number of the hand it was for."""
+
+    def __init__(self, number: int, errors: list[FieldError]) -> None:
+        super().__init__(errors)
+        self.number = number
+
+    def __str__(self) -> str:
+        return f"hand {self.number}: " + "; ".join(error.message for error in self.errors)
+
+
+__all__ = [
+    "ADD",
+    "IN_PROGRESS",
+    "OVER",
+    "SUBTRACT",
+    "TIE_BREAK",
+    "GameSetup",
+    "GameState",
+    "HandEntry",
+    "HandError",
+    "HandResult",
+    "Moon",
+    "Run",
+    "check_entry",
+    "play",
+]

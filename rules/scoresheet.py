@@ -1,0 +1,169 @@
+"""The scoresheet: a game's record as JSON (see shared/SCORESHEET.md).
+
+read_scoresheet turns a parsed document into a setup and its entries,
+replay scores it, and result_json / write_scoresheet go the other way.
+Every error is a ScoresheetError whose message is one line for a person,
+naming the hand where there is one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.errors import RulesError, SetupError
+from rules.game import GameSetup, GameState, HandEntry, HandError, HandResult, play
+
+TOP_LEVEL_KEYS = {"variant", "options", "players", "first_dealer", "hands"}
+CARD_KEYS = {"hearts", "queen", "jack", "moon"}
+
+
+class ScoresheetError(RulesError):
+    """The scoresheet cannot be read or scored; str() is the one-line reason."""
+
+
+def read_scoresheet(document: object) -> tuple[GameSetup, list[HandEntry]]:
+    if not isinstance(document, Mapping):
+        raise ScoresheetError("A scoresheet must be a JSON object")
+    unknown = sorted(set(document) - TOP_LEVEL_KEYS)
+    if unknown:
+        raise ScoresheetError(f"Unknown scoresheet field '{unknown[0]}'")
+    for key in ("variant", "players"):
+        if key not in document:
+            raise ScoresheetError(f"The scoresheet has no '{key}'")
+    players = document["players"]
+    if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
+        raise ScoresheetError("'players' must be a list of names")
+    options = document.get("options", {})
+    if not isinstance(options, Mapping):
+        raise ScoresheetError("'options' must be an object of house-rule options")
+    try:
+        # Check variant and options before the names, so that the most basic
+        # mistake is the one reported.
+        setup = GameSetup.create(document["variant"], players, options, 0)
+    except SetupError as error:
+        raise ScoresheetError(error.message) from None
+    first = document.get("first_dealer", players[0] if players else None)
+    if not isinstance(first, str) or setup.seat_of(first) is None:
+        raise ScoresheetError(f"The first dealer {first!r} is not one of the players")
+    setup = GameSetup(setup.variant, setup.options, setup.players, setup.seat_of(first))
+    hands = document.get("hands", [])
+    if not isinstance(hands, list):
+        raise ScoresheetError("'hands' must be a list")
+    entries = [_read_hand(setup, number, hand) for number, hand in enumerate(hands, start=1)]
+    return setup, entries
+
+
+def _read_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
+    def fail(message: str) -> ScoresheetError:
+        return ScoresheetError(f"hand {number}: {message}")
+
+    def seat(name: object, what: str) -> int:
+        if not isinstance(name, str):
+            raise fail(f"{what} must be a player's name")
+        found = setup.seat_of(name)
+        if found is None:
+            raise fail(f"{name} is not a player in this game ({what})")
+        return found
+
+    if not isinstance(hand, Mapping):
+        raise fail("a hand must be a JSON object")
+    if "revoke" in hand:
+        if len(hand) != 1:
+            raise fail("a revoke stands alone: no cards are entered with it")
+        return HandEntry.revoked(seat(hand["revoke"], "revoke"))
+    unknown = sorted(set(hand) - CARD_KEYS)
+    if unknown:
+        raise fail(f"unknown field '{unknown[0]}'")
+    hearts_taken = hand.get("hearts", {})
+    if not isinstance(hearts_taken, Mapping):
+        raise fail("'hearts' must map players to the hearts they took")
+    hearts = [0] * setup.seats
+    for name, count in hearts_taken.items():
+        if not isinstance(count, int) or isinstance(count, bool):
+            raise fail(f"{name}'s hearts must be a whole number")
+        hearts[seat(name, "hearts")] = count
+    queen = seat(hand["queen"], "queen") if "queen" in hand else None
+    jack = seat(hand["jack"], "jack") if "jack" in hand else None
+    moon = hand.get("moon")
+    if moon is not None and not isinstance(moon, str):
+        raise fail("'moon' must be add or subtract")
+    return HandEntry.cards(hearts, queen, jack, moon)
+
+
+def replay(document: object) -> dict[str, Any]:
+    """Score a scoresheet and return the result document."""
+    setup, entries = read_scoresheet(document)
+    try:
+        state = play(setup, entries)
+    except HandError as error:
+        raise ScoresheetError(str(error)) from None
+    return result_json(state)
+
+
+def _by_name(setup: GameSetup, values: Sequence[int]) -> dict[str, int]:
+    return dict(zip(setup.players, values))
+
+
+def hand_json(setup: GameSetup, hand: HandResult) -> dict[str, Any]:
+    names = setup.players
+    return {
+        "number": hand.number,
+        "dealer": names[hand.deal.dealer],
+        "pass": hand.deal.pass_direction,
+        "points": _by_name(setup, hand.points),
+        "totals": _by_name(setup, hand.totals),
+        "moon": (
+            {"shooter": names[hand.moon.shooter], "resolution": hand.moon.resolution} if hand.moon else None
+        ),
+        "wrapped": [names[seat] for seat in hand.wrapped],
+    }
+
+
+def result_json(state: GameState) -> dict[str, Any]:
+    setup = state.setup
+    names = setup.players
+    deal = state.next_deal
+    following = None
+    if deal is not None:
+        following = {
+            "number": deal.number,
+            "dealer": names[deal.dealer],
+            "pass": deal.pass_direction,
+            "leader": names[deal.leader] if deal.leader is not None else deal.lead_card,
+        }
+    return {
+        "status": state.status,
+        "winners": [names[seat] for seat in state.winners],
+        "reason": state.reason,
+        "totals": _by_name(setup, state.totals),
+        "hands": [hand_json(setup, hand) for hand in state.hands],
+        "next": following,
+    }
+
+
+def entry_json(setup: GameSetup, entry: HandEntry) -> dict[str, Any]:
+    """One hand as the scoresheet writes it: only players who took hearts."""
+    names = setup.players
+    if entry.is_revoke:
+        return {"revoke": names[entry.revoke]}
+    out: dict[str, Any] = {
+        "hearts": {names[seat]: count for seat, count in enumerate(entry.hearts) if count},
+        "queen": names[entry.queen],
+    }
+    if entry.jack is not None:
+        out["jack"] = names[entry.jack]
+    if entry.moon is not None:
+        out["moon"] = entry.moon
+    return out
+
+
+def write_scoresheet(setup: GameSetup, entries: Sequence[HandEntry]) -> dict[str, Any]:
+    """The scoresheet for a game; options are written in full so presets may change safely."""
+    return {
+        "variant": setup.variant.key,
+        "options": setup.options.as_dict(),
+        "players": list(setup.players),
+        "first_dealer": setup.players[setup.first_dealer],
+        "hands": [entry_json(setup, entry) for entry in entries],
+    }
