@@ -1,0 +1,330 @@
+"""What the table entered, stored as the truth.
+
+A game's hands hold the entries exactly as the scorer tapped them in; the
+totals, winners and next deal come from the rules engine. The few derived
+fields kept here (Game.status, Seat.total, ...) are a cache for list pages
+and standings, rebuilt from the entries by Game.refresh() whenever a hand
+changes, and rebuildable at any time with `manage.py rebuild_results`.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import models, transaction
+from django.db.models.functions import Lower
+from django.urls import reverse
+from django.utils import timezone
+
+from rules import GameSetup, GameState, HandEntry, play
+
+
+def new_token() -> str:
+    """An unguessable token for share and invite links (256 bits)."""
+    return secrets.token_urlsafe(32)
+
+
+class LeagueQuerySet(models.QuerySet["League"]):
+    def for_user(self, user: Any) -> LeagueQuerySet:
+        """Leagues the user is a member of (the owner is always a member)."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(memberships__user=user)
+
+
+class League(models.Model):
+    """A house, a club, a family: the container of players and games."""
+
+    name = models.CharField(max_length=100)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_leagues")
+    created_at = models.DateTimeField(default=timezone.now)
+    # The secret read-only link; empty when the organizer has turned it off.
+    public_token = models.CharField(max_length=64, blank=True, default="", db_index=True)
+
+    objects = LeagueQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:league-detail", args=[self.pk])
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        ORGANIZER = "organizer", "Organizer"
+        SCORER = "scorer", "Scorer"
+        VIEWER = "viewer", "Viewer"
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=12, choices=Role.choices, default=Role.VIEWER)
+    joined_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["league", "user"], name="one_membership_per_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.league} ({self.role})"
+
+    @property
+    def can_score(self) -> bool:
+        return self.role in (self.Role.ORGANIZER, self.Role.SCORER)
+
+    @property
+    def can_organize(self) -> bool:
+        return self.role == self.Role.ORGANIZER
+
+
+class Invite(models.Model):
+    """An invite link to join a league with a role; single use, expiring, revocable."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="invites")
+    token = models.CharField(max_length=64, unique=True, default=new_token)
+    role = models.CharField(max_length=12, choices=Membership.Role.choices, default=Membership.Role.SCORER)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"Invite to {self.league} as {self.role}"
+
+    @property
+    def is_usable(self) -> bool:
+        return self.revoked_at is None and self.used_at is None and self.expires_at > timezone.now()
+
+
+class Player(models.Model):
+    """A person who plays in the league, optionally linked to an account."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=40)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="players"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "league", name="player_name_unique_in_league"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class GameQuerySet(models.QuerySet["Game"]):
+    def for_user(self, user: Any) -> GameQuerySet:
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(league__memberships__user=user)
+
+    def in_progress(self) -> GameQuerySet:
+        return self.filter(status__in=[Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK])
+
+    def counted(self) -> GameQuerySet:
+        """Games that count in standings: finished, neither null nor abandoned."""
+        return self.filter(status=Game.Status.OVER)
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", "In progress"
+        TIE_BREAK = "tie_break", "Tie-break hand due"
+        OVER = "over", "Over"
+        NULL = "null", "Declared null"
+        ABANDONED = "abandoned", "Abandoned"
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="games")
+    variant = models.CharField(max_length=20)
+    # The options in full (preset defaults included), so a later change of a
+    # preset's defaults never changes an old game.
+    options = models.JSONField(default=dict)
+    first_dealer = models.PositiveSmallIntegerField(default=0)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    # Bumped on every change; phones polling the game compare it to theirs.
+    version = models.PositiveIntegerField(default=0)
+    # A null or abandoned game is declared by the table and is not derived.
+    declared = models.CharField(
+        max_length=12,
+        blank=True,
+        default="",
+        choices=[(Status.NULL.value, Status.NULL.label), (Status.ABANDONED.value, Status.ABANDONED.label)],
+    )
+
+    # Cache derived from the hands by refresh().
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS, db_index=True)
+    reason = models.CharField(max_length=12, blank=True, default="")
+    hand_count = models.PositiveSmallIntegerField(default=0)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = GameQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["league", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.variant})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:game-detail", args=[self.pk])
+
+    # The engine's view of the game ----------------------------------------
+
+    def ordered_seats(self) -> list[Seat]:
+        """Seats in clockwise order; uses prefetched seats when there are any."""
+        return sorted(self.seats.all(), key=lambda seat: seat.position)
+
+    def setup(self) -> GameSetup:
+        names = [seat.player.name for seat in self.ordered_seats()]
+        return GameSetup.create(self.variant, names, self.options, self.first_dealer)
+
+    def entries(self) -> list[HandEntry]:
+        return [hand.to_entry() for hand in sorted(self.hands.all(), key=lambda hand: hand.number)]
+
+    def state(self) -> GameState:
+        return play(self.setup(), self.entries())
+
+    # Changes ---------------------------------------------------------------
+
+    @transaction.atomic
+    def refresh(self, state: GameState | None = None) -> GameState:
+        """Rebuild the cached results from the entries."""
+        state = state or self.state()
+        if self.declared:
+            self.status = self.declared
+        else:
+            self.status = state.status
+        self.reason = state.reason or ""
+        self.hand_count = len(state.hands)
+        if self.status == self.Status.OVER:
+            self.finished_at = self.finished_at or timezone.now()
+        else:
+            self.finished_at = None
+        self.save(update_fields=["status", "reason", "hand_count", "finished_at"])
+        winners = set(state.winners) if self.status == self.Status.OVER else set()
+        for seat in self.ordered_seats():
+            seat.apply_results(state, winners)
+        return state
+
+
+class Seat(models.Model):
+    """A player's place at a game's table, in clockwise order from 0."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    # Cache derived from the hands by Game.refresh(), for standings.
+    total = models.IntegerField(default=0)
+    won = models.BooleanField(default=False)
+    points = models.IntegerField(default=0)  # sum of hand points before wraps
+    moons = models.PositiveSmallIntegerField(default=0)
+    queens = models.PositiveSmallIntegerField(default=0)
+    jacks = models.PositiveSmallIntegerField(default=0)
+    wraps = models.PositiveSmallIntegerField(default=0)
+    revokes = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["game", "player"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at seat {self.position} of game {self.game_id}"
+
+    def apply_results(self, state: GameState, winners: set[int]) -> None:
+        seat = self.position
+        hands = state.hands
+        self.total = state.totals[seat]
+        self.won = seat in winners
+        self.points = sum(hand.points[seat] for hand in hands)
+        self.moons = sum(1 for hand in hands if hand.moon and hand.moon.shooter == seat)
+        self.queens = sum(1 for hand in hands if hand.entry.queen == seat)
+        self.jacks = sum(1 for hand in hands if hand.entry.jack == seat)
+        self.wraps = sum(1 for hand in hands if seat in hand.wrapped)
+        self.revokes = sum(1 for hand in hands if hand.entry.revoke == seat)
+        self.save(update_fields=["total", "won", "points", "moons", "queens", "jacks", "wraps", "revokes"])
+
+
+class Hand(models.Model):
+    """One hand's entry as the table gave it. See HandEntry for the fields.
+
+    entry holds {"hearts": [per seat], "queen": seat, "jack": seat|null,
+    "moon": "add"|"subtract"|null} or {"revoke": seat}.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    entry = models.JSONField()
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            # Two phones submitting the same hand: the second insert fails here.
+            models.UniqueConstraint(fields=["game", "number"], name="one_hand_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Hand {self.number} of game {self.game_id}"
+
+    def to_entry(self) -> HandEntry:
+        return entry_from_json(self.entry)
+
+
+class HandRevision(models.Model):
+    """Every change to a game's hands: who, when, what it was and what it became."""
+
+    class Action(models.TextChoices):
+        ADDED = "added", "added"
+        EDITED = "edited", "edited"
+        DELETED = "deleted", "deleted"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="revisions")
+    number = models.PositiveSmallIntegerField()
+    action = models.CharField(max_length=10, choices=Action.choices)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        indexes = [models.Index(fields=["game", "-at"])]
+
+    def __str__(self) -> str:
+        return f"Hand {self.number} {self.action} in game {self.game_id}"
+
+
+def entry_to_json(entry: HandEntry) -> dict[str, Any]:
+    if entry.is_revoke:
+        return {"revoke": entry.revoke}
+    return {"hearts": list(entry.hearts), "queen": entry.queen, "jack": entry.jack, "moon": entry.moon}
+
+
+def entry_from_json(data: dict[str, Any]) -> HandEntry:
+    if "revoke" in data:
+        return HandEntry.revoked(data["revoke"])
+    return HandEntry.cards(data["hearts"], data["queen"], data.get("jack"), data.get("moon"))
