@@ -18,7 +18,17 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 
-from rules import GameSetup, GameState, HandEntry, play
+from rules import GameSetup, GameState, HandEntry, HandError, play
+from rules.errors import EntryError, FieldError
+
+
+class HandConflict(Exception):
+    """Another phone changed the game first (the same hand, submitted twice)."""
+
+    def __init__(self, message: str, number: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.number = number
 
 
 def new_token() -> str:
@@ -53,6 +63,14 @@ class League(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("games:league-detail", args=[self.pk])
+
+    @classmethod
+    @transaction.atomic
+    def create_for(cls, owner: Any, name: str) -> League:
+        """A new league, owned and organized by its creator."""
+        league = cls.objects.create(name=name, owner=owner)
+        Membership.objects.create(league=league, user=owner, role=Membership.Role.ORGANIZER)
+        return league
 
 
 class Membership(models.Model):
@@ -202,6 +220,102 @@ class Game(models.Model):
 
     # Changes ---------------------------------------------------------------
 
+    @classmethod
+    @transaction.atomic
+    def start(
+        cls,
+        league: League,
+        variant: str,
+        players: list[Player],
+        options: dict[str, Any] | None = None,
+        first_dealer: int = 0,
+        user: Any = None,
+    ) -> Game:
+        """Create a game after the engine has checked its setup (raises SetupError)."""
+        setup = GameSetup.create(variant, [player.name for player in players], options or {}, first_dealer)
+        game = cls.objects.create(
+            league=league,
+            variant=variant,
+            options=setup.options.as_dict(),
+            first_dealer=first_dealer,
+            created_by=_user(user),
+        )
+        Seat.objects.bulk_create(
+            Seat(game=game, player=player, position=position) for position, player in enumerate(players)
+        )
+        return game
+
+    def _locked(self) -> Game:
+        """This game re-read under a write lock, with its seats and hands.
+
+        On PostgreSQL the row lock serialises phones writing to one game; on
+        SQLite the IMMEDIATE transaction already holds the database's lock.
+        """
+        return (
+            Game.objects.select_for_update()
+            .prefetch_related("seats__player", "hands")
+            .get(pk=self.pk)
+        )
+
+    def _changed(self, locked: Game, state: GameState, number: int, action: str, before: Any, after: Any, user: Any) -> GameState:
+        HandRevision.objects.create(
+            game=locked,
+            number=number,
+            action=action,
+            before=before,
+            after=after,
+            user=_user(user),
+        )
+        Game.objects.filter(pk=locked.pk).update(version=models.F("version") + 1)
+        locked.refresh(state)
+        self.refresh_from_db()
+        return state
+
+    @transaction.atomic
+    def record_hand(self, number: int, entry: HandEntry, user: Any = None) -> GameState:
+        """Score entry as hand `number`, the next one; raises EntryError or HandConflict."""
+        locked = self._locked()
+        state = locked.state()
+        if number != state.next_number:
+            if number < state.next_number:
+                raise HandConflict(f"Hand {number} was just recorded by someone else", number)
+            raise HandConflict(f"Hand {number} can't be entered yet: hand {state.next_number} is next", number)
+        new_state = state.after(entry)
+        Hand.objects.create(game=locked, number=number, entry=entry_to_json(entry), created_by=_user(user))
+        return self._changed(locked, new_state, number, HandRevision.Action.ADDED, None, entry_to_json(entry), user)
+
+    @transaction.atomic
+    def edit_hand(self, number: int, entry: HandEntry, user: Any = None) -> GameState:
+        """Replace hand `number` and rescore every hand after it; raises HandError."""
+        locked = self._locked()
+        hands = sorted(locked.hands.all(), key=lambda hand: hand.number)
+        if not 1 <= number <= len(hands):
+            raise HandConflict(f"There is no hand {number} to change", number)
+        hand = hands[number - 1]
+        entries = [h.to_entry() for h in hands]
+        entries[number - 1] = entry
+        new_state = _replay(locked.setup(), entries, number)
+        before = hand.entry
+        if before == entry_to_json(entry):
+            return new_state
+        hand.entry = entry_to_json(entry)
+        hand.updated_at = timezone.now()
+        hand.save(update_fields=["entry", "updated_at"])
+        return self._changed(locked, new_state, number, HandRevision.Action.EDITED, before, hand.entry, user)
+
+    @transaction.atomic
+    def delete_last_hand(self, number: int, user: Any = None) -> GameState:
+        """Delete the last hand, which must be hand `number` (not one just added by another phone)."""
+        locked = self._locked()
+        hands = sorted(locked.hands.all(), key=lambda hand: hand.number)
+        if not hands or hands[-1].number != number:
+            raise HandConflict(f"Hand {number} is not the last hand any more", number)
+        last = hands[-1]
+        before = last.entry
+        last.delete()
+        new_state = play(locked.setup(), [h.to_entry() for h in hands[:-1]])
+        return self._changed(locked, new_state, number, HandRevision.Action.DELETED, before, None, user)
+
     @transaction.atomic
     def refresh(self, state: GameState | None = None) -> GameState:
         """Rebuild the cached results from the entries."""
@@ -316,6 +430,22 @@ class HandRevision(models.Model):
 
     def __str__(self) -> str:
         return f"Hand {self.number} {self.action} in game {self.game_id}"
+
+
+def _user(user: Any) -> Any:
+    return user if user is not None and user.is_authenticated else None
+
+
+def _replay(setup: GameSetup, entries: list[HandEntry], changed: int) -> GameState:
+    """Fold entries, blaming a failure on the changed hand when it is a later one's."""
+    try:
+        return play(setup, entries)
+    except HandError as error:
+        if error.number == changed:
+            raise
+        raise EntryError(
+            [FieldError(None, f"With this change, hand {error.number} no longer stands: {e.message}") for e in error.errors]
+        ) from None
 
 
 def entry_to_json(entry: HandEntry) -> dict[str, Any]:

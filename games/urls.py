@@ -1,9 +1,39 @@
 from django.urls import path
 
-from games import views
+from games.views import leagues
 
 app_name = "games"
 
+# Each area keeps its own block; add routes inside your area's block.
+
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", leagues.home, name="home"),
 ]
+
+# --- accounts ---------------------------------------------------------------
+
+urlpatterns += []
+
+# --- leagues and players ----------------------------------------------------
+
+urlpatterns += []
+
+# --- the table: games, hands, the game page ----------------------------------
+
+urlpatterns += []
+
+# --- rulebook: cheat-sheets and the referee ---------------------------------
+
+urlpatterns += []
+
+# --- history: standings, archive, players, export ---------------------------
+
+urlpatterns += []
+
+# --- members, invites, the public link --------------------------------------
+
+urlpatterns += []
+
+# --- operations -------------------------------------------------------------
+
+urlpatterns += []

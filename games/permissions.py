@@ -1,0 +1,59 @@
+"""Who may see and change what. Every view asks here; templates never decide.
+
+Outsiders get 404 (a league's existence is not revealed); members whose
+role is too low for an action get 403.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
+from django.http import Http404
+
+from games.models import Game, League, Membership
+
+VIEW = "view"
+SCORE = "score"
+ORGANIZE = "organize"
+
+_ALLOWED = {
+    VIEW: {Membership.Role.VIEWER, Membership.Role.SCORER, Membership.Role.ORGANIZER},
+    SCORE: {Membership.Role.SCORER, Membership.Role.ORGANIZER},
+    ORGANIZE: {Membership.Role.ORGANIZER},
+}
+
+
+def membership_for(user: Any, league_id: int) -> Membership:
+    """The user's membership of the league, or 404."""
+    if not user.is_authenticated:
+        raise Http404("No such league")
+    try:
+        return Membership.objects.select_related("league").get(league_id=league_id, user=user)
+    except Membership.DoesNotExist:
+        raise Http404("No such league") from None
+
+
+def require(membership: Membership, need: str) -> Membership:
+    if membership.role not in _ALLOWED[need]:
+        raise PermissionDenied("Your role in this league does not allow that")
+    return membership
+
+
+def get_league_for(user: Any, league_id: int, need: str = VIEW) -> tuple[League, Membership]:
+    membership = require(membership_for(user, league_id), need)
+    return membership.league, membership
+
+
+def get_game_for(
+    user: Any, game_id: int, need: str = VIEW, queryset: QuerySet[Game] | None = None
+) -> tuple[Game, Membership]:
+    """The game, if the user's role in its league allows `need`; else 404/403."""
+    queryset = queryset if queryset is not None else Game.objects.all()
+    try:
+        game = queryset.select_related("league").get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise Http404("No such game") from None
+    membership = require(membership_for(user, game.league_id), need)
+    return game, membership

@@ -1,0 +1,74 @@
+"""Fixtures shared by every test: users and leagues, and the browser set-up.
+
+Browser tests drive Debian's Chromium (never a downloaded browser). Without
+it they are skipped on a developer's machine, but with CI=true a missing
+browser fails the run.
+"""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.factories import LeagueFactory, UserFactory
+
+# Playwright's sync API runs an event loop in the test's thread; the ORM calls
+# made by live-server tests in that thread are still synchronous and safe.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
+        message = f"Chromium not found at {CHROMIUM} (apt-get install chromium)"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    return CHROMIUM
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args, chromium_path):
+    return {
+        **browser_type_launch_args,
+        "executable_path": chromium_path,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--no-first-run",
+            "--disable-sync",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """A 360x640 phone, the screen the app is designed for first."""
+    return {**browser_context_args, "viewport": {"width": 360, "height": 640}, "device_scale_factor": 2}
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture
+def user(db):
+    return UserFactory()
+
+
+@pytest.fixture
+def league(user):
+    return LeagueFactory(owner=user)
+
+
+@pytest.fixture
+def outsider(db):
+    return UserFactory()
