@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.views import leagues
+from games.views import leagues, ops
 
 app_name = "games"
 
@@ -36,4 +36,6 @@ urlpatterns += []
 
 # --- operations -------------------------------------------------------------
 
-urlpatterns += []
+urlpatterns += [
+    path("healthz", ops.healthz, name="healthz"),
+]

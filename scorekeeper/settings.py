@@ -6,6 +6,7 @@ environment (see README, "Deploy").
 """
 
 import os
+import re
 from pathlib import Path
 
 import dj_database_url
@@ -31,7 +32,8 @@ TESTING = "PYTEST_VERSION" in os.environ
 
 # Without a key Django refuses to sign anything (sessions, CSRF), which is the
 # point: a production server must be given one. Commands that sign nothing
-# (migrate, replay) still work without it.
+# (migrate, replay) still work without it; serving does not (see
+# scorekeeper/checks.py, run by `check --deploy` and by gunicorn at start).
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY and (DEBUG or TESTING):
     SECRET_KEY = "django-insecure-development-and-tests-only"
@@ -52,6 +54,8 @@ INSTALLED_APPS = [
     "template_partials",
     "crispy_forms",
     "crispy_bootstrap5",
+    "csp",
+    "scorekeeper.apps.ScorekeeperConfig",
     "games",
 ]
 
@@ -107,6 +111,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
+    # Tests use a file, not the default shared-cache memory database: it locks
+    # whole tables and fails at once instead of waiting, so the tests of
+    # phones writing at the same time would not see what production sees.
+    # The process id keeps two runs in one checkout apart.
+    DATABASES["default"]["TEST"] = {"NAME": str(SQLITE_PATH.parent / f"test-{os.getpid()}.sqlite3")}
+else:
+    # Several checkouts may share one PostgreSQL server (and its test
+    # database): name the test database after the checkout.
+    checkout = re.sub(r"\W", "_", BASE_DIR.name).lower()
+    DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}_{checkout}"}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -155,6 +169,8 @@ SESSION_COOKIE_SECURE = SECURE_COOKIES
 CSRF_COOKIE_SECURE = SECURE_COOKIES
 SESSION_COOKIE_HTTPONLY = True
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", False)
+# Docker's health check asks over plain http from inside the container.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SECURE_PROXY_SSL_HEADER = (
     ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("DJANGO_BEHIND_TLS_PROXY") else None
 )

@@ -1,0 +1,40 @@
+# The scorekeeper as one container: gunicorn serving Django, static files
+# from WhiteNoise. Database: PostgreSQL through DATABASE_URL, or SQLite in the
+# /data volume when DATABASE_URL is unset. See README, "Deploy".
+FROM python:3.11-slim
+
+COPY --from=ghcr.io/astral-sh/uv:0.13.9 /uv /usr/local/bin/uv
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    UV_COMPILE_BYTECODE=1 \
+    UV_LINK_MODE=copy \
+    UV_PYTHON_DOWNLOADS=never \
+    UV_PROJECT_ENVIRONMENT=/app/.venv \
+    PATH="/app/.venv/bin:$PATH" \
+    SQLITE_PATH=/data/db.sqlite3 \
+    PORT=8000
+
+WORKDIR /app
+
+# Dependencies first, in their own layer: it is rebuilt only when the lock changes.
+COPY pyproject.toml uv.lock ./
+RUN uv sync --locked --no-dev --no-install-project
+
+COPY . .
+# Hashed, compressed copies for WhiteNoise; needs no secret key or database.
+RUN python manage.py collectstatic --noinput \
+    && useradd --system --uid 10001 --no-create-home --home-dir /nonexistent scorekeeper \
+    && mkdir -p /data \
+    && chown scorekeeper /data
+
+# The code stays root's and read-only to the server; only /data is writable.
+USER scorekeeper
+VOLUME ["/data"]
+EXPOSE 8000
+
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+    CMD ["python", "-m", "scorekeeper.healthcheck"]
+
+# gunicorn.conf.py (bind from PORT, workers from WEB_CONCURRENCY) is read from /app.
+CMD ["gunicorn"]

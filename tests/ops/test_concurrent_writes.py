@@ -1,0 +1,104 @@
+"""Several phones writing at once: they wait their turn, and a hand is stored once."""
+
+import threading
+import time
+from collections import Counter
+
+import pytest
+from django.db import connection, connections, transaction
+
+from games.models import Game, HandConflict, Player
+from rules import HandEntry
+from tests.factories import LeagueFactory, make_game
+
+on_sqlite = pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's own locking")
+
+
+def in_threads(count, work):
+    """Run work(index) in `count` threads started together; return results or exceptions by index."""
+    start = threading.Barrier(count)
+    results = [None] * count
+
+    def run(index):
+        try:
+            start.wait()
+            results[index] = work(index)
+        except Exception as error:  # noqa: BLE001  (the test inspects it)
+            results[index] = error
+        finally:
+            # Each thread has its own connection; leaving it open would keep
+            # the test database busy when pytest-django drops it.
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(index,)) for index in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    return results
+
+
+@on_sqlite
+@pytest.mark.django_db
+def test_sqlite_runs_in_wal_mode_with_a_busy_timeout():
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA journal_mode")
+        assert cursor.fetchone()[0] == "wal"
+        cursor.execute("PRAGMA busy_timeout")
+        assert cursor.fetchone()[0] == 20_000
+
+
+@on_sqlite
+@pytest.mark.django_db(transaction=True)
+def test_a_second_writer_waits_for_the_first_instead_of_failing():
+    league = LeagueFactory()
+    first_holds_the_lock = threading.Event()
+
+    def write(index):
+        if index == 1:
+            first_holds_the_lock.wait(timeout=10)
+        began = time.monotonic()
+        with transaction.atomic():
+            Player.objects.create(league_id=league.pk, name=f"Writer {index}")
+            if index == 0:
+                first_holds_the_lock.set()
+                time.sleep(0.5)
+        return time.monotonic() - began
+
+    first, second = in_threads(2, write)
+    assert not isinstance(first, Exception), first
+    assert not isinstance(second, Exception), second
+    # The second writer waited for the first one's half second, then wrote.
+    assert second >= 0.3
+    assert sorted(Player.objects.filter(league=league).values_list("name", flat=True)) == ["Writer 0", "Writer 1"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_same_hand_from_ten_phones_is_stored_once_every_time():
+    game = make_game(LeagueFactory(), "standard", options={"target": 1000})
+    rounds, phones = 20, 10
+    outcomes = Counter()
+    for number in range(1, rounds + 1):
+        # Hearts 4, 3, 3, 3 and the queen going round the table.
+        entry = HandEntry.cards([4, 3, 3, 3], number % 4)
+
+        def submit(index, number=number, entry=entry):
+            Game.objects.get(pk=game.pk).record_hand(number, entry)
+            return "stored"
+
+        results = in_threads(phones, submit)
+        stored = [result for result in results if result == "stored"]
+        conflicts = [result for result in results if isinstance(result, HandConflict)]
+        assert len(stored) == 1, results
+        assert len(conflicts) == phones - 1, results
+        outcomes.update({"stored": len(stored), "conflict": len(conflicts)})
+
+    game.refresh_from_db()
+    assert list(game.hands.values_list("number", flat=True)) == list(range(1, rounds + 1))
+    assert game.revisions.count() == rounds
+    assert game.version == rounds
+    assert game.hand_count == rounds
+    # Ann takes 4 hearts a hand (80), the others 3 (60); each takes the queen
+    # in five of the twenty hands (65).
+    assert [seat.total for seat in game.ordered_seats()] == [145, 125, 125, 125]
+    assert outcomes == {"stored": rounds, "conflict": rounds * (phones - 1)}
