@@ -161,6 +161,17 @@ WHITENOISE_USE_FINDERS = DEBUG or TESTING
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 
+# Login attempts are counted in the database, so every gunicorn worker (and
+# every container) sees the same count. Its increment is not atomic: a burst
+# of simultaneous attempts may be under-counted by about the number of
+# workers, which is fine for a brake on guessing.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "ratelimit": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "ratelimit_cache"},
+}
+RATELIMIT_USE_CACHE = "ratelimit"
+RATELIMIT_IP_META_KEY = "games.views.ops.client_address"
+
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 
 # Security. Cookies are secure unless we are developing on plain http.
@@ -171,9 +182,8 @@ SESSION_COOKIE_HTTPONLY = True
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", False)
 # Docker's health check asks over plain http from inside the container.
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
-SECURE_PROXY_SSL_HEADER = (
-    ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("DJANGO_BEHIND_TLS_PROXY") else None
-)
+BEHIND_TLS_PROXY = env_bool("DJANGO_BEHIND_TLS_PROXY")
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_TLS_PROXY else None
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "0"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS")
 SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD")

@@ -1,0 +1,84 @@
+"""A league at the table for the URL-wide tests: one visitor of each kind, a game under way.
+
+Its league and one player carry hostile names, so every page fetched in
+these tests also shows whether names are escaped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from games.models import Game, Hand, HandRevision, Invite, League, Membership, Player, Seat, new_token
+from rules import HandEntry
+from tests.factories import MembershipFactory, UserFactory, make_game
+
+SCRIPT = "<script>alert(1)</script>"
+IMAGE = "<img src=x onerror=alert(2)>"
+
+
+@dataclass
+class Table:
+    users: dict[str, Any]
+    league: League
+    game: Game
+    finished: Game
+    players: list[Player]
+    invite: Invite
+    other_league: League
+    other_game: Game
+
+    def client(self, role: str, **client_options: Any) -> Client:
+        client = Client(**client_options)
+        user = self.users.get(role)
+        if user is not None:
+            client.force_login(user)
+        return client
+
+
+@pytest.fixture
+def table(db) -> Table:
+    organizer = UserFactory(username="organizer")
+    league = League.create_for(organizer, SCRIPT)
+    league.public_token = new_token()
+    league.save(update_fields=["public_token"])
+    users = {"organizer": organizer, "outsider": UserFactory(username="outsider")}
+    for role in ("viewer", "scorer"):
+        users[role] = UserFactory(username=role)
+        MembershipFactory(league=league, user=users[role], role=role)
+
+    names = [SCRIPT, IMAGE, "Cat", "Dan"]
+    game = make_game(league, "standard", names)
+    game.record_hand(1, HandEntry.cards([3, 0, 10, 0], 1), organizer)
+    game.record_hand(2, HandEntry.cards([1, 2, 3, 7], 0), organizer)
+    finished = make_game(league, "standard", names, options={"target": 20})
+    # 10 hearts and the queen: 23 ends the game at 20; Dan wins on 0.
+    finished.record_hand(1, HandEntry.cards([10, 2, 1, 0], 0), organizer)
+
+    invite = Invite.objects.create(
+        league=league, role=Membership.Role.SCORER, created_by=organizer, expires_at=timezone.now() + timedelta(days=7)
+    )
+    other_owner = UserFactory(username="other-owner")
+    other_league = League.create_for(other_owner, "Another house")
+    other_game = make_game(other_league, "standard")
+    return Table(
+        users=users,
+        league=league,
+        game=game,
+        finished=finished,
+        players=list(league.players.order_by("pk")),
+        invite=invite,
+        other_league=other_league,
+        other_game=other_game,
+    )
+
+
+def stored_rows() -> dict[str, list[tuple]]:
+    """Every row the table's actions could change, to show that a refused request changed nothing."""
+    models = (League, Membership, Invite, Player, Game, Seat, Hand, HandRevision)
+    return {model._meta.label: list(model.objects.order_by("pk").values_list()) for model in models}
