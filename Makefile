@@ -10,7 +10,7 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 export UV_PROJECT_ENVIRONMENT := $(VENV)
 
-.PHONY: run test sync migrate bench replay lint clean
+.PHONY: run test sync migrate bench load lighthouse replay lint clean
 
 # uv is bootstrapped into the project's own virtual environment with pip, so a
 # machine needs nothing but Python; uv then installs exactly what uv.lock says.
@@ -35,6 +35,13 @@ test: sync
 
 bench: sync
 	$(BIN)/python benchmarks/engine.py
+
+# Not part of the tests: each serves the app with gunicorn on 127.0.0.1 and prints figures.
+load: sync
+	$(BIN)/python benchmarks/load.py
+
+lighthouse: sync
+	$(BIN)/python benchmarks/lighthouse.py
 
 clean:
 	rm -rf $(VENV) var test-artifacts
