@@ -164,6 +164,8 @@ def test_manage_py_replay_reads_a_file_and_standard_input(tmp_path):
         (("-",), "[" * 100_000, "JSON"),
         (("{tmp}/latin1.json",), "", "UTF-8"),
         (("{tmp}",), "", "cannot read"),
+        (("-",), json.dumps({"variant": "standard", "players": ["Ann", "Ben", "Cat"],
+                             "hands": [{"hearts": {"Ann": 13}, "queen": "Zed\nAnn"}]}), "Zed"),
     ],
     ids=[
         "bad-json-on-stdin",
@@ -175,6 +177,7 @@ def test_manage_py_replay_reads_a_file_and_standard_input(tmp_path):
         "json-nested-too-deep",
         "file-not-utf8",
         "a-folder-not-a-file",
+        "a-name-with-a-line-break",
     ],
 )
 def test_manage_py_replay_fails_with_status_two_and_no_traceback(tmp_path, args, stdin, word):

@@ -45,5 +45,7 @@ class Command(BaseCommand):
 
     def _fail(self, message: str) -> None:
         # One clear line and status 2, as SCORESHEET.md asks; never a traceback.
-        self.stderr.write(f"replay: {message}")
+        # Messages quote names from the sheet, so line breaks in them are escaped.
+        line = "".join(char if char.isprintable() else char.encode("unicode_escape").decode() for char in message)
+        self.stderr.write(f"replay: {line}")
         sys.exit(2)
