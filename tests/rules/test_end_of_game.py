@@ -157,3 +157,12 @@ def test_zero_for_some_players_only_is_not_a_null_game():
     state = play(game, [moon(game, "Ann", choice="subtract"), moon(game, "Ben", choice="add")])
     assert state.totals == (0, 0, 26, 26)
     assert not state.all_zero
+
+
+def test_the_current_leaders_are_everyone_on_the_lowest_total():
+    game = setup("standard")
+    assert play(game, []).lowest == (0, 1, 2, 3)
+    state = play(game, [cards(game, {"Ann": 3, "Cat": 10}, queen="Ben")])
+    assert names(game, state.lowest) == ["Dan"]
+    state = state.after(cards(game, {"Dan": 3, "Cat": 10}, queen="Ben"))
+    assert names(game, state.lowest) == ["Ann", "Dan"]

@@ -358,3 +358,13 @@ def test_outcomes_refuse_an_omnibus_moon_without_the_jack():
     with pytest.raises(EntryError) as raised:
         play(game, []).outcomes(moon(game, "Ann"))
     assert raised.value.for_field("jack") == ["Who took the J♦?"]
+
+
+def test_the_state_names_the_shooter_before_the_hand_is_scored():
+    game = setup("omnibus", moon_needs_jack=True)
+    state = play(game, [])
+    assert state.moon_shooter(moon(game, "Cat", jack="Cat")) == 2
+    assert state.moon_shooter(moon(game, "Cat", jack="Ann")) is None
+    assert state.moon_shooter(cards(game, {"Cat": 13}, queen="Ben", jack="Cat")) is None
+    three_d = setup("3d", 3)  # moon off
+    assert play(three_d, []).moon_shooter(moon(three_d, "Cat", jack="Cat")) is None

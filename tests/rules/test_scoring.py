@@ -1,7 +1,7 @@
 """RULES.md, "Scoring a hand": points taken, the J♦, revokes, totals and wraps."""
 
 from rules import play
-from tests.rules.table import by_name, cards, names, revoke, setup
+from tests.rules.table import by_name, cards, moon, names, revoke, setup
 
 
 def test_each_heart_scores_one_and_the_queen_of_spades_thirteen():
@@ -131,3 +131,16 @@ def test_standard_has_no_wraps():
     hand = cards(game, {"Ann": 5, "Cat": 4, "Dan": 4}, queen="Ben")
     state = play(game, [hand] * 8)
     assert state.totals[1] == 104
+
+
+def test_the_warren_card_leaves_scoring_unchanged():
+    plain, warren = setup("ricketts"), setup("ricketts", warren=True)
+
+    def hands(game):
+        return [cards(game, {"Ann": 3, "Cat": 10}, queen="Ben"), moon(game, "Dan"), revoke(game, "Cat")]
+
+    assert [hand.points for hand in play(warren, hands(warren)).hands] == [
+        hand.points for hand in play(plain, hands(plain)).hands
+    ]
+    # Hand 1: 3, 13, 10, 0. Dan's moon adds 26 to the others. Cat's revoke: 26.
+    assert by_name(warren, play(warren, hands(warren)).totals) == {"Ann": 29, "Ben": 39, "Cat": 62, "Dan": 0}
