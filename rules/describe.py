@@ -64,8 +64,8 @@ _DIRECTIONS = {
     "left": "Pass 3 cards to the left",
     "right": "Pass 3 cards to the right",
     "across": "Pass 3 cards across",
-    "scatter": "Scatter: pass one card to each other player",
-    "hold": "Hold: no passing",
+    "scatter": "Scatter",
+    "hold": "Hold",
 }
 
 

@@ -151,7 +151,7 @@ def test_passes_name_who_gives_to_whom():
 def test_ricketts_scatters_on_the_fourth_hand():
     setup = GameSetup.create("ricketts", NAMES)
     assert describe_passes(setup, setup.deal(4)) == "each player passes one card to each other player"
-    assert describe_deal(setup, setup.deal(4)).direction == "Scatter: pass one card to each other player"
+    assert describe_deal(setup, setup.deal(4)).direction == "Scatter"
 
 
 def test_the_leader_is_a_player_or_the_lowest_club():
