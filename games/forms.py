@@ -105,7 +105,8 @@ class GameForm(forms.Form):
         return [name.strip() for name in raw if isinstance(name, str) and name.strip()]
 
     @classmethod
-    def blank(cls, league: League, variant: str = DEFAULT_VARIANT) -> GameForm:
+    def blank(cls, league: League, variant: str | None = None) -> GameForm:
+        variant = variant if variant in VARIANTS else DEFAULT_VARIANT
         return cls(league=league, initial=cls._defaults(variant, [], RANDOM_DEALER))
 
     @staticmethod

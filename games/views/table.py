@@ -57,7 +57,7 @@ def game_new(request: HtmxHttpRequest, league_id: int) -> TemplateResponse:
     league, _ = get_league_for(request.user, league_id, SCORE)
     template = "games/game_new.html"
     if request.method == "GET":
-        form = GameForm.blank(league, request.GET.get("variant", "standard"))
+        form = GameForm.blank(league, request.GET.get("variant"))
         return TemplateResponse(request, template, {"league": league, "form": form})
     if "start" not in request.POST:
         form = GameForm.refreshed(league, request.POST)

@@ -45,6 +45,12 @@ def test_the_form_shows_the_presets_options_with_their_help(scorer, league):
     assert 'name="deal"' not in page
 
 
+def test_an_unknown_variant_in_the_address_falls_back_to_standard(scorer, league):
+    response = scorer.get(url(league), {"variant": "bridge"})
+    assert response.status_code == 200
+    assert response.context_data["form"].variant_key == "standard"
+
+
 def test_changing_the_variant_with_htmx_swaps_in_its_defaults(scorer, league):
     data = start("standard")
     data.pop("start")
