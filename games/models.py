@@ -310,7 +310,9 @@ class Game(models.Model):
             for number, entry in enumerate(entries, start=1)
         )
         HandRevision.objects.bulk_create(
-            HandRevision(game=game, number=number, action=HandRevision.Action.ADDED, after=entry_to_json(entry), user=who)
+            HandRevision(
+                game=game, number=number, action=HandRevision.Action.ADDED, after=entry_to_json(entry), user=who
+            )
             for number, entry in enumerate(entries, start=1)
         )
         Game.objects.filter(pk=game.pk).update(version=len(entries))

@@ -11,6 +11,7 @@ phone answers 409, so neither is ever mistaken for success.
 from __future__ import annotations
 
 import json
+from http import HTTPStatus
 from typing import Any
 
 from django.contrib import messages
@@ -26,6 +27,7 @@ from games.models import DeclareError, Game, HandConflict, Membership, entry_fro
 from games.permissions import SCORE, VIEW, get_game_for, get_league_for
 from rules import EntryError, GameState, ScoresheetError, SetupError, play, write_scoresheet
 from rules.describe import (
+    MoonPreview,
     describe_change,
     describe_deal,
     describe_hand,
@@ -40,8 +42,8 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
-UNPROCESSABLE = 422
-CONFLICT = 409
+UNPROCESSABLE = HTTPStatus.UNPROCESSABLE_ENTITY
+CONFLICT = HTTPStatus.CONFLICT
 
 PAGE = "games/game_detail.html"
 UPDATE = "games/game_update.html"
@@ -53,7 +55,7 @@ HAND_FORM = "games/hand_form.html"
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def game_new(request: HtmxHttpRequest, league_id: int) -> TemplateResponse:
+def game_new(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
     league, _ = get_league_for(request.user, league_id, SCORE)
     template = "games/game_new.html"
     if request.method == "GET":
@@ -164,7 +166,7 @@ def _table_context(
     }
 
 
-def _moon_preview(state: GameState, form: HandForm | None) -> Any:
+def _moon_preview(state: GameState, form: HandForm | None) -> MoonPreview | None:
     entry = form.partial_entry() if form is not None and form.is_bound else None
     return describe_moon(state, entry) if entry is not None else None
 
@@ -177,7 +179,7 @@ def game_detail(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
 
 
 def _game_regions(
-    request: HtmxHttpRequest, game_id: int, membership: Membership, status: int = 200
+    request: HtmxHttpRequest, game_id: int, membership: Membership, status: int = HTTPStatus.OK
 ) -> TemplateResponse:
     """The game page after a change: the page itself, or its regions for HTMX."""
     game = Game.objects.for_table().get(pk=game_id)
@@ -195,7 +197,8 @@ def game_poll(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         version = int(request.GET.get("version", ""))
         entry_key = int(request.GET.get("hand", "0"))
     except ValueError:
-        return HttpResponse("version and hand must be whole numbers", status=400, content_type="text/plain")
+        message = "version and hand must be whole numbers"
+        return HttpResponse(message, status=HTTPStatus.BAD_REQUEST, content_type="text/plain")
     # One small query answers the common case, access check included.
     current = Game.objects.for_user(request.user).filter(pk=game_id).values_list("version", flat=True).first()
     if current is None:
@@ -231,7 +234,7 @@ def _hand_form_response(
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def hand_new(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
+def hand_new(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game, membership = _table(request, game_id, SCORE)
     state = game.state()
     if request.method == "GET":
@@ -278,7 +281,7 @@ def hand_preview(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> TemplateResponse:
+def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
     game, membership = _table(request, game_id, SCORE)
     entries = game.entries()
     if not 1 <= number <= len(entries):
@@ -311,12 +314,12 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> TemplateRe
 
 @require_POST
 @login_required
-def hand_delete(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
+def hand_delete(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game, membership = _table(request, game_id, SCORE)
     form = DeleteHandForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Which hand? The form did not say")
-        return _game_regions(request, game.pk, membership, status=400)
+        return _game_regions(request, game.pk, membership, status=HTTPStatus.BAD_REQUEST)
     number = form.cleaned_data["number"]
     try:
         game.delete_last_hand(number, request.user)
@@ -331,12 +334,12 @@ def hand_delete(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
 
 @require_POST
 @login_required
-def game_declare(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
+def game_declare(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game, membership = _table(request, game_id, SCORE)
     form = DeclareForm(request.POST)
     if not form.is_valid():
         messages.error(request, "A game can be declared null or abandoned")
-        return _game_regions(request, game.pk, membership, status=400)
+        return _game_regions(request, game.pk, membership, status=HTTPStatus.BAD_REQUEST)
     try:
         game.declare(form.cleaned_data["status"], request.user)
     except DeclareError as error:
@@ -365,7 +368,7 @@ def game_export(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def game_import(request: HtmxHttpRequest, league_id: int) -> TemplateResponse:
+def game_import(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
     league, _ = get_league_for(request.user, league_id, SCORE)
     template = "games/game_import.html"
     if request.method == "GET":

@@ -74,7 +74,7 @@ def test_an_htmx_post_answers_with_the_game_regions(scorer, game):
     # The new entry form (for hand 2) first; totals, hands, history out of band.
     assert page.lstrip().startswith('<div id="entry"')
     assert 'name="number" value="2"' in page
-    assert 'id="totals" class="totals mb-3" data-testid="totals" aria-labelledby="totals-title" hx-swap-oob="true"' in page
+    assert 'aria-labelledby="totals-title" hx-swap-oob="true"' in page
     assert "Hand 1 recorded" in page
     assert totals(game) == [3, 13, 10, 0]
 

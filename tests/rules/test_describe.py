@@ -160,7 +160,9 @@ def test_the_leader_is_a_player_or_the_lowest_club():
     five = GameSetup.create("standard", NAMES + ["Eve"])
     assert describe_leader(five, five.deal(1)) == "Whoever holds the 3♣ leads"
     kitty = GameSetup.create("standard", NAMES + ["Eve"], {"deal": "kitty"})
-    assert describe_leader(kitty, kitty.deal(1)) == "Whoever holds the lowest club leads (the 2♣, unless it is in the kitty)"
+    assert describe_leader(kitty, kitty.deal(1)) == (
+        "Whoever holds the lowest club leads (the 2♣, unless it is in the kitty)"
+    )
 
 
 def test_the_deck_is_prepared_for_the_variant_and_the_number_of_players():
