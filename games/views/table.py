@@ -20,6 +20,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from games.forms import DeclareForm, DeleteHandForm, GameForm, HandForm, ImportForm
@@ -308,6 +309,8 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
                 form.add_entry_errors(error)
             else:
                 messages.success(request, f"Hand {number} changed; the hands after it are rescored")
+                if request.htmx:
+                    return HttpResponseClientRedirect(game.get_absolute_url())
                 return redirect(game)
     return _hand_form_response(request, game, membership, before, form, number=number)
 

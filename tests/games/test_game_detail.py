@@ -92,6 +92,11 @@ def test_a_tie_for_lowest_says_another_hand_is_played(client, league, user):
     assert "Tie for lowest." in page
     assert "Ann and Cat tie for lowest: another hand is played" in page
     assert "Hand 2 (tie-break): Ben deals" in page
+    # The tie-break hand itself is marked once played: Cat takes 1♥, Ann is lowest.
+    game.record_hand(2, HandEntry.cards([0, 0, 1, 12], DAN), user)
+    page = client.get(url(game)).content.decode()
+    assert '<span class="note note-tie_break">tie-break hand</span>' in page
+    assert "Ann wins the game: Ben and Dan reach 20" in page
 
 
 def test_game_over_names_the_winner_and_why(client, league, user):

@@ -63,6 +63,12 @@ class TestEdit:
         assert response.url == game.get_absolute_url()
         assert totals(game) == [4 + 13, 13, 9, 13]
 
+    def test_htmx_is_sent_back_to_the_game_page(self, scorer, game):
+        response = scorer.post(edit_url(game, 1), cards(1, [4, 0, 9, 0], BEN), headers=HTMX)
+        assert response.status_code == 200
+        assert response["HX-Redirect"] == game.get_absolute_url()
+        assert totals(game) == [4 + 13, 13, 9, 13]
+
     def test_an_edit_that_ends_the_game_before_a_later_hand_saves_nothing(self, scorer, league, user):
         game = make_game(league, options={"target": 20})
         game.record_hand(1, HandEntry.cards([1, 1, 11, 0], DAN), user)
