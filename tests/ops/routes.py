@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, reverse
 
 ROLES = ("anonymous", "outsider", "public", "viewer", "scorer", "organizer")
 
@@ -51,17 +51,86 @@ class Route:
     post: dict[str, int] | None = None
     # A valid form for the POST (a bad one would hide a missing check).
     post_data: Callable[[Any], dict[str, Any]] = lambda table: {}
+    # The query string of a GET, when the page needs one.
+    query: Callable[[Any], dict[str, Any]] = lambda table: {}
     # Not an HTML page (a file download, a health check): no CSP or escaping check.
     html: bool = True
 
-    @property
-    def url_name(self) -> str:
-        return f"games:{self.name}"
+    def url(self, table: Any) -> str:
+        return reverse(f"games:{self.name}", kwargs=self.kwargs(table))
 
+
+# The common cases.
+MEMBERS_SEE = statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=200, scorer=200, organizer=200)
+SCORERS_DO = statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=403, scorer=200, organizer=200)
+SCORERS_DONE = statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=403, scorer=302, organizer=302)
+POST_ONLY = everyone(405)
+
+
+def game(table) -> dict[str, int]:
+    return {"game_id": table.game.pk}
+
+
+def league(table) -> dict[str, int]:
+    return {"league_id": table.league.pk}
+
+
+def next_hand(table) -> dict[str, Any]:
+    """Hand 3 of the game under way: Cat takes 5 hearts, Dan 8 and the queen."""
+    return {"number": 3, "hearts_0": 0, "hearts_1": 0, "hearts_2": 5, "hearts_3": 8, "queen": 3}
+
+
+def new_game(table) -> dict[str, Any]:
+    return {
+        "variant": "standard",
+        "options_for": "standard",
+        "seat": ["Cat", "Dan", "Eve", "Fay"],
+        "first_dealer": "Cat",
+        "start": "1",
+        "target": "100",
+        "end": "at_least",
+        "moon": "choice",
+        "ties": "play_on",
+        "deal": "remove",
+        "kitty_to": "first_trick",
+        "wraps": "",
+    }
+
+
+SCORESHEET = '{"variant": "standard", "players": ["Ann", "Ben", "Cat"], "hands": [{"hearts": {"Ann": 13}, "queen": "Ben"}]}'
 
 ROUTES: list[Route] = [
-    # --- operations
     Route("home", get=everyone(200)),
+    # --- the table
+    Route("game-new", league, get=SCORERS_DO, post=SCORERS_DONE, post_data=new_game),
+    Route("game-import", league, get=SCORERS_DO, post=SCORERS_DONE, post_data=lambda table: {"text": SCORESHEET}),
+    Route("game-detail", game, get=MEMBERS_SEE),
+    Route(
+        "game-poll",
+        game,
+        query=lambda table: {"version": table.game.version, "hand": 3},
+        get=statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=204, scorer=204, organizer=204),
+        html=False,
+    ),
+    Route(
+        "game-declare",
+        game,
+        get=POST_ONLY,
+        post=SCORERS_DONE,
+        post_data=lambda table: {"status": "abandoned"},
+    ),
+    Route("game-export", game, get=MEMBERS_SEE, html=False),
+    Route("hand-new", game, get=SCORERS_DO, post=SCORERS_DONE, post_data=next_hand),
+    Route("hand-preview", game, get=POST_ONLY, post=SCORERS_DO, post_data=next_hand),
+    Route("hand-delete", game, get=POST_ONLY, post=SCORERS_DONE, post_data=lambda table: {"number": 2}),
+    Route(
+        "hand-edit",
+        lambda table: {"game_id": table.game.pk, "number": 2},
+        get=SCORERS_DO,
+        post=SCORERS_DONE,
+        post_data=lambda table: {**next_hand(table), "number": 2},
+    ),
+    # --- operations
     Route("healthz", get=everyone(200), html=False),
 ]
 
