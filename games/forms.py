@@ -15,7 +15,7 @@ from typing import Any
 from django import forms
 from django.http import QueryDict
 
-from games.models import Game, League
+from games.models import NO_CONTROL_CHARACTERS, Game, League, has_control_characters
 from rules import OPTIONS, VARIANTS, EntryError, GameSetup, HandEntry, Option, SetupError
 
 DEFAULT_VARIANT = "standard"
@@ -145,6 +145,8 @@ class GameForm(forms.Form):
                 continue
             if len(name) > NAME_LENGTH:
                 notice = f"A name can be at most {NAME_LENGTH} characters"
+            elif has_control_characters(name):
+                notice = NO_CONTROL_CHARACTERS
             elif name.casefold() in {seat.casefold() for seat in seats}:
                 notice = f"{name} already has a seat"
             else:

@@ -10,6 +10,7 @@ changes, and rebuildable at any time with `manage.py rebuild_results`.
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from typing import Any
 
 from django.conf import settings
@@ -37,6 +38,14 @@ class HandConflict(Exception):
         super().__init__(message)
         self.message = message
         self.number = number
+
+
+NO_CONTROL_CHARACTERS = "A name cannot contain control characters"
+
+
+def has_control_characters(name: str) -> bool:
+    """Nobody types these on a phone, and PostgreSQL refuses NUL even in a query."""
+    return any(unicodedata.category(character) == "Cc" for character in name)
 
 
 def new_token() -> str:
@@ -282,6 +291,8 @@ class Game(models.Model):
         too_long = [name for name in names if len(name.strip()) > longest]
         if too_long:
             raise SetupError(f"A name can be at most {longest} characters: {too_long[0][:20]}…", "players")
+        if any(has_control_characters(name.strip()) for name in names):
+            raise SetupError(NO_CONTROL_CHARACTERS, "players")
         players = []
         for name in names:
             player = league.players.filter(name__iexact=name.strip()).first()
