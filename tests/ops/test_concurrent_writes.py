@@ -6,10 +6,12 @@ from collections import Counter
 
 import pytest
 from django.db import connection, connections, transaction
+from django.test import Client
+from django.urls import reverse
 
 from games.models import Game, HandConflict, Player
 from rules import HandEntry
-from tests.factories import LeagueFactory, make_game
+from tests.factories import LeagueFactory, MembershipFactory, make_game
 
 on_sqlite = pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's own locking")
 
@@ -102,3 +104,30 @@ def test_the_same_hand_from_ten_phones_is_stored_once_every_time():
     # in five of the twenty hands (65).
     assert [seat.total for seat in game.ordered_seats()] == [145, 125, 125, 125]
     assert outcomes == {"stored": rounds, "conflict": rounds * (phones - 1)}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_same_hand_posted_by_ten_phones_is_stored_once_every_time():
+    league = LeagueFactory()
+    game = make_game(league, "standard", options={"target": 1000})
+    phones = []
+    for _ in range(10):
+        phone = Client()
+        phone.force_login(MembershipFactory(league=league, role="scorer").user)
+        phones.append(phone)
+    rounds = 20
+    url = reverse("games:hand-new", args=[game.pk])
+    for number in range(1, rounds + 1):
+        form = {"number": number, "hearts_0": 4, "hearts_1": 3, "hearts_2": 3, "hearts_3": 3, "queen": number % 4}
+
+        def submit(index, form=form):
+            return phones[index].post(url, form, headers={"HX-Request": "true"}).status_code
+
+        statuses = in_threads(len(phones), submit)
+        # One phone's hand is recorded; the others hear it was just recorded.
+        assert sorted(statuses) == [200] + [409] * 9, statuses
+
+    game.refresh_from_db()
+    assert list(game.hands.values_list("number", flat=True)) == list(range(1, rounds + 1))
+    assert game.version == rounds
+    assert [seat.total for seat in game.ordered_seats()] == [145, 125, 125, 125]
