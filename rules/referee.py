@@ -321,12 +321,15 @@ def next_deal_answers(state: GameState) -> tuple[Answer, ...]:
 class MoonOutcome:
     resolution: str  # "add", "subtract", or "none" where the moon is off
     state: GameState
-    sentence: str
+    summary: str  # the hand's points in a few words: "others +26"
+    ending: str  # what the hand does to the game: "the game goes on"
+    sentence: str  # all of it in one sentence
 
 
 @dataclass(frozen=True, slots=True)
 class MoonPreview:
     shooter: int
+    name: str
     outcomes: tuple[MoonOutcome, ...]
 
 
@@ -348,16 +351,24 @@ def moon_previews(state: GameState) -> tuple[MoonPreview, ...]:
     previews = []
     for shooter in range(state.setup.seats):
         entry = sweep(state.setup, shooter)
-        outcomes = state.outcomes(entry)
-        if outcomes:
-            found = tuple(
-                MoonOutcome(resolution, after, describe_hand(after)) for resolution, after in outcomes.items()
-            )
-        else:
-            after = state.after(entry)
-            found = (MoonOutcome("none", after, describe_hand(after)),)
-        previews.append(MoonPreview(shooter, found))
+        outcomes = state.outcomes(entry) or {"none": state.after(entry)}
+        found = tuple(_outcome(resolution, after) for resolution, after in outcomes.items())
+        previews.append(MoonPreview(shooter, state.setup.players[shooter], found))
     return tuple(previews)
+
+
+def _outcome(resolution: str, after: GameState) -> MoonOutcome:
+    penalty = after.setup.penalty
+    hand = after.hands[-1]
+    if resolution == ADD:
+        summary = f"others +{penalty}"
+    elif resolution == "none":
+        summary = f"no moon: +{penalty} as taken"
+    else:
+        summary = f"shooter −{penalty}"
+    if hand.moon is not None and hand.moon.why:
+        summary += f" ({hand.moon.why})"
+    return MoonOutcome(resolution, after, summary, describe_ending(after), describe_hand(after))
 
 
 def describe_hand(after: GameState) -> str:
@@ -387,11 +398,12 @@ def describe_hand(after: GameState) -> str:
         parts.append(f"{_join(names[seat] for seat in hand.wrapped)} wrap{'s' if len(hand.wrapped) == 1 else ''} to 0")
     totals = ", ".join(f"{name} {total}" for name, total in zip(names, after.totals))
     parts.append(f"totals {totals}")
-    parts.append(_ending(after))
+    parts.append(describe_ending(after))
     return "; ".join(parts) + "."
 
 
-def _ending(state: GameState) -> str:
+def describe_ending(state: GameState) -> str:
+    """What the state means for the game: it goes on, a tie-break is due, or who won."""
     names = state.setup.players
     if state.is_over:
         winners = _join(names[seat] for seat in state.winners)
@@ -437,6 +449,7 @@ __all__ = [
     "PlayRules",
     "Ruling",
     "can_play",
+    "describe_ending",
     "describe_hand",
     "moon_previews",
     "next_deal_answers",

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from math import lcm
 
-from rules.deal import pass_direction
+from rules.deal import Deal, pass_direction
 from rules.game import FIVE, FIVE_HANDS, JACK_POINTS, QUEEN_POINTS, SIXTY_NINE, SIXTY_NINE_HANDS, GameSetup
 from rules.referee import PlayRules, play_rules
 from rules.variants import OPTIONS, get_variant
@@ -120,7 +120,7 @@ class _Writer:
     def sheet(self) -> Sheet:
         variant = self.variant
         if self.game:
-            title = f"{variant.name}: {', '.join(self.setup.players)}"
+            title = f"{variant.name} for {self.setup.seats} players"
         else:
             title = f"{variant.name} ({variant.player_range} players)"
         return Sheet(
@@ -198,11 +198,9 @@ class _Writer:
         how = "low card on a draw deals first and keeps score" if self.play.draw_pile else "the table chooses"
         if self.game:
             setup = self.setup
-            order = [setup.players[(setup.first_dealer + step) % setup.seats] for step in range(setup.seats)]
-            return (
-                f"{order[0]} ({how}); then {', '.join(order[1:])} and round again: "
-                "one seat left each hand, tie-break hands too."
-            )
+            first = setup.players[setup.first_dealer]
+            second = setup.players[(setup.first_dealer + 1) % setup.seats]
+            return f"{first} ({how}); then one seat left each hand ({second} next), tie-break hands too."
         return f"{how}; then the deal moves one seat left each hand, tie-break hands included."
 
     def removed_table(self) -> Table:
@@ -252,15 +250,27 @@ class _Writer:
 
     def game_pass_table(self) -> Table:
         setup = self.setup
-        names = setup.players
         rows = []
         for number in range(1, len(setup.pass_cycle) + 1):
             deal = setup.deal(number)
-            pairs = " ".join(f"{names[giver]}→{names[taker]}" for giver, taker in deal.passes())
-            if deal.pass_direction == "scatter":
-                pairs = "one card to each other player"
-            rows.append((str(number), deal.pass_direction, pairs or "no passing"))
-        return Table("Passing by hand", ("Hand", "Pass", "Who to whom"), tuple(rows))
+            rows.append((str(number), deal.pass_direction, self.passes_text(deal)))
+        return Table("Passing by hand", ("Hand", "Pass", "To whom"), tuple(rows))
+
+    def passes_text(self, deal: Deal) -> str:
+        """Whom each player passes to; names only where the seat order does not say it."""
+        names = self.setup.players
+        if deal.pass_direction == "left":
+            return "the next player in seat order"
+        if deal.pass_direction == "right":
+            return "the player before in seat order"
+        if deal.pass_direction == "across":
+            # A no-break space keeps each arrow with the name before it.
+            return ", ".join(
+                f"{names[giver]}\u00a0↔ {names[taker]}" for giver, taker in deal.passes() if giver < taker
+            )
+        if deal.pass_direction == "scatter":
+            return "one card to each other player"
+        return "no passing"
 
     # Play -------------------------------------------------------------------
 
@@ -341,9 +351,9 @@ class _Writer:
         cards = f"each heart 1, the Q♠ {QUEEN_POINTS}"
         if options.jack_of_diamonds:
             cards += f", the J♦ {_minus(JACK_POINTS)}"
-        items = [Item("Points", f"{cards}. {hearts} hearts + Q♠: P = {self.penalty}.")]
-        items.append(Item("Moon", self.moon_text()))
-        jack = self.moon_jack_text()
+        items = [Item("Points", f"{cards}. P\u00a0=\u00a0{self.penalty} (all {hearts} hearts and the Q♠).")]
+        items.append(Item("Moon", moon_rule(self.setup)))
+        jack = moon_jack_rule(self.setup)
         if jack:
             items.append(Item("Moon and J♦", jack))
         items.append(
@@ -358,35 +368,6 @@ class _Writer:
         if options.wraps:
             items.append(Item("Wraps", f"a total of exactly {_or(str(w) for w in options.wraps)} goes back to 0."))
         return Section("scoring", "Scoring", tuple(items))
-
-    def moon_text(self) -> str:
-        p = self.penalty
-        hearts = self.setup.hearts_in_play
-        if self.options.moon_needs_jack:
-            taken = f"taking all {hearts} hearts, the Q♠ and the J♦"
-        else:
-            taken = f"taking all {hearts} hearts and the Q♠"
-        rule = self.options.moon
-        if rule == "off":
-            return f"no shooting the moon: {taken} scores {p} like any other points."
-        if rule == "choice":
-            return f"{taken}, the shooter chooses: everyone else +{p} (shooter 0), or shooter −{p} (others 0)."
-        if rule == "add":
-            return f"{taken}: everyone else scores +{p}, the shooter 0."
-        if rule == "subtract":
-            return f"{taken}: the shooter scores −{p}, everyone else 0."
-        return (
-            f"{taken}: everyone else +{p}, shooter 0, unless that would end the game (after wraps and every end "
-            f"check) with the shooter not a winner; then the shooter −{p}, others 0 (the Ricketts safety rule)."
-        )
-
-    def moon_jack_text(self) -> str:
-        options = self.options
-        if options.moon == "off" or not options.jack_of_diamonds:
-            return ""
-        if options.moon_needs_jack:
-            return f"a moon needs the J♦ too; the moon's points then replace its {_minus(JACK_POINTS)}."
-        return f"the J♦ still scores {_minus(JACK_POINTS)} for whoever took it, the shooter included."
 
     # The end ------------------------------------------------------------------
 
@@ -416,6 +397,39 @@ class _Writer:
             items.append(Item("Order", f"after each hand: {', then '.join(steps)}."))
         items.append(Item("Null game", "every total back to 0 after a hand: the table may call the game null (no winner)."))
         return Section("end", "End of the game", tuple(items))
+
+
+def moon_rule(setup: GameSetup) -> str:
+    """The game's moon rule in plain words, with its P."""
+    p = setup.penalty
+    hearts = setup.hearts_in_play
+    if setup.options.moon_needs_jack:
+        taken = f"taking all {hearts} hearts, the Q♠ and the J♦"
+    else:
+        taken = f"taking all {hearts} hearts and the Q♠"
+    rule = setup.options.moon
+    if rule == "off":
+        return f"no shooting the moon: {taken} scores {p} like any other points."
+    if rule == "choice":
+        return f"{taken}, the shooter chooses: everyone else +{p} (shooter 0), or shooter −{p} (others 0)."
+    if rule == "add":
+        return f"{taken}: everyone else scores +{p}, the shooter 0."
+    if rule == "subtract":
+        return f"{taken}: the shooter scores −{p}, everyone else 0."
+    return (
+        f"{taken}: everyone else +{p}, shooter 0, unless that would end the game (after wraps and every end "
+        f"check) with the shooter not a winner; then the shooter −{p}, others 0 (the Ricketts safety rule)."
+    )
+
+
+def moon_jack_rule(setup: GameSetup) -> str:
+    """How the J♦ and a moon go together; empty where the question does not arise."""
+    options = setup.options
+    if options.moon == "off" or not options.jack_of_diamonds:
+        return ""
+    if options.moon_needs_jack:
+        return f"a moon needs the J♦ too; the moon's points then replace its {_minus(JACK_POINTS)}."
+    return f"the J♦ still scores {_minus(JACK_POINTS)} for whoever took it, the shooter included."
 
 
 def _counts(counts: Iterable[int]) -> str:
