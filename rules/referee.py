@@ -363,7 +363,8 @@ def _outcome(resolution: str, after: GameState) -> MoonOutcome:
     if resolution == ADD:
         summary = f"others +{penalty}"
     elif resolution == "none":
-        summary = f"no moon: +{penalty} as taken"
+        shooter = hand.entry.queen
+        summary = f"no moon: {_signed(hand.points[shooter])} as taken"
     else:
         summary = f"shooter −{penalty}"
     if hand.moon is not None and hand.moon.why:

@@ -172,8 +172,8 @@ class _Writer:
                 tables = (self.kitty_table(),)
         elif self.options.deal == "remove":
             if self.game:
-                removed = " ".join(deck.removed) or "nothing"
-                items.append(Item("Deal", f"remove {removed}; {deck.cards_each} cards each."))
+                removed = f"remove {' '.join(deck.removed)}" if deck.removed else "no cards removed"
+                items.append(Item("Deal", f"{removed}; {deck.cards_each} cards each."))
             else:
                 items.append(Item("Deal", "take out low cards so every hand is equal (table); deal them all."))
                 tables = (self.removed_table(),)
