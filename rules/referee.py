@@ -322,7 +322,8 @@ class MoonOutcome:
     resolution: str  # "add", "subtract", or "none" where the moon is off
     state: GameState
     summary: str  # the hand's points in a few words: "others +26"
-    ending: str  # what the hand does to the game: "the game goes on"
+    verdict: str  # the game after it, in a word or two: "goes on", "Cat wins"
+    ending: str  # the same as a clause: "the game goes on"
     sentence: str  # all of it in one sentence
 
 
@@ -369,7 +370,14 @@ def _outcome(resolution: str, after: GameState) -> MoonOutcome:
         summary = f"shooter −{penalty}"
     if hand.moon is not None and hand.moon.why:
         summary += f" ({hand.moon.why})"
-    return MoonOutcome(resolution, after, summary, describe_ending(after), describe_hand(after))
+    return MoonOutcome(resolution, after, summary, _verdict(after), describe_ending(after), describe_hand(after))
+
+
+def _verdict(state: GameState) -> str:
+    if state.is_over:
+        winners = _join(state.setup.players[seat] for seat in state.winners)
+        return f"{winners} {'wins' if len(state.winners) == 1 else 'share the win'}"
+    return "tie-break hand" if state.status == TIE_BREAK else "goes on"
 
 
 def describe_hand(after: GameState) -> str:

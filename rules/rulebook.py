@@ -156,7 +156,7 @@ class _Writer:
         deck = self.setup.deck
         items = [Item("Deck", self.deck_text())]
         if self.game:
-            items.append(Item("Seats", f"clockwise: {', '.join(self.setup.players)}."))
+            items.append(Item("Seats", f"{', '.join(self.setup.players)} (clockwise)."))
         tables = ()
         if deck.draw_pile and self.game:
             items.append(Item("Deal", f"{deck.cards_each} cards each; the other {deck.draw_pile} are a face-down draw pile."))

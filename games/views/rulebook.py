@@ -87,7 +87,8 @@ def game_qr(url: str) -> SafeString:
     on a dark screen too.
     """
     qr = segno.make(url, error="m")
-    return mark_safe(qr.svg_inline(scale=4, border=2, light="#fff", svgclass="sheet-qr-code", title="QR code: " + url))
+    svg = qr.svg_inline(scale=4, border=2, light="#fff", omitsize=True, svgclass="sheet-qr-code", title="QR code: " + url)
+    return mark_safe(svg)
 
 
 # The referee ----------------------------------------------------------------
@@ -116,7 +117,7 @@ class PlayForm(forms.Form):
     rank = forms.ChoiceField(
         choices=[("", "any")] + [(rank, rank) for rank in RANKS],
         required=False,
-        label="Rank (if it matters)",
+        label="Rank",
         widget=_SELECT,
     )
     play = forms.ChoiceField(

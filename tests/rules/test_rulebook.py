@@ -121,7 +121,7 @@ def test_an_unknown_variant_or_option_is_refused():
 def test_a_game_sheet_names_the_seats_and_the_first_dealer():
     sheet = cheat_sheet(GameSetup.create("standard", FOUR, first_dealer=2))
     assert sheet.players == tuple(FOUR)
-    assert item(sheet, "Seats") == "clockwise: Ann, Ben, Cat, Dan."
+    assert item(sheet, "Seats") == "Ann, Ben, Cat, Dan (clockwise)."
     assert item(sheet, "First dealer") == (
         "Cat (the table chooses); then one seat left each hand (Dan next), tie-break hands too."
     )

@@ -1,0 +1,62 @@
+"""The referee on a phone: answers swap in as the form changes, and a revoke is charged."""
+
+import pytest
+from django.conf import settings
+from django.http import HttpResponse
+from django.test import Client
+from django.urls import include, path
+
+from games import urls as games_urls
+from games.models import Hand
+from tests.factories import make_game
+
+# Until the table's game page lands in main, a stand-in for games:game-detail.
+# TODO(rulebook): drop after merging main.
+urlpatterns = [
+    path(
+        "",
+        include(
+            (
+                games_urls.urlpatterns
+                + [path("games/<int:game_id>/", lambda request, game_id: HttpResponse(), name="game-detail")],
+                "games",
+            )
+        ),
+    ),
+    path("accounts/", include("django.contrib.auth.urls")),
+]
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.urls(__name__)]
+
+
+def log_in(page, live_server, user) -> None:
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie.value, "url": live_server.url}])
+
+
+def test_the_answer_changes_as_the_player_changes_the_question(page, live_server, league, user, artifacts_dir):
+    game = make_game(league, "ricketts")
+    log_in(page, live_server, user)
+    page.goto(f"{live_server.url}/games/{game.pk}/referee/")
+    page.get_by_label("The card").select_option("heart")
+    answer = page.locator("#answer")
+    answer.get_by_text("No:", exact=False).wait_for()
+    assert "hearts may not be led until they are broken" in answer.inner_text()
+    page.get_by_label("The Q♠ has been played this hand").check()
+    answer.get_by_text("Yes:", exact=False).wait_for()
+    assert "(RULES.md, Leading hearts)" in answer.inner_text()
+    assert page.url.endswith("/referee/")  # answered in place, no page load
+    page.screenshot(path=artifacts_dir / "referee-phone.png", full_page=True)
+
+
+def test_charging_a_revoke_updates_the_next_deal_in_place(page, live_server, league, user):
+    game = make_game(league, "standard")
+    log_in(page, live_server, user)
+    page.goto(f"{live_server.url}/games/{game.pk}/referee/")
+    page.get_by_label("Who revoked?").select_option(label="Cat")
+    page.get_by_role("button", name="Charge hand 1").click()
+    page.get_by_text("Hand 1: revoke charged to Cat (+26, everyone else 0).").wait_for()
+    assert "Ben deals hand 2" in page.locator("#next-deal").inner_text()
+    assert Hand.objects.get(game=game).entry == {"revoke": 2}
