@@ -25,7 +25,6 @@ RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 MIXED = "mixed"
 ONLY_HEARTS = "hearts"
 ONLY_HEARTS_AND_QUEEN = "hearts_and_queen"
-HAND_KINDS = (MIXED, ONLY_HEARTS, ONLY_HEARTS_AND_QUEEN)
 
 # RULES.md section names, as the answers cite them.
 PLAY = "Play"
@@ -79,6 +78,15 @@ def play_rules(setup: GameSetup) -> PlayRules:
         warren=setup.deck.warren,
         kitty=setup.deck.kitty > 0,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A question the table asks, answered from the engine, with its rule."""
+
+    question: str
+    answer: str
+    rule: str
 
 
 # Can this card be played? ----------------------------------------------------
@@ -255,16 +263,33 @@ def _through_warren(rules: PlayRules, question: PlayQuestion) -> Ruling:
     )
 
 
+def play_notes(rules: PlayRules) -> tuple[Answer, ...]:
+    """What no yes-or-no question covers but the table asks about during play."""
+    notes = []
+    if rules.identical_cards:
+        notes.append(Answer("Two identical cards?", "Of two identical cards, the one played first ranks higher.", THREE_D))
+    if rules.draw_pile:
+        notes.append(
+            Answer(
+                "Out of cards?",
+                "A player whose hand is empty is out. The hand ends when only one player has cards left; "
+                "that player also takes the point cards still in their hand.",
+                THREE_D,
+            )
+        )
+    if rules.warren:
+        notes.append(
+            Answer(
+                "Playing the Warren card?",
+                "Declare the extra card's suit, not its rank; at the end of the trick the extra card is shown "
+                "and counts as played. Warren passes like any card, and the extra card goes with it.",
+                WARREN,
+            )
+        )
+    return tuple(notes)
+
+
 # The next deal -----------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Answer:
-    """A question the table asks, answered from the engine, with its rule."""
-
-    question: str
-    answer: str
-    rule: str
 
 
 def dealer_answer(setup: GameSetup, deal: Deal) -> Answer:
@@ -462,6 +487,7 @@ __all__ = [
     "describe_hand",
     "moon_previews",
     "next_deal_answers",
+    "play_notes",
     "play_rules",
     "revoke_penalty",
     "sweep",

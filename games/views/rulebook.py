@@ -37,6 +37,7 @@ from rules.referee import (
     can_play,
     moon_previews,
     next_deal_answers,
+    play_notes,
     play_rules,
     revoke_penalty,
 )
@@ -199,7 +200,12 @@ def game_referee(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
     asked = "card" in request.GET
     form = PlayForm(request.GET if asked else None, rules=rules)
     ruling = can_play(rules, form.question()) if asked and form.is_valid() else None
-    context = {"form": form, "ruling": ruling, **_situation(game, state, membership.can_score)}
+    context = {
+        "form": form,
+        "ruling": ruling,
+        "notes": play_notes(rules),
+        **_situation(game, state, membership.can_score),
+    }
     template = "rulebook/referee.html#answer" if request.htmx else "rulebook/referee.html"
     return TemplateResponse(request, template, context)
 
@@ -232,9 +238,11 @@ def game_referee_revoke(request: HtmxHttpRequest, game_id: int) -> TemplateRespo
                 messages.success(request, notice)
                 return HttpResponseRedirect(reverse("games:game-referee", args=[game.pk]))
     # An error, or an HTMX request: the situation panel from fresh data, with the notice.
+    rules = play_rules(state.setup)
     context = {
-        "form": PlayForm(rules=play_rules(state.setup)),
+        "form": PlayForm(rules=rules),
         "ruling": None,
+        "notes": play_notes(rules),
         "notice": notice,
         "notice_is_error": status != 200,
         **_situation(game, state, True),

@@ -12,6 +12,7 @@ import subprocess
 import pytest
 from django.conf import settings
 from django.test import Client
+from axe_playwright_python.sync_playwright import Axe
 from pypdf import PdfReader
 
 from tests.factories import make_game
@@ -130,3 +131,14 @@ def log_in(page, live_server, user) -> None:
     client.force_login(user)
     cookie = client.cookies[settings.SESSION_COOKIE_NAME]
     page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie.value, "url": live_server.url}])
+
+
+@pytest.mark.parametrize("color_scheme", ["light", "dark"])
+def test_the_sheets_have_no_accessibility_violations(page, live_server, league, user, color_scheme):
+    game = make_game(league, "ricketts", options={"warren": True})
+    log_in(page, live_server, user)
+    page.emulate_media(color_scheme=color_scheme)
+    for url in ("/rules/", "/rules/standard/", f"/games/{game.pk}/rules/"):
+        page.goto(live_server.url + url)
+        results = Axe().run(page)
+        assert results.violations_count == 0, results.generate_report()

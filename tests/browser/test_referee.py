@@ -1,6 +1,7 @@
 """The referee on a phone: answers swap in as the form changes, and a revoke is charged."""
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
 from django.http import HttpResponse
 from django.test import Client
@@ -60,3 +61,13 @@ def test_charging_a_revoke_updates_the_next_deal_in_place(page, live_server, lea
     page.get_by_text("Hand 1: revoke charged to Cat (+26, everyone else 0).").wait_for()
     assert "Ben deals hand 2" in page.locator("#next-deal").inner_text()
     assert Hand.objects.get(game=game).entry == {"revoke": 2}
+
+
+@pytest.mark.parametrize("color_scheme", ["light", "dark"])
+def test_the_referee_has_no_accessibility_violations(page, live_server, league, user, color_scheme):
+    game = make_game(league, "3d", 5)
+    log_in(page, live_server, user)
+    page.emulate_media(color_scheme=color_scheme)
+    page.goto(f"{live_server.url}/games/{game.pk}/referee/?card=heart&play=follow&suit_led=%E2%99%A3&hand=mixed")
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()

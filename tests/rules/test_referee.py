@@ -22,6 +22,7 @@ from rules.referee import (
     describe_hand,
     moon_previews,
     next_deal_answers,
+    play_notes,
     play_rules,
     revoke_penalty,
 )
@@ -208,6 +209,9 @@ def test_3d_knows_identical_cards_and_the_draw_pile():
     rules = rules_for("3d")
     assert rules.identical_cards and rules.draw_pile and not rules.first_trick_limits
     assert not rules_for("standard").identical_cards
+    notes = [note.answer for note in play_notes(rules)]
+    assert notes[0] == "Of two identical cards, the one played first ranks higher."
+    assert play_notes(rules_for("standard")) == ()
 
 
 # The Warren card ---------------------------------------------------------------------------
