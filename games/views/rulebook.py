@@ -49,7 +49,12 @@ class HtmxHttpRequest(HttpRequest):
 
 
 def _with_seats():
-    """Games with everything the engine needs, in a fixed number of queries."""
+    """Games with their players in seat order: enough for the game's setup."""
+    return Game.objects.prefetch_related("seats__player")
+
+
+def _with_hands():
+    """Games with everything the engine needs to fold the hands, in a fixed number of queries."""
     return Game.objects.prefetch_related("seats__player", "hands")
 
 
@@ -143,11 +148,12 @@ class PlayForm(forms.Form):
         label="Apart from this card, my hand holds",
     )
     pile_empty = forms.BooleanField(required=False, label="The draw pile is empty", widget=_CHECKBOX)
-    through_warren = forms.BooleanField(required=False, label="I play it through the Warren card (it is the extra card)", widget=_CHECKBOX)
+    through_warren = forms.BooleanField(
+        required=False, label="I play it through the Warren card (it is the extra card)", widget=_CHECKBOX
+    )
 
     def __init__(self, *args, rules: PlayRules, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.rules = rules
         # Ask only what this game's rules can turn on.
         if not rules.queen_breaks_hearts:
             del self.fields["queen_played"]
@@ -194,7 +200,7 @@ class RevokeForm(forms.Form):
 @require_GET
 @login_required
 def game_referee(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
-    game, membership = get_game_for(request.user, game_id, VIEW, _with_seats())
+    game, membership = get_game_for(request.user, game_id, VIEW, _with_hands())
     state = game.state()
     rules = play_rules(state.setup)
     asked = "card" in request.GET
@@ -213,7 +219,7 @@ def game_referee(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
 @require_POST
 @login_required
 def game_referee_revoke(request: HtmxHttpRequest, game_id: int) -> TemplateResponse | HttpResponseRedirect:
-    game, _ = get_game_for(request.user, game_id, SCORE, _with_seats())
+    game, _ = get_game_for(request.user, game_id, SCORE, _with_hands())
     state = game.state()
     form = RevokeForm(request.POST, players=state.setup.players)
     notice, status = "", 200
@@ -227,6 +233,9 @@ def game_referee_revoke(request: HtmxHttpRequest, game_id: int) -> TemplateRespo
             state = game.record_hand(number, HandEntry.revoked(offender), request.user)
         except HandConflict as conflict:
             notice, status = f"{conflict.message}. Nothing was charged.", 409
+            # Show the hand that got there first.
+            game = _with_hands().get(pk=game.pk)
+            state = game.state()
         except EntryError as error:
             notice, status = f"{error}. Nothing was charged.", 400
         else:

@@ -89,6 +89,15 @@ def test_a_member_sees_the_game_sheet_with_its_house_rules_and_qr_code(client, l
     assert f"http://testserver/games/{game.pk}/" in content  # the QR code's title names the game page
 
 
+def test_the_game_sheet_takes_a_fixed_number_of_queries(client, league, user, django_assert_num_queries):
+    game = make_game(league, "3d", 8)
+    client.force_login(user)
+    # session, user, game + league, membership, seats, players
+    with django_assert_num_queries(6):
+        response = client.get(f"/games/{game.pk}/rules/")
+    assert response.status_code == 200
+
+
 def test_changing_a_games_option_changes_its_sheet(client, league, user):
     client.force_login(user)
     plain = make_game(league, "ricketts")
@@ -294,7 +303,9 @@ def test_the_same_revoke_twice_is_a_409_and_is_saved_once(client, league, user, 
     client.post(revoke_url(game), {"offender": 1, "number": 1}, headers=headers)
     response = client.post(revoke_url(game), {"offender": 1, "number": 1}, headers=headers)
     assert response.status_code == 409
-    assert "Hand 1 was just recorded by someone else. Nothing was charged." in response.content.decode()
+    content = response.content.decode()
+    assert "Hand 1 was just recorded by someone else. Nothing was charged." in content
+    assert "Ben deals hand 2" in content and "Charge hand 2" in content
     assert Hand.objects.filter(game=game).count() == 1
     assert HandRevision.objects.filter(game=game).count() == 1
 
