@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.deal import Deal
-from rules.game import ADD, TIE_BREAK, GameSetup, GameState, HandEntry
+from rules.describe import describe_deal, describe_outcome, describe_result, signed
+from rules.game import ADD, GameSetup, GameState, HandEntry
 
 HEARTS = "♥"
 SPADES = "♠"
@@ -292,71 +292,46 @@ def play_notes(rules: PlayRules) -> tuple[Answer, ...]:
 # The next deal -----------------------------------------------------------------
 
 
-def dealer_answer(setup: GameSetup, deal: Deal) -> Answer:
-    names = setup.players
-    tie_break = " It is a tie-break hand, scored like any other." if deal.tie_break else ""
-    return Answer(
-        "Who deals?",
-        f"{names[deal.dealer]} deals hand {deal.number}; the deal moves one seat left each hand.{tie_break}",
-        DEALING,
-    )
-
-
-def passing_answer(setup: GameSetup, deal: Deal) -> Answer:
-    names = setup.players
-    direction = deal.pass_direction
-    if direction == "hold":
-        text = "No passing this hand (hold)."
-        if setup.pass_cycle == ("hold",):
-            text = f"No passing: {setup.variant.name} never passes."
-    elif direction == "scatter":
-        text = f"Scatter: each player passes one card to each of the {setup.seats - 1} others."
-    else:
-        pairs = ", ".join(f"{names[giver]} → {names[taker]}" for giver, taker in deal.passes())
-        text = f"{direction.capitalize()}, three cards each: {pairs}."
-    return Answer("Which way do we pass?", text, PASSING)
-
-
-def leader_answer(setup: GameSetup, deal: Deal) -> Answer:
-    if deal.leader is not None:
-        text = f"{setup.players[deal.leader]}, left of the dealer, leads any permitted card."
-        return Answer("Who leads?", text, FIRST_LEAD)
-    text = f"Whoever holds the {deal.lead_card} leads it to the first trick."
-    if setup.deck.kitty:
-        text = (
-            f"Whoever holds the {deal.lead_card} leads it to the first trick; "
-            "if it lies in the kitty, the lowest club dealt to a player leads."
-        )
-    return Answer("Who leads?", text, FIRST_LEAD)
-
-
 def next_deal_answers(state: GameState) -> tuple[Answer, ...]:
-    """Who deals, which way we pass and to whom, who leads: empty once the game is over."""
+    """Who deals, which way we pass and to whom, who leads: empty once the game is over.
+
+    Worded by rules.describe, as on the game page, so the two never differ.
+    """
     deal = state.next_deal
     if deal is None:
         return ()
-    setup = state.setup
-    return (dealer_answer(setup, deal), passing_answer(setup, deal), leader_answer(setup, deal))
+    text = describe_deal(state.setup, deal)
+    tie_break = " It is a tie-break hand, scored like any other." if deal.tie_break else ""
+    dealer = f"{text.dealer} deals hand {deal.number}; the deal moves one seat left each hand.{tie_break}"
+    leader = f"{text.leader}."
+    if deal.leader is not None:
+        leader = f"{text.leader}, from the dealer's left, with any permitted card."
+    return (
+        Answer("Who deals?", dealer, DEALING),
+        Answer("Which way do we pass?", f"{text.direction}: {text.passes}.", PASSING),
+        Answer("Who leads?", leader, FIRST_LEAD),
+    )
 
 
 # What if someone shoots the moon now? ------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class MoonOutcome:
+class SweepOutcome:
+    """One way a sweep of every point card could be scored, and what it leaves."""
+
     resolution: str  # "add", "subtract", or "none" where the moon is off
     state: GameState
     summary: str  # the hand's points in a few words: "others +26"
-    verdict: str  # the game after it, in a word or two: "goes on", "Cat wins"
-    ending: str  # the same as a clause: "the game goes on"
-    sentence: str  # all of it in one sentence
+    result: str  # where the game then stands: "The game goes on"
+    sentence: str  # what changes, as rules.describe says it
 
 
 @dataclass(frozen=True, slots=True)
-class MoonPreview:
+class SweepPreview:
     shooter: int
     name: str
-    outcomes: tuple[MoonOutcome, ...]
+    outcomes: tuple[SweepOutcome, ...]
 
 
 def sweep(setup: GameSetup, shooter: int) -> HandEntry:
@@ -370,7 +345,7 @@ def sweep(setup: GameSetup, shooter: int) -> HandEntry:
     return HandEntry.cards(hearts, shooter, jack)
 
 
-def moon_previews(state: GameState) -> tuple[MoonPreview, ...]:
+def moon_previews(state: GameState) -> tuple[SweepPreview, ...]:
     """For each player: the totals if they took every point card in the next hand."""
     if state.is_over:
         return ()
@@ -378,87 +353,24 @@ def moon_previews(state: GameState) -> tuple[MoonPreview, ...]:
     for shooter in range(state.setup.seats):
         entry = sweep(state.setup, shooter)
         outcomes = state.outcomes(entry) or {"none": state.after(entry)}
-        found = tuple(_outcome(resolution, after) for resolution, after in outcomes.items())
-        previews.append(MoonPreview(shooter, state.setup.players[shooter], found))
+        found = tuple(_outcome(state, resolution, after) for resolution, after in outcomes.items())
+        previews.append(SweepPreview(shooter, state.setup.players[shooter], found))
     return tuple(previews)
 
 
-def _outcome(resolution: str, after: GameState) -> MoonOutcome:
+def _outcome(before: GameState, resolution: str, after: GameState) -> SweepOutcome:
     penalty = after.setup.penalty
     hand = after.hands[-1]
     if resolution == ADD:
         summary = f"others +{penalty}"
     elif resolution == "none":
-        shooter = hand.entry.queen
-        summary = f"no moon: {_signed(hand.points[shooter])} as taken"
+        points = hand.points[hand.entry.queen]
+        summary = f"no moon: {'+' if points > 0 else ''}{signed(points)} as taken"
     else:
-        summary = f"shooter −{penalty}"
+        summary = f"shooter {signed(-penalty)}"
     if hand.moon is not None and hand.moon.why:
         summary += f" ({hand.moon.why})"
-    return MoonOutcome(resolution, after, summary, _verdict(after), describe_ending(after), describe_hand(after))
-
-
-def _verdict(state: GameState) -> str:
-    if state.is_over:
-        winners = _join(state.setup.players[seat] for seat in state.winners)
-        return f"{winners} {'wins' if len(state.winners) == 1 else 'share the win'}"
-    return "tie-break hand" if state.status == TIE_BREAK else "goes on"
-
-
-def describe_hand(after: GameState) -> str:
-    """One sentence on what the last hand of `after` did: points, wraps, totals and the end.
-
-    (Written here because no shared describing function existed when the
-    referee was built; rules.describe may take it over.)
-    """
-    setup = after.setup
-    names = setup.players
-    hand = after.hands[-1]
-    parts = []
-    if hand.moon is not None:
-        shooter = names[hand.moon.shooter]
-        if hand.moon.resolution == ADD:
-            parts.append(f"{shooter} shoots the moon: everyone else +{setup.penalty}")
-        else:
-            parts.append(f"{shooter} shoots the moon: {shooter} −{setup.penalty}")
-        if hand.moon.why:
-            parts[-1] += f" ({hand.moon.why})"
-    elif hand.entry.is_revoke:
-        parts.append(f"{names[hand.entry.revoke]} revoked: +{setup.penalty}, everyone else 0")
-    else:
-        scored = ", ".join(f"{names[seat]} {_signed(points)}" for seat, points in enumerate(hand.points) if points)
-        parts.append(f"No moon here: points stand as taken ({scored or 'nobody scores'})")
-    if hand.wrapped:
-        parts.append(f"{_join(names[seat] for seat in hand.wrapped)} wrap{'s' if len(hand.wrapped) == 1 else ''} to 0")
-    totals = ", ".join(f"{name} {total}" for name, total in zip(names, after.totals))
-    parts.append(f"totals {totals}")
-    parts.append(describe_ending(after))
-    return "; ".join(parts) + "."
-
-
-def describe_ending(state: GameState) -> str:
-    """What the state means for the game: it goes on, a tie-break is due, or who won."""
-    names = state.setup.players
-    if state.is_over:
-        winners = _join(names[seat] for seat in state.winners)
-        verb = "wins" if len(state.winners) == 1 else "share the win"
-        if state.reason == "sixty_nine":
-            return f"the game ends: {winners} {verb} on a completed run at 69 (or 5)"
-        return f"the game ends: {winners} {verb}"
-    if state.status == TIE_BREAK:
-        return "the game would end but the lowest total is tied: a tie-break hand follows"
-    return "the game goes on"
-
-
-def _signed(points: int) -> str:
-    return f"+{points}" if points > 0 else f"−{-points}" if points < 0 else "0"
-
-
-def _join(words) -> str:
-    words = list(words)
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return SweepOutcome(resolution, after, summary, describe_result(after), describe_outcome(before, after))
 
 
 # Revoke ---------------------------------------------------------------------------
@@ -477,14 +389,12 @@ def revoke_penalty(setup: GameSetup) -> Answer:
 __all__ = [
     "Answer",
     "Card",
-    "MoonOutcome",
-    "MoonPreview",
+    "SweepOutcome",
+    "SweepPreview",
     "PlayQuestion",
     "PlayRules",
     "Ruling",
     "can_play",
-    "describe_ending",
-    "describe_hand",
     "moon_previews",
     "next_deal_answers",
     "play_notes",

@@ -10,35 +10,14 @@ import shutil
 import subprocess
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
 from django.test import Client
-from axe_playwright_python.sync_playwright import Axe
 from pypdf import PdfReader
 
 from tests.factories import make_game
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.urls(__name__)]
-
-# Until the table's game page lands in main, a stand-in for games:game-detail.
-# TODO(rulebook): drop after merging main.
-from django.http import HttpResponse  # noqa: E402
-from django.urls import include, path  # noqa: E402
-
-from games import urls as games_urls  # noqa: E402
-
-urlpatterns = [
-    path(
-        "",
-        include(
-            (
-                games_urls.urlpatterns
-                + [path("games/<int:game_id>/", lambda request, game_id: HttpResponse(), name="game-detail")],
-                "games",
-            )
-        ),
-    ),
-    path("accounts/", include("django.contrib.auth.urls")),
-]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PAPERS = ("A4", "Letter")
 

@@ -3,31 +3,12 @@
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
-from django.http import HttpResponse
 from django.test import Client
-from django.urls import include, path
 
-from games import urls as games_urls
 from games.models import Hand
 from tests.factories import make_game
 
-# Until the table's game page lands in main, a stand-in for games:game-detail.
-# TODO(rulebook): drop after merging main.
-urlpatterns = [
-    path(
-        "",
-        include(
-            (
-                games_urls.urlpatterns
-                + [path("games/<int:game_id>/", lambda request, game_id: HttpResponse(), name="game-detail")],
-                "games",
-            )
-        ),
-    ),
-    path("accounts/", include("django.contrib.auth.urls")),
-]
-
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.urls(__name__)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def log_in(page, live_server, user) -> None:

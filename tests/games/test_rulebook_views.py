@@ -1,31 +1,13 @@
 """The cheat-sheet pages and the referee: who sees what, and both HTMX and plain branches."""
 
 import pytest
-from django.http import HttpResponse
-from django.urls import include, path, reverse
+from django.urls import reverse
 
-from games import urls as games_urls
 from games.models import Hand, HandRevision, Membership
 from rules import HandEntry
 from tests.factories import MembershipFactory, UserFactory, make_game
 
-# Until the table's game page lands in main, a stand-in for games:game-detail.
-# TODO(rulebook): drop after merging main.
-urlpatterns = [
-    path(
-        "",
-        include(
-            (
-                games_urls.urlpatterns
-                + [path("games/<int:game_id>/", lambda request, game_id: HttpResponse(), name="game-detail")],
-                "games",
-            )
-        ),
-    ),
-    path("accounts/", include("django.contrib.auth.urls")),
-]
-
-pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]
+pytestmark = [pytest.mark.django_db]
 
 HTMX = {"HX-Request": "true"}
 
@@ -137,7 +119,7 @@ def test_a_viewer_sees_the_next_deal_and_the_moon_preview_but_no_revoke_button(c
     assert response.status_code == 200
     content = response.content.decode()
     assert "Ann deals hand 1; the deal moves one seat left each hand." in content
-    assert "Left, three cards each: Ann → Ben, Ben → Cat, Cat → Dan, Dan → Ann." in content
+    assert "Pass 3 cards to the left: Ann → Ben, Ben → Cat, Cat → Dan, Dan → Ann." in content
     assert 'Ann <span class="referee-summary">others +26</span>' in content
     assert 'Ann <span class="referee-summary">shooter −26</span>' in content
     assert response.context_data["revoke_form"] is None

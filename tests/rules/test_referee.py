@@ -19,7 +19,6 @@ from rules.referee import (
     Card,
     PlayQuestion,
     can_play,
-    describe_hand,
     moon_previews,
     next_deal_answers,
     play_notes,
@@ -246,8 +245,8 @@ def test_the_first_deal_of_a_standard_game():
     state = play(GameSetup.create("standard", FOUR), [])
     assert answers(state) == [
         "Ann deals hand 1; the deal moves one seat left each hand.",
-        "Left, three cards each: Ann → Ben, Ben → Cat, Cat → Dan, Dan → Ann.",
-        "Whoever holds the 2♣ leads it to the first trick.",
+        "Pass 3 cards to the left: Ann → Ben, Ben → Cat, Cat → Dan, Dan → Ann.",
+        "Whoever holds the 2♣ leads.",
     ]
 
 
@@ -257,8 +256,8 @@ def test_the_fourth_ricketts_hand_scatters_and_left_of_the_dealer_leads():
     state = play(GameSetup.create("ricketts", FOUR), [hand, hand, hand])
     assert answers(state) == [
         "Dan deals hand 4; the deal moves one seat left each hand.",
-        "Scatter: each player passes one card to each of the 3 others.",
-        "Ann, left of the dealer, leads any permitted card.",
+        "Scatter: each player passes one card to each other player.",
+        "Ann leads, from the dealer's left, with any permitted card.",
     ]
 
 
@@ -267,14 +266,19 @@ def test_the_third_standard_hand_passes_across():
     state = play(GameSetup.create("standard", FOUR, first_dealer=1), [hand, hand])
     assert answers(state)[:2] == [
         "Dan deals hand 3; the deal moves one seat left each hand.",
-        "Across, three cards each: Ann → Cat, Ben → Dan, Cat → Ann, Dan → Ben.",
+        "Pass 3 cards across: Ann → Cat, Ben → Dan, Cat → Ann, Dan → Ben.",
     ]
 
 
 def test_3d_never_passes():
     state = play(GameSetup.create("3d", ["Ann", "Ben", "Cat"]), [])
-    assert answers(state)[1] == "No passing: 3D Hearts never passes."
-    assert answers(state)[2] == "Ben, left of the dealer, leads any permitted card."
+    assert answers(state)[1] == "Hold: no passing."
+    assert answers(state)[2] == "Ben leads, from the dealer's left, with any permitted card."
+
+
+def test_with_a_kitty_the_lowest_club_dealt_leads():
+    state = play(GameSetup.create("standard", NAMES[:5], {"deal": "kitty"}), [])
+    assert answers(state)[2] == "Whoever holds the lowest club leads (the 2♣, unless it is in the kitty)."
 
 
 def test_a_tie_break_hand_is_called_so():
@@ -307,7 +311,11 @@ def test_under_choice_each_player_sees_both_resolutions():
     ann, ben, _, _ = moon_previews(state)
     assert totals_by_outcome(ann) == {"add": (0, 26, 26, 26), "subtract": (-26, 0, 0, 0)}
     assert totals_by_outcome(ben) == {"add": (26, 0, 26, 26), "subtract": (0, -26, 0, 0)}
-    assert [outcome.ending for outcome in ann.outcomes] == ["the game goes on", "the game goes on"]
+    assert [outcome.result for outcome in ann.outcomes] == ["The game goes on", "The game goes on"]
+    assert [outcome.sentence for outcome in ann.outcomes] == [
+        "Ben goes to 26, Cat to 26 and Dan to 26, the game goes on",
+        "Ann goes to −26, the game goes on",
+    ]
 
 
 def ricketts_at_91_79_12_0():
@@ -328,15 +336,15 @@ def test_ricketts_moon_preview_applies_the_safety_rule():
     # Ann adding: Ben 105 ends the game with Dan (26) lowest, so Ann subtracts: 91 - 26.
     assert totals_by_outcome(ann) == {"subtract": (65, 79, 12, 0)}
     assert ann.outcomes[0].summary == "shooter −26 (adding would end the game with the shooter not winning)"
-    assert ann.outcomes[0].ending == "the game goes on"
+    assert ann.outcomes[0].result == "The game goes on"
     # Ben adding: Ann 117 ends it with Dan (26) lowest, so Ben subtracts: 79 - 26.
     assert totals_by_outcome(ben) == {"subtract": (91, 53, 12, 0)}
     # Cat adding: Ann 117, Ben 105, Cat stays 12, lowest: Cat wins.
     assert totals_by_outcome(cat) == {"add": (117, 105, 12, 26)}
-    assert cat.outcomes[0].ending == "the game ends: Cat wins"
+    assert cat.outcomes[0].result == "Cat wins the game: Ann and Ben pass 100"
     # Dan adding: Dan stays 0 and wins.
     assert totals_by_outcome(dan) == {"add": (117, 105, 38, 0)}
-    assert dan.outcomes[0].ending == "the game ends: Dan wins"
+    assert dan.outcomes[0].result == "Dan wins the game: Ann and Ben pass 100"
 
 
 def test_with_the_moon_off_the_sweep_scores_as_taken():
@@ -352,24 +360,6 @@ def test_omnibus_moon_keeps_the_jack_for_the_shooter():
     ann = moon_previews(state)[0]
     # RULES.md: the J♦ still scores −10 for whoever took it, the shooter included.
     assert totals_by_outcome(ann) == {"add": (-10, 26, 26, 26), "subtract": (-36, 0, 0, 0)}
-
-
-def test_describe_hand_says_the_moon_the_totals_and_the_end():
-    state = play(GameSetup.create("standard", FOUR, {"moon": "add"}), [])
-    after = state.after(HandEntry.cards([0, 0, 13, 0], 2))
-    assert describe_hand(after) == (
-        "Cat shoots the moon: everyone else +26; totals Ann 26, Ben 26, Cat 0, Dan 26; the game goes on."
-    )
-
-
-def test_describe_hand_names_wraps_and_the_winner():
-    state = ricketts_at_91_79_12_0()
-    # Ben takes 13 hearts, Ann the Q♠: Ben 92, Ann 104 wraps to 0; nobody above 100.
-    after = state.after(HandEntry.cards([0, 13, 0, 0], 0))
-    assert describe_hand(after) == (
-        "No moon here: points stand as taken (Ann +13, Ben +13); Ann wraps to 0; "
-        "totals Ann 0, Ben 92, Cat 12, Dan 0; the game goes on."
-    )
 
 
 # Revoke ---------------------------------------------------------------------------------------
