@@ -8,6 +8,8 @@ template.
 
 from __future__ import annotations
 
+from http import HTTPStatus
+
 import segno
 from django import forms
 from django.contrib import messages
@@ -222,22 +224,25 @@ def game_referee_revoke(request: HtmxHttpRequest, game_id: int) -> TemplateRespo
     game, _ = get_game_for(request.user, game_id, SCORE, _with_hands())
     state = game.state()
     form = RevokeForm(request.POST, players=state.setup.players)
-    notice, status = "", 200
+    # A refused revoke answers 422 and one beaten by another phone 409, as the
+    # table's hand form does, so neither is mistaken for success.
+    notice, status = "", HTTPStatus.OK
     if game.declared:
-        notice, status = f"This game was declared {game.get_declared_display().lower()}; no hand can be added.", 400
+        notice = f"This game was declared {game.get_declared_display().lower()}; no hand can be added."
+        status = HTTPStatus.UNPROCESSABLE_ENTITY
     elif not form.is_valid():
-        notice, status = "Pick the player who revoked.", 400
+        notice, status = "Pick the player who revoked.", HTTPStatus.UNPROCESSABLE_ENTITY
     else:
         number, offender = form.cleaned_data["number"], form.cleaned_data["offender"]
         try:
             state = game.record_hand(number, HandEntry.revoked(offender), request.user)
         except HandConflict as conflict:
-            notice, status = f"{conflict.message}. Nothing was charged.", 409
+            notice, status = f"{conflict.message}. Nothing was charged.", HTTPStatus.CONFLICT
             # Show the hand that got there first.
             game = _with_hands().get(pk=game.pk)
             state = game.state()
         except EntryError as error:
-            notice, status = f"{error}. Nothing was charged.", 400
+            notice, status = f"{error}. Nothing was charged.", HTTPStatus.UNPROCESSABLE_ENTITY
         else:
             notice = (
                 f"Hand {number}: revoke charged to {state.setup.players[offender]} "
@@ -253,7 +258,7 @@ def game_referee_revoke(request: HtmxHttpRequest, game_id: int) -> TemplateRespo
         "ruling": None,
         "notes": play_notes(rules),
         "notice": notice,
-        "notice_is_error": status != 200,
+        "notice_is_error": status != HTTPStatus.OK,
         **_situation(game, state, True),
     }
     template = "rulebook/referee.html#revoked" if request.htmx else "rulebook/referee.html"

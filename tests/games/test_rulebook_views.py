@@ -301,7 +301,7 @@ def test_a_tampered_revoke_is_refused_and_saves_nothing(client, league, user, da
     game = make_game(league, "standard")
     client.force_login(user)
     response = client.post(revoke_url(game), data)
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "Pick the player who revoked." in response.content.decode()
     assert not Hand.objects.exists()
 
@@ -316,6 +316,19 @@ def test_a_revoke_after_the_game_is_over_is_refused(client, league, user):
     assert page.context_data["revoke_form"] is None
     assert "The game is over." in page.content.decode()
     response = client.post(revoke_url(game), {"offender": 1, "number": 4})
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "The game is already over" in response.content.decode()
     assert Hand.objects.filter(game=game).count() == 3
+
+
+def test_an_abandoned_game_takes_no_revoke(client, league, user):
+    game = make_game(league, "standard")
+    game.declare("abandoned", user)
+    client.force_login(user)
+    page = client.get(f"/games/{game.pk}/referee/")
+    assert page.context_data["revoke_form"] is None
+    assert "This game was declared abandoned." in page.content.decode()
+    response = client.post(revoke_url(game), {"offender": 1, "number": 1})
+    assert response.status_code == 422
+    assert "This game was declared abandoned; no hand can be added." in response.content.decode()
+    assert not Hand.objects.exists()
