@@ -6,6 +6,7 @@ from django.conf import settings
 from django.test import Client
 
 from games.models import Hand
+from rules import HandEntry
 from tests.factories import make_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -42,6 +43,19 @@ def test_charging_a_revoke_updates_the_next_deal_in_place(page, live_server, lea
     page.get_by_text("Hand 1: revoke charged to Cat (+26, everyone else 0).").wait_for()
     assert "Ben deals hand 2" in page.locator("#next-deal").inner_text()
     assert Hand.objects.get(game=game).entry == {"revoke": 2}
+
+
+def test_a_revoke_beaten_by_another_phone_shows_why(page, live_server, league, user):
+    game = make_game(league, "standard")
+    log_in(page, live_server, user)
+    page.goto(f"{live_server.url}/games/{game.pk}/referee/")
+    game.record_hand(1, HandEntry.cards([13, 0, 0, 0], 1), user)  # another phone, meanwhile
+    page.get_by_label("Who revoked?").select_option(label="Cat")
+    page.get_by_role("button", name="Charge hand 1").click()
+    page.get_by_text("Hand 1 was just recorded by someone else. Nothing was charged.").wait_for()
+    assert "Ben deals hand 2" in page.locator("#next-deal").inner_text()
+    assert page.get_by_role("button", name="Charge hand 2").is_visible()
+    assert Hand.objects.filter(game=game).count() == 1
 
 
 @pytest.mark.parametrize("color_scheme", ["light", "dark"])
