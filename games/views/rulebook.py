@@ -19,10 +19,10 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET, require_POST
-from django_htmx.middleware import HtmxDetails
 
 from games.models import Game, HandConflict
 from games.permissions import SCORE, VIEW, get_game_for
+from scorekeeper.middleware import HtmxHttpRequest
 from rules import VARIANTS, EntryError, GameState, HandEntry
 from rules.referee import (
     CLUBS,
@@ -44,10 +44,6 @@ from rules.referee import (
     revoke_penalty,
 )
 from rules.rulebook import cheat_sheet, moon_rule
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 def _with_seats():
