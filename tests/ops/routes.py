@@ -130,6 +130,18 @@ ROUTES: list[Route] = [
         post=SCORERS_DONE,
         post_data=lambda table: {**next_hand(table), "number": 2},
     ),
+    # --- rulebook
+    Route("rules-index", get=everyone(200)),
+    Route("rules-variant", lambda table: {"variant": "omnibus"}, get=everyone(200)),
+    Route("game-rules", game, get=MEMBERS_SEE),
+    Route("game-referee", game, get=MEMBERS_SEE),
+    Route(
+        "game-referee-revoke",
+        game,
+        get=POST_ONLY,
+        post=SCORERS_DONE,
+        post_data=lambda table: {"number": 3, "offender": 1},
+    ),
     # --- operations
     Route("healthz", get=everyone(200), html=False),
 ]
