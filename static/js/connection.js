@@ -1,0 +1,33 @@
+// When an htmx request fails (the table's Wi-Fi dropped, the server said no),
+// say so in the messages region instead of leaving a tap that did nothing.
+// Without JavaScript the forms post normally and the browser shows its own error.
+(function () {
+  "use strict";
+
+  function say(text) {
+    var region = document.getElementById("messages");
+    if (!region) return;
+    var alert = document.createElement("div");
+    alert.className = "alert alert-danger py-2";
+    alert.setAttribute("role", "alert");
+    alert.textContent = text;
+    region.replaceChildren(alert);
+  }
+
+  document.addEventListener("htmx:sendError", function () {
+    say("Couldn't reach the server. Check the connection and try again: nothing was saved.");
+  });
+  document.addEventListener("htmx:timeout", function () {
+    say("The server took too long to answer. Check the connection and try again.");
+  });
+  document.addEventListener("htmx:responseError", function (event) {
+    var status = event.detail && event.detail.xhr ? event.detail.xhr.status : 0;
+    if (status === 403) {
+      say("Your role in this league doesn't allow that.");
+    } else if (status === 404) {
+      say("That isn't there any more. Reload the page.");
+    } else {
+      say("Something went wrong (error " + status + "). Reload the page and try again.");
+    }
+  });
+})();
