@@ -21,6 +21,11 @@ class SignupForm(UserCreationForm):
         fields = ("username",)
         widgets = {"username": forms.TextInput(attrs={"autocapitalize": "none", "autocomplete": "username"})}
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["username"].help_text = "Up to 150 letters, digits and @ . + - _"
+        self.fields["password2"].label = "Password again"
+
 
 # --- leagues and players ----------------------------------------------------
 

@@ -6,7 +6,8 @@
 (function () {
   "use strict";
   if (!document.body || !document.body.hasAttribute("data-wake-lock")) return;
-  if (!("wakeLock" in navigator) || typeof navigator.wakeLock.request !== "function") return;
+  // Absent on plain http (not a secure context) and in older browsers.
+  if (!navigator.wakeLock || typeof navigator.wakeLock.request !== "function") return;
 
   var sentinel = null;
 
