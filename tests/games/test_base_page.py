@@ -106,3 +106,11 @@ def test_the_header_names_the_member_and_offers_log_out(client, user, league):
 def test_only_pages_that_ask_keep_the_screen_on(client, user, league):
     for name, page in my_pages(client, user, league).items():
         assert "data-wake-lock" not in page, name
+
+
+def test_the_game_page_and_the_hand_form_keep_the_screen_on(client, user, league):
+    game = make_game(league, "ricketts")
+    client.force_login(user)
+    for path in [game.get_absolute_url(), reverse("games:hand-new", args=[game.pk])]:
+        page = client.get(path).content.decode()
+        assert re.search(r"<body [^>]*\bdata-wake-lock[ >]", page), path

@@ -27,7 +27,7 @@ def test_the_organizer_sees_players_games_and_every_control(client, user, league
     page = response.content.decode()
     assert [p.name for p in response.context_data["players"]] == ["Ann", "Ben", "Cat", "Dan"]
     assert list(response.context_data["games_in_progress"]) == [game]
-    assert f'href="/leagues/{league.pk}/games/new/">Start a game' in page
+    assert f'href="{reverse("games:game-new", args=[league.pk])}">Start a game' in page
     assert f'href="/games/{game.pk}/">Continue' in page
     assert reverse("games:player-new", args=[league.pk]) in page
     assert reverse("games:player-edit", args=[league.pk, league.players.get(name="Ann").pk]) in page
