@@ -92,9 +92,12 @@ def field(page: Page, label: str) -> Locator:
 
 
 def small_targets(page: Page) -> list[str]:
-    """Visible buttons, button-like links and fields smaller than 44px tall, described."""
+    """Visible buttons, button-like links and fields smaller than 44px tall, described.
+
+    Bootstrap's .btn-check radios are hidden behind their labels, which are the targets.
+    """
     return page.evaluate(
-        """(tap) => Array.from(document.querySelectorAll('button, .btn, input:not([type=hidden]), select, textarea'))
+        """(tap) => Array.from(document.querySelectorAll('button, .btn, input:not([type=hidden]):not(.btn-check), select, textarea'))
             .filter((el) => el.offsetParent !== null)
             .map((el) => [el, el.getBoundingClientRect()])
             .filter(([el, box]) => box.height < tap)
