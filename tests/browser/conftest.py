@@ -94,12 +94,14 @@ def field(page: Page, label: str) -> Locator:
 def small_targets(page: Page) -> list[str]:
     """Visible buttons, button-like links and fields smaller than 44px tall, described.
 
-    Bootstrap's .btn-check radios are hidden behind their labels, which are the targets.
+    Bootstrap's .btn-check radios are hidden behind their labels, which are the
+    targets; a .form-check checkbox counts with its label.
     """
     return page.evaluate(
         """(tap) => Array.from(document.querySelectorAll('button, .btn, input:not([type=hidden]):not(.btn-check), select, textarea'))
             .filter((el) => el.offsetParent !== null)
-            .map((el) => [el, el.getBoundingClientRect()])
+            // A checkbox is tapped anywhere on its row, label included.
+            .map((el) => [el, (el.closest('.form-check') || el).getBoundingClientRect()])
             .filter(([el, box]) => box.height < tap)
             .map(([el, box]) => `${el.outerHTML.slice(0, 80)} is ${Math.round(box.height)}px tall`)""",
         TAP,

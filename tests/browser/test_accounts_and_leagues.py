@@ -6,9 +6,11 @@ Each screen is checked by axe and photographed (tests/browser/conftest.py).
 import re
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from games.models import League, Membership, Player
+from rules import HandEntry
 from tests.browser.conftest import field, overflows_phone, small_targets
 from tests.factories import PASSWORD, MembershipFactory, PlayerFactory, make_game
 
@@ -123,8 +125,10 @@ def test_adding_a_player_works_without_javascript(new_phone, live_server, user, 
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_my_screens_fit_a_phone_with_thumb_sized_targets(new_phone, live_server, user, league, screen, scheme):
-    make_game(league, "standard")
+def test_every_screen_fits_a_phone_with_thumb_sized_targets(new_phone, live_server, user, league, screen, scheme):
+    game = make_game(league, "omnibus")
+    # Ann 3 hearts, Cat 10, Ben the Q♠, Dan the J♦: a game page with a hand on it.
+    game.record_hand(1, HandEntry.cards([3, 0, 10, 0], 1, 3), user)
     anonymous = new_phone(None, color_scheme=scheme)
     member = new_phone(user, color_scheme=scheme)
     player = league.players.first()
@@ -137,6 +141,10 @@ def test_my_screens_fit_a_phone_with_thumb_sized_targets(new_phone, live_server,
         (member, "/leagues/new/", "league-new"),
         (member, f"/leagues/{league.pk}/players/{player.pk}/edit/", "player-edit"),
         (member, "/accounts/password_change/", "password-change"),
+        (member, reverse("games:game-new", args=[league.pk]), "game-new"),
+        (member, game.get_absolute_url(), "game"),
+        (member, reverse("games:hand-new", args=[game.pk]), "hand-form"),
+        (member, reverse("games:hand-edit", args=[game.pk, 1]), "hand-edit"),
     ]
     for phone, path, name in screens:
         phone.goto(f"{live_server.url}{path}")
