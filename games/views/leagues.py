@@ -9,7 +9,7 @@ from django.db.models import Prefetch, QuerySet
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST, require_safe
 
 from games.forms import LeagueForm, PlayerEditForm, PlayerForm
 from games.models import Game, League, Membership, Seat
@@ -25,7 +25,7 @@ def _with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
     return games.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
 
 
-@require_GET
+@require_safe
 def home(request: HtmxHttpRequest) -> TemplateResponse:
     """A landing page for visitors; a member's leagues and unfinished games."""
     if not request.user.is_authenticated:

@@ -114,3 +114,16 @@ def test_a_lost_connection_is_reported_instead_of_a_dead_tap(phone: Page, live_s
     # The button is usable again for the retry.
     expect(phone.get_by_role("button", name="Add", exact=True)).to_be_enabled()
     assert league.players.count() == 0
+
+
+def test_the_skip_link_is_the_first_stop_and_moves_the_focus_to_the_content(phone: Page, live_server, league):
+    phone.goto(f"{live_server.url}{league.get_absolute_url()}")
+    phone.keyboard.press("Tab")
+    skip = phone.get_by_role("link", name="Skip to content")
+    expect(skip).to_be_focused()
+    expect(skip).to_be_in_viewport()
+    phone.keyboard.press("Enter")
+    expect(phone.locator("main")).to_be_focused()
+    # The next Tab lands inside the content, past the header's controls.
+    phone.keyboard.press("Tab")
+    expect(phone.get_by_role("link", name="Start a game")).to_be_focused()

@@ -76,3 +76,7 @@ def test_the_home_page_costs_the_same_queries_however_many_games(client, user, d
     with django_assert_num_queries(5):
         response = client.get(URL)
     assert response.content.decode().count(">Continue<") == 6
+
+
+def test_a_head_request_is_answered_for_uptime_checks(client):
+    assert client.head(URL).status_code == 200
