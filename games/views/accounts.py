@@ -9,7 +9,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
 from games.forms import SignupForm
-from games.views import HtmxHttpRequest
+from scorekeeper.middleware import HtmxHttpRequest
 
 
 @sensitive_post_parameters("password1", "password2")

@@ -14,8 +14,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.forms import LeagueForm, PlayerEditForm, PlayerForm
 from games.models import Game, League, Membership, Seat
 from games.permissions import ORGANIZE, SCORE, get_league_for
-from games.views import HtmxHttpRequest
 from rules import VARIANTS
+from scorekeeper.middleware import HtmxHttpRequest
 
 # Finished games shown on a league's page; the full archive lives elsewhere.
 RECENT_GAMES = 5
