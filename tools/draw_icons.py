@@ -41,8 +41,8 @@ def heart(size: float, centre: Point) -> list[Point]:
 
 def rounded_square(size: float, radius: float) -> list[Point]:
     points: list[Point] = []
-    corners = [(size - radius, radius, -90), (size - radius, size - radius, 0), (radius, size - radius, 90), (radius, radius, 180)]
-    for cx, cy, start in corners:
+    near, far = radius, size - radius
+    for cx, cy, start in [(far, near, -90), (far, far, 0), (near, far, 90), (near, near, 180)]:
         for step in range(17):
             angle = math.radians(start + 90 * step / 16)
             points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
@@ -103,7 +103,8 @@ def png(size: int, pixels: bytes) -> bytes:
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
     header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)  # 8-bit RGBA
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(pixels, 9)) + chunk(b"IEND", b"")
+    body = chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(pixels, 9)) + chunk(b"IEND", b"")
+    return b"\x89PNG\r\n\x1a\n" + body
 
 
 def svg() -> str:

@@ -98,7 +98,8 @@ def small_targets(page: Page) -> list[str]:
     targets; a .form-check checkbox counts with its label.
     """
     return page.evaluate(
-        """(tap) => Array.from(document.querySelectorAll('button, .btn, input:not([type=hidden]):not(.btn-check), select, textarea'))
+        """(tap) => Array.from(document.querySelectorAll(
+                'button, .btn, input:not([type=hidden]):not(.btn-check), select, textarea'))
             .filter((el) => el.offsetParent !== null)
             // A checkbox is tapped anywhere on its row, label included.
             .map((el) => [el, (el.closest('.form-check') || el).getBoundingClientRect()])

@@ -42,7 +42,8 @@ def test_signing_up_creating_a_league_and_adding_players(page: Page, live_server
     page.get_by_role("button", name="Create league").click()
 
     expect(page.get_by_role("heading", level=1)).to_have_text("Thursday night")
-    expect(page.get_by_role("link", name="Start a game")).to_have_attribute("href", re.compile(r"/leagues/\d+/games/new/$"))
+    start = page.get_by_role("link", name="Start a game")
+    expect(start).to_have_attribute("href", re.compile(r"/leagues/\d+/games/new/$"))
     screen(page, "league-empty")
 
     # With htmx the players region is swapped in place and the field keeps the focus.
@@ -86,7 +87,8 @@ def test_logging_in_continuing_a_game_and_logging_out(page: Page, live_server, u
 
     page.get_by_role("link", name="Scorekeeper", exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Your leagues")
-    continue_link = page.get_by_role("link", name=re.compile(r"^Continue the Ricketts House Hearts game with Ann, Ben, Cat, Dan"))
+    continue_name = re.compile(r"^Continue the Ricketts House Hearts game with Ann, Ben, Cat, Dan")
+    continue_link = page.get_by_role("link", name=continue_name)
     expect(continue_link).to_have_attribute("href", f"/games/{game.pk}/")
     screen(page, "home")
 
@@ -106,7 +108,7 @@ def test_renaming_a_player_and_linking_a_member(phone: Page, live_server, user, 
     field(phone, "Player's name").fill("Annie")
     field(phone, "Member's account").select_option(label=bea.username)
     phone.get_by_role("button", name="Save").click()
-    expect(phone.get_by_role("status")).to_have_text(f"Ann is now Annie, in every game.")
+    expect(phone.get_by_role("status")).to_have_text("Ann is now Annie, in every game.")
     expect(phone.locator("#players li")).to_have_text(re.compile(rf"Annie\s+\({bea.username}\)"))
     assert Player.objects.get(league=league).user == bea
 

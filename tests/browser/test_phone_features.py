@@ -28,7 +28,8 @@ NO_WAKE_LOCK = "Object.defineProperty(Navigator.prototype, 'wakeLock', {get: () 
 def serve_page(page: Page, live_server, body_attrs: str) -> str:
     """A bare page on the live server's origin that loads the real wakelock.js."""
     url = f"{live_server.url}/wake-lock-check/"
-    html = f'<!doctype html><html lang="en"><body {body_attrs}><script src="/static/js/wakelock.js" defer></script></body></html>'
+    script = '<script src="/static/js/wakelock.js" defer></script>'
+    html = f'<!doctype html><html lang="en"><body {body_attrs}>{script}</body></html>'
     page.route(url, lambda route: route.fulfill(status=200, content_type="text/html", body=html))
     return url
 
@@ -83,7 +84,8 @@ def test_a_refused_wake_lock_shows_no_error(page: Page, live_server):
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.add_init_script(
-        "Object.defineProperty(navigator, 'wakeLock', {value: {request: () => Promise.reject(new DOMException('No', 'NotAllowedError'))}});"
+        "Object.defineProperty(navigator, 'wakeLock', {value: {"
+        "request: () => Promise.reject(new DOMException('No', 'NotAllowedError'))}});"
     )
     page.goto(serve_page(page, live_server, "data-wake-lock"))
     page.wait_for_load_state("load")

@@ -26,7 +26,8 @@ def test_visitors_get_the_landing_page_with_sign_up_log_in_and_the_rules(client)
     assert response.status_code == 200
     assert response.template_name == "games/landing.html"
     page = response.content.decode()
-    for href in [reverse("games:signup"), reverse("login"), "/rules/standard/", "/rules/omnibus/", "/rules/ricketts/", "/rules/3d/"]:
+    rules = ["/rules/standard/", "/rules/omnibus/", "/rules/ricketts/", "/rules/3d/"]
+    for href in [reverse("games:signup"), reverse("login"), *rules]:
         assert f'href="{href}"' in page
 
 

@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from games.models import Membership
 from rules import HandEntry
-from tests.factories import LeagueFactory, MembershipFactory, PlayerFactory, make_game
+from tests.factories import MembershipFactory, PlayerFactory, make_game
 
 pytestmark = pytest.mark.django_db
 

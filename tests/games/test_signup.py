@@ -9,6 +9,7 @@ from tests.factories import PASSWORD
 pytestmark = pytest.mark.django_db
 
 URL = reverse("games:signup")
+NEW_PASSWORD = "queen-of-spades-13"
 
 
 def test_the_form_asks_for_a_name_and_a_password_twice(client):
@@ -19,7 +20,7 @@ def test_the_form_asks_for_a_name_and_a_password_twice(client):
 
 
 def test_signing_up_logs_in_and_goes_to_create_a_league(client):
-    response = client.post(URL, {"username": "ann", "password1": "queen-of-spades-13", "password2": "queen-of-spades-13"})
+    response = client.post(URL, {"username": "ann", "password1": NEW_PASSWORD, "password2": NEW_PASSWORD})
     assert response.status_code == 302
     assert response["Location"] == reverse("games:league-new")
     user = get_user_model().objects.get(username="ann")
@@ -28,7 +29,7 @@ def test_signing_up_logs_in_and_goes_to_create_a_league(client):
 
 
 def test_passwords_that_differ_create_no_account(client):
-    response = client.post(URL, {"username": "ann", "password1": "queen-of-spades-13", "password2": "queen-of-spades-14"})
+    response = client.post(URL, {"username": "ann", "password1": NEW_PASSWORD, "password2": "queen-of-spades-14"})
     assert response.status_code == 200
     assert "password2" in response.context_data["form"].errors
     assert not get_user_model().objects.filter(username="ann").exists()
