@@ -1,8 +1,12 @@
 // When an htmx request fails (the table's Wi-Fi dropped, the server said no),
-// say so in the messages region instead of leaving a tap that did nothing.
-// Without JavaScript the forms post normally and the browser shows its own error.
+// say so in the messages region instead of leaving a tap that did nothing,
+// and take the warning down once a request gets through again (the game
+// page polls every few seconds, so that is soon). Without JavaScript the
+// forms post normally and the browser shows its own error.
 (function () {
   "use strict";
+
+  var MARK = "data-connection-alert";
 
   function say(text) {
     var region = document.getElementById("messages");
@@ -10,12 +14,13 @@
     var alert = document.createElement("div");
     alert.className = "alert alert-danger py-2";
     alert.setAttribute("role", "alert");
+    alert.setAttribute(MARK, "");
     alert.textContent = text;
     region.replaceChildren(alert);
   }
 
   document.addEventListener("htmx:sendError", function () {
-    say("Couldn't reach the server. Check the connection and try again: nothing was saved.");
+    say("Couldn't reach the server. Check the connection and try again.");
   });
   document.addEventListener("htmx:timeout", function () {
     say("The server took too long to answer. Check the connection and try again.");
@@ -29,5 +34,9 @@
     } else {
       say("Something went wrong (error " + status + "). Reload the page and try again.");
     }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!event.detail || !event.detail.successful) return;
+    document.querySelectorAll("[" + MARK + "]").forEach(function (alert) { alert.remove(); });
   });
 })();
