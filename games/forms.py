@@ -427,6 +427,9 @@ class PlayerForm(forms.ModelForm):
 
     def clean_name(self) -> str:
         name = self.cleaned_data["name"]
+        # As Game.start_named refuses them: such a player could never be seated.
+        if has_control_characters(name):
+            raise forms.ValidationError(NO_CONTROL_CHARACTERS)
         taken = self.league.players.filter(name__iexact=name).exclude(pk=self.instance.pk).first()
         if taken is not None:
             raise forms.ValidationError(f"{taken.name} is already a player in {self.league.name}. Pick another name.")

@@ -3,6 +3,7 @@
 import logging
 
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
 from django.db import DatabaseError, connection
@@ -63,8 +64,10 @@ def login(request: HttpRequest) -> HttpResponse:
     """
     if request.limited:
         logger.warning("Login attempts limited for %s", client_address(request))
+        # Shown in the page's messages region; the form stays unbound, so
+        # nothing runs the password check.
+        messages.error(request, TOO_MANY_LOGINS)
         form = AuthenticationForm(request, initial={"username": request.POST.get("username", "")})
-        form.add_error(None, TOO_MANY_LOGINS)
         context = {"form": form, "next": request.POST.get("next", "")}
         return TemplateResponse(request, "registration/login.html", context, status=429)
     return _login(request)

@@ -64,6 +64,7 @@ class Route:
 MEMBERS_SEE = statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=200, scorer=200, organizer=200)
 SCORERS_DO = statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=403, scorer=200, organizer=200)
 SCORERS_DONE = statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=403, scorer=302, organizer=302)
+ORGANIZERS_DO = statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=403, scorer=403, organizer=200)
 POST_ONLY = everyone(405)
 
 
@@ -101,6 +102,36 @@ SCORESHEET = '{"variant": "standard", "players": ["Ann", "Ben", "Cat"], "hands":
 
 ROUTES: list[Route] = [
     Route("home", get=everyone(200)),
+    # --- accounts
+    Route(
+        "signup",
+        # A logged-in visitor is sent home; a stranger gets an account.
+        get=statuses(anonymous=200, outsider=302, public=200, viewer=302, scorer=302, organizer=302),
+        post=everyone(302),
+        post_data=lambda table: {"username": "newcomer", "password1": "a-long-pass-phrase", "password2": "a-long-pass-phrase"},
+    ),
+    # --- leagues and players
+    Route(
+        "league-new",
+        get=statuses(anonymous=LOGIN, outsider=200, public=LOGIN, viewer=200, scorer=200, organizer=200),
+        post=statuses(anonymous=LOGIN, outsider=302, public=LOGIN, viewer=302, scorer=302, organizer=302),
+        post_data=lambda table: {"name": "Friday house"},
+    ),
+    Route("league-detail", league, get=MEMBERS_SEE),
+    Route(
+        "player-new",
+        league,
+        get=statuses(anonymous=LOGIN, outsider=405, public=LOGIN, viewer=405, scorer=405, organizer=405),
+        post=SCORERS_DONE,
+        post_data=lambda table: {"name": "Eve"},
+    ),
+    Route(
+        "player-edit",
+        lambda table: {"league_id": table.league.pk, "player_id": table.players[2].pk},
+        get=ORGANIZERS_DO,
+        post=statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=403, scorer=403, organizer=302),
+        post_data=lambda table: {"name": "Catherine", "user": ""},
+    ),
     # --- the table
     Route("game-new", league, get=SCORERS_DO, post=SCORERS_DONE, post_data=new_game),
     Route("game-import", league, get=SCORERS_DO, post=SCORERS_DONE, post_data=lambda table: {"text": SCORESHEET}),
