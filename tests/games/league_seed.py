@@ -165,3 +165,20 @@ def hand_worked_league(league: League, user=None) -> dict:
     games["null"] = null
     games["in_progress"] = played(league, "standard", [HandEntry.cards([3, 3, 3, 4], 0)], day + timedelta(days=5), user=user)
     return games
+
+
+def members(league: League) -> dict:
+    """A user for each way of reaching a league's pages: the owner (an organizer), a second
+    organizer, a scorer, a viewer, and an outsider who belongs to another league."""
+    from games.models import Membership
+    from tests.factories import LeagueFactory, MembershipFactory, UserFactory
+
+    outsider = UserFactory()
+    LeagueFactory(owner=outsider)
+    return {
+        "owner": league.owner,
+        "organizer": MembershipFactory(league=league, role=Membership.Role.ORGANIZER).user,
+        "scorer": MembershipFactory(league=league, role=Membership.Role.SCORER).user,
+        "viewer": MembershipFactory(league=league, role=Membership.Role.VIEWER).user,
+        "outsider": outsider,
+    }
