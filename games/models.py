@@ -18,8 +18,16 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 
-from rules import GameSetup, GameState, HandEntry, HandError, play
+from rules import GameSetup, GameState, HandEntry, HandError, ScoresheetError, SetupError, play, read_scoresheet
 from rules.errors import EntryError, FieldError
+
+
+class DeclareError(Exception):
+    """The game cannot be declared null or abandoned in its present state."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 class HandConflict(Exception):
@@ -155,6 +163,14 @@ class GameQuerySet(models.QuerySet["Game"]):
         """Games that count in standings: finished, neither null nor abandoned."""
         return self.filter(status=Game.Status.OVER)
 
+    def for_table(self) -> GameQuerySet:
+        """Everything the game page shows, in a fixed number of queries however long the game."""
+        return self.select_related("league").prefetch_related(
+            "seats__player",
+            "hands",
+            models.Prefetch("revisions", queryset=HandRevision.objects.select_related("user")),
+        )
+
 
 class Game(models.Model):
     class Status(models.TextChoices):
@@ -245,17 +261,100 @@ class Game(models.Model):
         )
         return game
 
-    def _locked(self) -> Game:
+    @classmethod
+    @transaction.atomic
+    def start_named(
+        cls,
+        league: League,
+        variant: str,
+        names: list[str],
+        options: dict[str, Any] | None = None,
+        first_dealer: int = 0,
+        user: Any = None,
+    ) -> Game:
+        """Start a game for players named in seat order; names new to the league become its players.
+
+        Names match the league's players regardless of case. The setup is
+        checked before anyone is created, so a refused game leaves no players.
+        """
+        GameSetup.create(variant, names, options or {}, first_dealer)
+        longest = Player._meta.get_field("name").max_length
+        too_long = [name for name in names if len(name.strip()) > longest]
+        if too_long:
+            raise SetupError(f"A name can be at most {longest} characters: {too_long[0][:20]}…", "players")
+        players = []
+        for name in names:
+            player = league.players.filter(name__iexact=name.strip()).first()
+            players.append(player or Player.objects.create(league=league, name=name.strip()))
+        return cls.start(league, variant, players, options, first_dealer, user)
+
+    @classmethod
+    @transaction.atomic
+    def import_scoresheet(cls, league: League, document: object, user: Any = None) -> Game:
+        """A game from a scoresheet (SCORESHEET.md), checked as `replay` checks it.
+
+        Raises ScoresheetError (or SetupError for names the league cannot
+        take); on error nothing is saved.
+        """
+        setup, entries = read_scoresheet(document)
+        try:
+            state = play(setup, entries)
+        except HandError as error:
+            raise ScoresheetError(str(error)) from None
+        game = cls.start_named(
+            league, setup.variant.key, list(setup.players), setup.options.as_dict(), setup.first_dealer, user
+        )
+        who = _user(user)
+        Hand.objects.bulk_create(
+            Hand(game=game, number=number, entry=entry_to_json(entry), created_by=who)
+            for number, entry in enumerate(entries, start=1)
+        )
+        HandRevision.objects.bulk_create(
+            HandRevision(
+                game=game, number=number, action=HandRevision.Action.ADDED, after=entry_to_json(entry), user=who
+            )
+            for number, entry in enumerate(entries, start=1)
+        )
+        Game.objects.filter(pk=game.pk).update(version=len(entries))
+        game.refresh(state)
+        game.refresh_from_db()
+        return game
+
+    @transaction.atomic
+    def declare(self, status: str, user: Any = None) -> GameState:
+        """Declare the game null (every total back to 0) or abandoned (not yet over)."""
+        if status not in (self.Status.NULL, self.Status.ABANDONED):
+            raise DeclareError("A game can be declared null or abandoned")
+        locked = self._lock()
+        if locked.declared:
+            raise DeclareError(f"This game is already {locked.declared}")
+        state = locked.state()
+        if status == self.Status.NULL and not state.all_zero:
+            raise DeclareError("A game can be declared null only when every total is back to 0")
+        if status == self.Status.ABANDONED and state.is_over:
+            raise DeclareError("The game is over; there is nothing to abandon")
+        locked.declared = status
+        locked.save(update_fields=["declared"])
+        Game.objects.filter(pk=locked.pk).update(version=models.F("version") + 1)
+        locked.refresh(state)
+        self.refresh_from_db()
+        return state
+
+    def _lock(self) -> Game:
         """This game re-read under a write lock, with its seats and hands.
 
         On PostgreSQL the row lock serialises phones writing to one game; on
         SQLite the IMMEDIATE transaction already holds the database's lock.
         """
-        return (
-            Game.objects.select_for_update()
-            .prefetch_related("seats__player", "hands")
-            .get(pk=self.pk)
-        )
+        return Game.objects.select_for_update().prefetch_related("seats__player", "hands").get(pk=self.pk)
+
+    def _locked(self) -> Game:
+        """The locked game, for changing its hands."""
+        locked = self._lock()
+        if locked.declared:
+            # A declared game's hands are final: a null game must stay at 0.
+            raise HandConflict(f"This game is {locked.declared}; its hands can't change")
+        return locked
 
     def _changed(self, locked: Game, state: GameState, number: int, action: str, before: Any, after: Any, user: Any) -> GameState:
         HandRevision.objects.create(

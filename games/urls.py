@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.views import history, leagues, members
+from games.views import history, leagues, members, table
 
 app_name = "games"
 
@@ -20,7 +20,18 @@ urlpatterns += []
 
 # --- the table: games, hands, the game page ----------------------------------
 
-urlpatterns += []
+urlpatterns += [
+    path("leagues/<int:league_id>/games/new/", table.game_new, name="game-new"),
+    path("leagues/<int:league_id>/games/import/", table.game_import, name="game-import"),
+    path("games/<int:game_id>/", table.game_detail, name="game-detail"),
+    path("games/<int:game_id>/poll/", table.game_poll, name="game-poll"),
+    path("games/<int:game_id>/declare/", table.game_declare, name="game-declare"),
+    path("games/<int:game_id>/export/", table.game_export, name="game-export"),
+    path("games/<int:game_id>/hands/new/", table.hand_new, name="hand-new"),
+    path("games/<int:game_id>/hands/preview/", table.hand_preview, name="hand-preview"),
+    path("games/<int:game_id>/hands/delete/", table.hand_delete, name="hand-delete"),
+    path("games/<int:game_id>/hands/<int:number>/edit/", table.hand_edit, name="hand-edit"),
+]
 
 # --- rulebook: cheat-sheets and the referee ---------------------------------
 

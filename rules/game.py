@@ -254,14 +254,14 @@ class GameState:
         """For a moon, the state under each resolution the rules allow.
 
         Under `choice` both add and subtract (the shooter picks); under a fixed
-        rule just the one that applies. Empty when entry is no moon.
+        rule just the one that applies. Empty when entry is no moon. Raises
+        EntryError, like after(), for an entry that cannot be scored.
         """
         if moon_shooter(self.setup, entry) is None or self.is_over:
             return {}
-        if self.setup.options.moon == "choice":
-            return {choice: self._score(replace(entry, moon=choice)) for choice in MOON_CHOICES}
-        state = self._score(replace(entry, moon=None))
-        return {state.hands[-1].moon.resolution: state}
+        choices = MOON_CHOICES if self.setup.options.moon == "choice" else (None,)
+        states = (self.after(replace(entry, moon=choice)) for choice in choices)
+        return {state.hands[-1].moon.resolution: state for state in states}
 
     def _score(self, entry: HandEntry) -> GameState:
         setup = self.setup

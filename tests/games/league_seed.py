@@ -153,15 +153,11 @@ def hand_worked_league(league: League, user=None) -> dict:
     # Ann would have won this one; abandoned, it counts for nobody.
     abandoned = played(league, "standard", [HandEntry.cards([13, 0, 0, 0], 1)], day + timedelta(days=3),
                        {"target": 10}, user=user)  # fmt: skip
-    abandoned.declared = Game.Status.ABANDONED
-    abandoned.save(update_fields=["declared"])
-    abandoned.refresh()
+    abandoned.declare(Game.Status.ABANDONED, user)
     games["abandoned"] = abandoned
     # Ann's moon adds 26 to the others, whose moons each take 26 off: all back to 0, declared null.
     null = played(league, "standard", NULL_GAME, day + timedelta(days=4), user=user)
-    null.declared = Game.Status.NULL
-    null.save(update_fields=["declared"])
-    null.refresh()
+    null.declare(Game.Status.NULL, user)
     games["null"] = null
     games["in_progress"] = played(league, "standard", [HandEntry.cards([3, 3, 3, 4], 0)], day + timedelta(days=5), user=user)
     return games

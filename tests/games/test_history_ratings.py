@@ -78,17 +78,25 @@ def test_editing_an_old_game_changes_the_ratings_after_it(league, user):
     assert ratings_of(second) != pytest.approx(before)
 
 
-def test_an_abandoned_game_loses_its_ratings_and_later_games_are_rated_without_it(league, user):
+def test_a_game_that_stops_counting_loses_its_ratings_and_later_games_are_rated_without_it(league, user):
     first = played(league, "standard", MOON_AND_QUEEN, DAY, {"target": 30}, user=user)
     second = played(league, "standard", WRAPS, DAY + timedelta(hours=1), {"target": 40, "wraps": [30]}, user=user)
 
-    first.declared = Game.Status.ABANDONED
-    first.save(update_fields=["declared"])
-    first.refresh()
+    # Hand 2 corrected: 3 hearts each for Ann, Cat and Dan, 4 and the Q♠ for Ben.
+    # Ann 29, Ben 17, Cat 29, Dan 29: nobody has reached 30, the game goes on.
+    first.edit_hand(2, HandEntry.cards([3, 4, 3, 3], 1), user)
 
+    assert Game.objects.get(pk=first.pk).status == Game.Status.IN_PROGRESS
     assert ratings_of(first) == NEW
     assert ratings_of(second) == pytest.approx(rated(NEW, [1, 3, 2, 4]))
     assert Standing.objects.get(player__name="Ann", variant="").games == 1
+
+
+def test_an_abandoned_game_counts_nowhere(league, user):
+    game = played(league, "standard", MOON_AND_QUEEN[:1], DAY, {"target": 30}, user=user)
+    game.declare(Game.Status.ABANDONED, user)
+    assert ratings_of(game) == NEW
+    assert not Standing.objects.filter(league=league).exists()
 
 
 def test_deleting_a_game_re_rates_the_games_after_it(league, user):

@@ -11,6 +11,10 @@ from rules import ScoresheetError, replay
 
 class Command(BaseCommand):
     help = "Score a scoresheet (a file, or - for standard input) and print the result as JSON."
+    # The system checks print warnings about the web site (a missing static
+    # folder, say) to stderr, which breaks the one-line error contract; a
+    # scoresheet replay needs none of them.
+    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the scoresheet's path, or - to read standard input")
@@ -31,6 +35,8 @@ class Command(BaseCommand):
             document = json.loads(text)
         except json.JSONDecodeError as error:
             self._fail(f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}")
+        except RecursionError:
+            self._fail("cannot read JSON nested this deeply")
         try:
             result = replay(document)
         except ScoresheetError as error:
@@ -39,5 +45,7 @@ class Command(BaseCommand):
 
     def _fail(self, message: str) -> None:
         # One clear line and status 2, as SCORESHEET.md asks; never a traceback.
-        self.stderr.write(f"replay: {message}")
+        # Messages quote names from the sheet, so line breaks in them are escaped.
+        line = "".join(char if char.isprintable() else char.encode("unicode_escape").decode() for char in message)
+        self.stderr.write(f"replay: {line}")
         sys.exit(2)

@@ -1,0 +1,362 @@
+"""Forms for the table: starting a game, entering a hand, declaring, importing.
+
+Forms only parse what the phone sent (numbers are numbers, seats are seats);
+every rule is the engine's, and its errors are mapped back onto the fields
+they are about (FieldError.field, SetupError.field).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+from django.http import QueryDict
+
+from games.models import Game, League
+from rules import OPTIONS, VARIANTS, EntryError, GameSetup, HandEntry, Option, SetupError
+
+DEFAULT_VARIANT = "standard"
+RANDOM_DEALER = "random"
+NAME_LENGTH = 40
+# A scoresheet of a few hundred hands is well under this.
+SCORESHEET_MAX_BYTES = 1_000_000
+
+
+# Starting a game -----------------------------------------------------------
+
+
+class WrapsField(forms.CharField):
+    """A list of totals typed as '104, 126'."""
+
+    def to_python(self, value: Any) -> list[int]:
+        text = super().to_python(value)
+        try:
+            return [int(part) for part in text.replace(",", " ").split()]
+        except ValueError:
+            raise forms.ValidationError("Enter whole numbers separated by commas, e.g. 104, 126") from None
+
+
+class SeatsField(forms.Field):
+    """Player names in seat order, one hidden input each."""
+
+    widget = forms.MultipleHiddenInput
+
+    def to_python(self, value: Any) -> list[str]:
+        return [str(name).strip() for name in (value or []) if str(name).strip()]
+
+
+def _option_field(option: Option) -> forms.Field:
+    common = {"label": option.label, "help_text": option.help}
+    if option.kind == "int":
+        # No min_value: the engine's message for a bad target is the one shown.
+        return forms.IntegerField(widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 1}), **common)
+    if option.kind == "bool":
+        return forms.BooleanField(required=False, **common)
+    if option.kind == "choice":
+        choices = [(value, option.choice_labels.get(value, value)) for value in option.choices]
+        return forms.ChoiceField(choices=choices, **common)
+    return WrapsField(required=False, **common)
+
+
+def _option_initial(option: Option, value: Any) -> Any:
+    if option.kind == "int_list":
+        return ", ".join(str(total) for total in value)
+    return value
+
+
+class GameForm(forms.Form):
+    """A new game: the variant, its house rules, the players in seat order and the first dealer.
+
+    Besides "start", the form is posted to rearrange itself (change variant,
+    add, move or remove a seat): those posts are refreshes, answered with
+    the form rebuilt by `refreshed`, and never create anything.
+    """
+
+    variant = forms.ChoiceField(choices=[(key, f"{v.name} ({v.player_range} players)") for key, v in VARIANTS.items()])
+    # The variant the option fields below belong to: when it differs from the
+    # chosen variant, the options shown are stale and are reset to defaults.
+    options_for = forms.CharField(widget=forms.HiddenInput, required=False)
+    seat = SeatsField(required=False)
+    new_name = forms.CharField(label="New player", max_length=NAME_LENGTH, required=False)
+    first_dealer = forms.ChoiceField(label="First dealer", required=False)
+
+    def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.league = league
+        source = self.data if self.is_bound else self.initial
+        key = source.get("variant")
+        self.variant_key = key if key in VARIANTS else DEFAULT_VARIANT
+        self.option_keys = VARIANTS[self.variant_key].option_keys
+        for option_key in self.option_keys:
+            self.fields[option_key] = _option_field(OPTIONS[option_key])
+        self.seat_names = self._seat_names(source)
+        self.fields["first_dealer"].choices = [(RANDOM_DEALER, "Draw at random")] + [
+            (name, name) for name in self.seat_names
+        ]
+        self.fields["first_dealer"].widget.attrs["class"] = "form-select"
+        self.notice = ""
+
+    @staticmethod
+    def _seat_names(source: Mapping[str, Any]) -> list[str]:
+        raw = source.getlist("seat") if isinstance(source, QueryDict) else source.get("seat", [])
+        return [name.strip() for name in raw if isinstance(name, str) and name.strip()]
+
+    @classmethod
+    def blank(cls, league: League, variant: str | None = None) -> GameForm:
+        variant = variant if variant in VARIANTS else DEFAULT_VARIANT
+        return cls(league=league, initial=cls._defaults(variant, [], RANDOM_DEALER))
+
+    @staticmethod
+    def _defaults(variant: str, seats: list[str], first_dealer: str) -> dict[str, Any]:
+        preset = VARIANTS[variant]
+        initial: dict[str, Any] = {"variant": variant, "options_for": variant, "seat": seats}
+        for key in preset.option_keys:
+            initial[key] = _option_initial(OPTIONS[key], preset.defaults[key])
+        initial["first_dealer"] = first_dealer
+        return initial
+
+    @classmethod
+    def refreshed(cls, league: League, data: QueryDict) -> GameForm:
+        """The form after a rearranging post: seats moved, added or removed, options reset for a new variant."""
+        variant = data.get("variant")
+        variant = variant if variant in VARIANTS else DEFAULT_VARIANT
+        seats = cls._seat_names(data)
+        notice = ""
+
+        def index(key: str) -> int | None:
+            try:
+                value = int(data.get(key, ""))
+            except ValueError:
+                return None
+            return value if 0 <= value < len(seats) else None
+
+        if (i := index("up")) is not None and i > 0:
+            seats[i - 1], seats[i] = seats[i], seats[i - 1]
+        elif (i := index("down")) is not None and i < len(seats) - 1:
+            seats[i + 1], seats[i] = seats[i], seats[i + 1]
+        elif (i := index("remove")) is not None:
+            del seats[i]
+        for name in (data.get("add_player", ""), data.get("new_name", "")):
+            name = name.strip()
+            if not name:
+                continue
+            if len(name) > NAME_LENGTH:
+                notice = f"A name can be at most {NAME_LENGTH} characters"
+            elif name.casefold() in {seat.casefold() for seat in seats}:
+                notice = f"{name} already has a seat"
+            else:
+                # A league player's own spelling wins over the typed one.
+                known = league.players.filter(name__iexact=name).values_list("name", flat=True).first()
+                seats.append(known or name)
+
+        dealer = data.get("first_dealer", RANDOM_DEALER)
+        dealer = dealer if dealer in seats else RANDOM_DEALER
+        if data.get("options_for") == variant:
+            initial = {"variant": variant, "options_for": variant, "seat": seats, "first_dealer": dealer}
+            for key in VARIANTS[variant].option_keys:
+                option = OPTIONS[key]
+                initial[key] = (key in data) if option.kind == "bool" else data.get(key, "")
+        else:
+            initial = cls._defaults(variant, seats, dealer)
+        form = cls(league=league, initial=initial)
+        form.notice = notice
+        return form
+
+    @property
+    def stale_options(self) -> bool:
+        """The variant changed but its options were never shown (no JS, straight to start)."""
+        return self.data.get("options_for") != self.data.get("variant")
+
+    @property
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[key] for key in self.option_keys]
+
+    def unseated_players(self) -> list[str]:
+        seated = {name.casefold() for name in self.seat_names}
+        return [name for name in self.league.players.values_list("name", flat=True) if name.casefold() not in seated]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        names = list(self.seat_names)
+        new_name = (cleaned.get("new_name") or "").strip()
+        if new_name:
+            names.append(new_name)
+        cleaned["names"] = names
+        return cleaned
+
+    def setup_arguments(self) -> dict[str, Any]:
+        """Keyword arguments for Game.start_named; draws the first dealer when asked to."""
+        data = self.cleaned_data
+        names = data["names"]
+        dealer = data.get("first_dealer") or RANDOM_DEALER
+        if dealer == RANDOM_DEALER or dealer not in names:
+            # The table asked the app to draw: an unpredictable pick.
+            first_dealer = secrets.randbelow(len(names)) if names else 0
+        else:
+            first_dealer = names.index(dealer)
+        options = {key: data[key] for key in self.option_keys}
+        return {"variant": data["variant"], "names": names, "options": options, "first_dealer": first_dealer}
+
+    def add_setup_error(self, error: SetupError) -> None:
+        field = {"variant": "variant", "players": "seat", "first_dealer": "first_dealer", "options": "options_for"}
+        self.add_error(field.get(error.field or "", None), error.message)
+
+
+# Entering a hand -----------------------------------------------------------
+
+
+class SeatChoiceField(forms.TypedChoiceField):
+    """One of the game's seats, as a radio button per player."""
+
+    def __init__(self, setup: GameSetup, **kwargs: Any) -> None:
+        super().__init__(
+            choices=list(enumerate(setup.players)),
+            coerce=int,
+            empty_value=None,
+            required=False,
+            widget=forms.RadioSelect,
+            **kwargs,
+        )
+
+
+class HandForm(forms.Form):
+    """One hand as the table enters it: the cards taken, or a revoke instead.
+
+    Only the shape is checked here (whole numbers, real seats); whether the
+    hearts add up, who shot the moon and so on is the engine's to say.
+    """
+
+    CARDS = "cards"
+    REVOKE = "revoke"
+
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    action = forms.ChoiceField(choices=[(CARDS, CARDS), (REVOKE, REVOKE)], required=False)
+    moon = forms.ChoiceField(
+        choices=[("add", "add"), ("subtract", "subtract")], required=False, widget=forms.RadioSelect
+    )
+
+    def __init__(self, *args: Any, setup: GameSetup, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.setup = setup
+        self.fields["queen"] = SeatChoiceField(setup, label="Who took the Q♠?")
+        if setup.options.jack_of_diamonds:
+            self.fields["jack"] = SeatChoiceField(setup, label="Who took the J♦?")
+        self.fields["revoke"] = SeatChoiceField(setup, label="Who revoked?")
+        in_play = setup.hearts_in_play
+        for seat, name in enumerate(setup.players):
+            # No min or max validators: the engine says what is wrong with the
+            # hearts, in the table's words.
+            self.fields[f"hearts_{seat}"] = forms.IntegerField(
+                label=name,
+                required=False,
+                initial=0,
+                widget=forms.NumberInput(
+                    attrs={"min": 0, "max": in_play, "inputmode": "numeric", "class": "form-control hearts-input"}
+                ),
+            )
+        self.hearts_errors: list[str] = []
+
+    @classmethod
+    def initial_for(cls, number: int, entry: HandEntry | None = None) -> dict[str, Any]:
+        initial: dict[str, Any] = {"number": number}
+        if entry is None:
+            return initial
+        if entry.is_revoke:
+            return {**initial, "action": cls.REVOKE, "revoke": entry.revoke}
+        initial.update(queen=entry.queen, jack=entry.jack, moon=entry.moon)
+        initial.update({f"hearts_{seat}": hearts for seat, hearts in enumerate(entry.hearts)})
+        return initial
+
+    @property
+    def has_jack(self) -> bool:
+        return "jack" in self.fields
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if cleaned.get("action") == self.REVOKE and cleaned.get("revoke") is None and "revoke" not in self.errors:
+            self.add_error("revoke", "Who revoked? Pick one of the players")
+        return cleaned
+
+    def entry(self) -> HandEntry:
+        data = self.cleaned_data
+        if data.get("action") == self.REVOKE:
+            return HandEntry.revoked(data["revoke"])
+        hearts = [data.get(f"hearts_{seat}") or 0 for seat in range(self.setup.seats)]
+        return HandEntry.cards(hearts, data.get("queen"), data.get("jack"), data.get("moon") or None)
+
+    def partial_entry(self) -> HandEntry | None:
+        """The entry, if what was posted parses, whatever the engine said of it since."""
+        if not self.is_bound:
+            return None
+        parsed = HandForm(self.data, setup=self.setup)
+        return parsed.entry() if parsed.is_valid() else None
+
+    def add_entry_errors(self, error: EntryError) -> None:
+        for problem in error.errors:
+            if problem.field == "hearts":
+                self.hearts_errors.append(problem.message)
+            elif problem.field in self.fields:
+                self.add_error(problem.field, problem.message)
+            else:
+                self.add_error(None, problem.message)
+
+    def seat_rows(self) -> list[dict[str, Any]]:
+        """One row per player for the template: their hearts field and which cards they hold."""
+        chosen = {key: str(self[key].value()) for key in ("queen", "jack", "revoke") if key in self.fields}
+        return [
+            {
+                "seat": seat,
+                "name": name,
+                "hearts": self[f"hearts_{seat}"],
+                "queen": chosen["queen"] == str(seat),
+                "jack": chosen.get("jack") == str(seat),
+                "revoke": chosen["revoke"] == str(seat),
+            }
+            for seat, name in enumerate(self.setup.players)
+        ]
+
+
+class DeleteHandForm(forms.Form):
+    number = forms.IntegerField(min_value=1)
+
+
+class DeclareForm(forms.Form):
+    status = forms.ChoiceField(choices=[(Game.Status.NULL, "null"), (Game.Status.ABANDONED, "abandoned")])
+
+
+# Importing a scoresheet ----------------------------------------------------
+
+
+class ImportForm(forms.Form):
+    scoresheet = forms.FileField(label="Scoresheet file (.json)", required=False)
+    text = forms.CharField(
+        label="…or paste the scoresheet",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "class": "font-monospace"}),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        upload = cleaned.get("scoresheet")
+        text = cleaned.get("text") or ""
+        if upload and text.strip():
+            raise forms.ValidationError("Upload a file or paste a scoresheet, not both")
+        if upload:
+            if upload.size > SCORESHEET_MAX_BYTES:
+                raise forms.ValidationError("That file is too large for a scoresheet")
+            try:
+                text = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise forms.ValidationError("The file is not UTF-8 text; export it again as JSON") from None
+        if not text.strip():
+            raise forms.ValidationError("Choose a scoresheet file or paste one")
+        try:
+            cleaned["document"] = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise forms.ValidationError(
+                f"This is not valid JSON (line {error.lineno}, column {error.colno}): {error.msg}"
+            ) from None
+        return cleaned

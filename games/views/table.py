@@ -1,0 +1,389 @@
+"""The table: starting a game, the game page, entering and changing hands.
+
+Every screen asks the engine (rules/) for what to show; the views check
+access, parse a form, call one domain operation on Game and pick a
+template. HTMX requests get the page's regions (the changed one as the
+answer, the others as out-of-band swaps); plain requests post, redirect and
+get. Invalid entries answer 422 and a hand already recorded by another
+phone answers 409, so neither is ever mistaken for success.
+"""
+
+from __future__ import annotations
+
+import json
+from http import HTTPStatus
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.middleware import HtmxDetails
+
+from games.forms import DeclareForm, DeleteHandForm, GameForm, HandForm, ImportForm
+from games.models import DeclareError, Game, HandConflict, Membership, entry_from_json
+from games.permissions import SCORE, VIEW, get_game_for, get_league_for
+from rules import EntryError, GameState, ScoresheetError, SetupError, play, write_scoresheet
+from rules.describe import (
+    MoonPreview,
+    describe_change,
+    describe_deal,
+    describe_hand,
+    describe_moon,
+    describe_result,
+    describe_run,
+    signed,
+)
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+UNPROCESSABLE = HTTPStatus.UNPROCESSABLE_ENTITY
+CONFLICT = HTTPStatus.CONFLICT
+
+PAGE = "games/game_detail.html"
+UPDATE = "games/game_update.html"
+HAND_FORM = "games/hand_form.html"
+
+
+# Starting a game ------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def game_new(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
+    league, _ = get_league_for(request.user, league_id, SCORE)
+    template = "games/game_new.html"
+    if request.method == "GET":
+        form = GameForm.blank(league, request.GET.get("variant"))
+        return TemplateResponse(request, template, {"league": league, "form": form})
+    if "start" not in request.POST:
+        form = GameForm.refreshed(league, request.POST)
+        if request.htmx:
+            template += "#options" if request.POST.get("refresh") == "variant" else "#seats"
+        return TemplateResponse(request, template, {"league": league, "form": form})
+
+    form = GameForm(request.POST, league=league)
+    if form.stale_options:
+        form = GameForm.refreshed(league, request.POST)
+        notice = "These are the new variant's house rules: check them, then start the game"
+        context = {"league": league, "form": form, "options_notice": notice}
+        return TemplateResponse(request, template, context, status=UNPROCESSABLE)
+    if form.is_valid():
+        try:
+            game = Game.start_named(league, **form.setup_arguments(), user=request.user)
+        except SetupError as error:
+            form.add_setup_error(error)
+        else:
+            messages.success(request, "The game is on: good luck!")
+            return redirect(game)
+    return TemplateResponse(request, template, {"league": league, "form": form}, status=UNPROCESSABLE)
+
+
+# The game page --------------------------------------------------------------
+
+
+def _table(request: HtmxHttpRequest, game_id: int, need: str) -> tuple[Game, Membership]:
+    return get_game_for(request.user, game_id, need, queryset=Game.objects.for_table())
+
+
+def _history(game: Game, state: GameState) -> list[dict[str, Any]]:
+    setup = state.setup
+    rows = []
+    for revision in game.revisions.all():
+        before = entry_from_json(revision.before) if revision.before else None
+        after = entry_from_json(revision.after) if revision.after else None
+        who = "Someone"
+        if revision.user is not None:
+            who = revision.user.get_full_name() or revision.user.get_username()
+        rows.append(
+            {
+                "who": who,
+                "action": revision.get_action_display(),
+                "number": revision.number,
+                "at": revision.at,
+                "change": describe_change(setup, before, after),
+            }
+        )
+    return rows
+
+
+def _points(points: int) -> str:
+    return f"+{points}" if points > 0 else signed(points)
+
+
+def _hand_rows(state: GameState) -> list[dict[str, Any]]:
+    setup = state.setup
+    return [
+        {
+            "number": hand.number,
+            "dealer": setup.players[hand.deal.dealer],
+            "cells": [(_points(points), signed(total)) for points, total in zip(hand.points, hand.totals)],
+            "notes": describe_hand(setup, hand),
+        }
+        for hand in state.hands
+    ]
+
+
+def _table_context(
+    game: Game, membership: Membership, state: GameState | None = None, hand_form: HandForm | None = None
+) -> dict[str, Any]:
+    """Everything the game page and its regions show, from one fold of the hands."""
+    state = state or game.state()
+    setup = state.setup
+    can_score = membership.can_score
+    entry_open = can_score and not game.declared and not state.is_over
+    if entry_open and hand_form is None:
+        hand_form = HandForm(setup=setup, initial=HandForm.initial_for(state.next_number))
+    # A refused entry is shown back with its errors even once the game is over.
+    entry_open = entry_open or (can_score and hand_form is not None)
+    leaders = set(state.lowest) if state.hands else set()
+    return {
+        "game": game,
+        "league": game.league,
+        "setup": setup,
+        "state": state,
+        "can_score": can_score,
+        "entry_open": entry_open,
+        "hand_form": hand_form if entry_open else None,
+        "moon": _moon_preview(state, hand_form) if entry_open else None,
+        "seats": [
+            {"seat": seat, "name": name, "total": signed(total), "leading": seat in leaders}
+            for seat, (name, total) in enumerate(zip(setup.players, state.totals))
+        ],
+        "hands": _hand_rows(state),
+        "next_deal": describe_deal(setup, state.next_deal) if state.next_deal and not game.declared else None,
+        "runs": [describe_run(setup, run) for run in state.runs],
+        "result": describe_result(state),
+        "history": _history(game, state),
+        "offer_null": can_score and not game.declared and state.all_zero,
+        "offer_abandon": can_score and not game.declared and not state.is_over,
+        "entry_key": state.next_number if entry_open else 0,
+    }
+
+
+def _moon_preview(state: GameState, form: HandForm | None) -> MoonPreview | None:
+    entry = form.partial_entry() if form is not None and form.is_bound else None
+    return describe_moon(state, entry) if entry is not None else None
+
+
+@require_GET
+@login_required
+def game_detail(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
+    game, membership = _table(request, game_id, VIEW)
+    return TemplateResponse(request, PAGE, _table_context(game, membership))
+
+
+def _game_regions(
+    request: HtmxHttpRequest, game_id: int, membership: Membership, status: int = HTTPStatus.OK
+) -> TemplateResponse:
+    """The game page after a change: the page itself, or its regions for HTMX."""
+    game = Game.objects.for_table().get(pk=game_id)
+    context = _table_context(game, membership)
+    if request.htmx:
+        return TemplateResponse(request, UPDATE, {**context, "main": "entry"}, status=status)
+    return TemplateResponse(request, PAGE, context, status=status)
+
+
+@require_GET
+@login_required
+def game_poll(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """204 while the page's version is current; else the regions that may have changed."""
+    try:
+        version = int(request.GET.get("version", ""))
+        entry_key = int(request.GET.get("hand", "0"))
+    except ValueError:
+        message = "version and hand must be whole numbers"
+        return HttpResponse(message, status=HTTPStatus.BAD_REQUEST, content_type="text/plain")
+    # One small query answers the common case, access check included.
+    current = Game.objects.for_user(request.user).filter(pk=game_id).values_list("version", flat=True).first()
+    if current is None:
+        raise Http404("No such game")
+    if current == version:
+        return HttpResponse(status=204)
+    game, membership = _table(request, game_id, VIEW)
+    context = _table_context(game, membership)
+    context.update(main="poll", entry_changed=context["entry_key"] != entry_key)
+    return TemplateResponse(request, UPDATE, context)
+
+
+# Entering and changing hands -----------------------------------------------
+
+
+def _hand_form_response(
+    request: HtmxHttpRequest, game: Game, membership: Membership, state: GameState, form: HandForm, **extra: Any
+) -> TemplateResponse:
+    """The hand form again, with the engine's errors, as a 422."""
+    if request.htmx and not extra.get("number"):
+        context = _table_context(game, membership, state, hand_form=form)
+        return TemplateResponse(request, f"{PAGE}#entry", context, status=UNPROCESSABLE)
+    context = {
+        "game": game,
+        "setup": state.setup,
+        "state": state,
+        "hand_form": form,
+        "moon": _moon_preview(state, form),
+        **extra,
+    }
+    return TemplateResponse(request, HAND_FORM, context, status=UNPROCESSABLE)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def hand_new(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    game, membership = _table(request, game_id, SCORE)
+    state = game.state()
+    if request.method == "GET":
+        form = None
+        if not game.declared and not state.is_over:
+            form = HandForm(setup=state.setup, initial=HandForm.initial_for(state.next_number))
+        context = {"game": game, "setup": state.setup, "state": state, "hand_form": form, "standalone": True}
+        return TemplateResponse(request, HAND_FORM, context)
+
+    form = HandForm(request.POST, setup=state.setup)
+    if form.is_valid():
+        number = form.cleaned_data["number"]
+        try:
+            game.record_hand(number, form.entry(), request.user)
+        except HandConflict as conflict:
+            messages.error(request, conflict.message)
+            return _game_regions(request, game.pk, membership, status=CONFLICT)
+        except EntryError as error:
+            form.add_entry_errors(error)
+        else:
+            messages.success(request, f"Hand {number} recorded")
+            if request.htmx:
+                return _game_regions(request, game.pk, membership)
+            return redirect(game)
+    return _hand_form_response(request, game, membership, state, form, standalone=not request.htmx)
+
+
+@require_POST
+@login_required
+def hand_preview(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
+    """The moon panel for an entry being tapped in: who shot it and what each choice does."""
+    game, _ = _table(request, game_id, SCORE)
+    setup = game.setup()
+    entries = game.entries()
+    form = HandForm(request.POST, setup=setup)
+    moon = None
+    if form.is_valid() and form.cleaned_data["number"] <= len(entries) + 1:
+        # The state the hand would follow: the hands before its number.
+        before = play(setup, entries[: form.cleaned_data["number"] - 1])
+        moon = describe_moon(before, form.entry())
+    context = {"game": game, "setup": setup, "hand_form": form, "moon": moon}
+    return TemplateResponse(request, f"{HAND_FORM}#moon_body", context)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
+    game, membership = _table(request, game_id, SCORE)
+    entries = game.entries()
+    if not 1 <= number <= len(entries):
+        raise Http404("No such hand")
+    setup = game.setup()
+    before = play(setup, entries[: number - 1])
+    context = {"game": game, "setup": setup, "state": before, "number": number}
+    if request.method == "GET":
+        form = HandForm(setup=setup, initial=HandForm.initial_for(number, entries[number - 1]))
+        moon = describe_moon(before, entries[number - 1])
+        return TemplateResponse(request, HAND_FORM, {**context, "hand_form": form, "moon": moon})
+
+    form = HandForm(request.POST, setup=setup)
+    if form.is_valid():
+        if form.cleaned_data["number"] != number:
+            form.add_error(None, f"This form was for hand {form.cleaned_data['number']}, not hand {number}")
+        else:
+            try:
+                game.edit_hand(number, form.entry(), request.user)
+            except HandConflict as conflict:
+                messages.error(request, conflict.message)
+                return _game_regions(request, game.pk, membership, status=CONFLICT)
+            except EntryError as error:
+                form.add_entry_errors(error)
+            else:
+                messages.success(request, f"Hand {number} changed; the hands after it are rescored")
+                if request.htmx:
+                    return HttpResponseClientRedirect(game.get_absolute_url())
+                return redirect(game)
+    return _hand_form_response(request, game, membership, before, form, number=number)
+
+
+@require_POST
+@login_required
+def hand_delete(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    game, membership = _table(request, game_id, SCORE)
+    form = DeleteHandForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Which hand? The form did not say")
+        return _game_regions(request, game.pk, membership, status=HTTPStatus.BAD_REQUEST)
+    number = form.cleaned_data["number"]
+    try:
+        game.delete_last_hand(number, request.user)
+    except HandConflict as conflict:
+        messages.error(request, conflict.message)
+        return _game_regions(request, game.pk, membership, status=CONFLICT)
+    messages.success(request, f"Hand {number} deleted")
+    if request.htmx:
+        return _game_regions(request, game.pk, membership)
+    return redirect(game)
+
+
+@require_POST
+@login_required
+def game_declare(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    game, membership = _table(request, game_id, SCORE)
+    form = DeclareForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "A game can be declared null or abandoned")
+        return _game_regions(request, game.pk, membership, status=HTTPStatus.BAD_REQUEST)
+    try:
+        game.declare(form.cleaned_data["status"], request.user)
+    except DeclareError as error:
+        messages.error(request, error.message)
+        return _game_regions(request, game.pk, membership, status=CONFLICT)
+    messages.success(request, f"The game is now {game.get_status_display().lower()}")
+    if request.htmx:
+        return _game_regions(request, game.pk, membership)
+    return redirect(game)
+
+
+# Import and export ----------------------------------------------------------
+
+
+@require_GET
+@login_required
+def game_export(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    game, _ = _table(request, game_id, VIEW)
+    document = write_scoresheet(game.setup(), game.entries())
+    response = HttpResponse(
+        json.dumps(document, ensure_ascii=False, indent=2) + "\n", content_type="application/json; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="hearts-game-{game.pk}.json"'
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def game_import(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
+    league, _ = get_league_for(request.user, league_id, SCORE)
+    template = "games/game_import.html"
+    if request.method == "GET":
+        return TemplateResponse(request, template, {"league": league, "form": ImportForm()})
+    form = ImportForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            game = Game.import_scoresheet(league, form.cleaned_data["document"], request.user)
+        except (ScoresheetError, SetupError) as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"Imported: {game.hand_count} hands")
+            return redirect(game)
+    return TemplateResponse(request, template, {"league": league, "form": form}, status=UNPROCESSABLE)
+

@@ -1,0 +1,318 @@
+"""Sentences for the people at the table, built from the engine's own answers.
+
+Screens show these instead of assembling wording in templates: what each
+resolution of a moon would do, who passes to whom, how to prepare the deck,
+why the game ended, what an edit changed. Pure functions of setups, entries
+and states, like the rest of the engine; names come from setup.players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from rules.deal import Deal
+from rules.game import OVER, TIE_BREAK, GameSetup, GameState, HandEntry, HandResult, Run
+from rules.variants import OPTIONS, Options
+
+MINUS = "\u2212"
+HEART = "♥"
+QUEEN = "Q♠"
+JACK = "J♦"
+
+
+def signed(number: int) -> str:
+    """A score as printed for people: a real minus sign, never a hyphen."""
+    return f"{MINUS}{-number}" if number < 0 else str(number)
+
+
+def join_names(names: Sequence[str]) -> str:
+    """'Ann', 'Ann and Ben', 'Ann, Ben and Cat'."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _verb(count: int, singular: str, plural: str) -> str:
+    return singular if count == 1 else plural
+
+
+def reached_target(options: Options, total: int) -> bool:
+    """Whether a total meets the end condition (RULES.md, end of game, step 7)."""
+    if options.end == "more_than":
+        return total > options.target
+    return total >= options.target
+
+
+# The next deal --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DealText:
+    """One deal as the dealer needs to hear it."""
+
+    number: int
+    dealer: str
+    direction: str
+    passes: str
+    leader: str
+    deck: tuple[str, ...]
+    tie_break: bool
+
+
+_DIRECTIONS = {
+    "left": "Pass 3 cards to the left",
+    "right": "Pass 3 cards to the right",
+    "across": "Pass 3 cards across",
+    "scatter": "Scatter",
+    "hold": "Hold",
+}
+
+
+def describe_passes(setup: GameSetup, deal: Deal) -> str:
+    """Who passes to whom: 'Ann → Ben, Ben → Cat, ...', or what to do instead."""
+    if deal.pass_direction == "hold":
+        return "no passing"
+    if deal.pass_direction == "scatter":
+        return "each player passes one card to each other player"
+    names = setup.players
+    return ", ".join(f"{names[giver]} → {names[taker]}" for giver, taker in deal.passes())
+
+
+def describe_leader(setup: GameSetup, deal: Deal) -> str:
+    if deal.leader is not None:
+        return f"{setup.players[deal.leader]} leads"
+    if setup.deck.kitty:
+        # The lowest club dealt to a player leads; it may lie in the kitty.
+        return f"Whoever holds the lowest club leads (the {deal.lead_card}, unless it is in the kitty)"
+    return f"Whoever holds the {deal.lead_card} leads"
+
+
+def describe_deck(setup: GameSetup) -> tuple[str, ...]:
+    """How to prepare the cards for this variant and number of players."""
+    deck = setup.deck
+    lines = []
+    if deck.decks > 1:
+        removed = join_names([f"one {card}" for card in deck.removed])
+        lines.append(f"Shuffle {deck.decks} decks together and take out {removed}: {deck.total_cards} cards")
+    elif deck.removed:
+        lines.append(f"Take out the {join_names(list(deck.removed))}")
+    if deck.warren:
+        lines.append(
+            f"Shuffle in the Warren card ({deck.total_cards} cards); whoever is dealt it gets one extra card face down"
+        )
+    if deck.kitty:
+        taker = OPTIONS["kitty_to"].choice_labels.get(deck.kitty_to or "", "")
+        lines.append(f"Deal {deck.kitty} cards face down to a kitty; the {taker} takes it")
+    if deck.draw_pile:
+        lines.append(f"Deal {deck.cards_each} cards each; the other {deck.draw_pile} are the draw pile")
+    else:
+        lines.append(f"Deal {deck.cards_each} cards each")
+    return tuple(lines)
+
+
+def describe_deal(setup: GameSetup, deal: Deal) -> DealText:
+    return DealText(
+        number=deal.number,
+        dealer=setup.players[deal.dealer],
+        direction=_DIRECTIONS[deal.pass_direction],
+        passes=describe_passes(setup, deal),
+        leader=describe_leader(setup, deal),
+        deck=describe_deck(setup),
+        tie_break=deal.tie_break,
+    )
+
+
+# Where the game stands ------------------------------------------------------
+
+
+def describe_run(setup: GameSetup, run: Run) -> str:
+    """'Ann: 69 for 3 of 5 hands' (a Run from state.runs)."""
+    return f"{setup.players[run.seat]}: {run.score} for {run.hands} of {run.needed} hands"
+
+
+def _winners(state: GameState) -> str:
+    names = [state.setup.players[seat] for seat in state.winners]
+    if len(names) == 1:
+        return f"{names[0]} wins the game"
+    return f"{join_names(names)} share the win"
+
+
+def _crossed(state: GameState) -> str:
+    """'Ben passes 100' / 'Ann and Ben reach 100': who met the end condition."""
+    setup = state.setup
+    options = setup.options
+    seats = [seat for seat, total in enumerate(state.totals) if reached_target(options, total)]
+    names = [setup.players[seat] for seat in seats]
+    if options.end == "more_than":
+        verb = _verb(len(names), "passes", "pass")
+    else:
+        verb = _verb(len(names), "reaches", "reach")
+    return f"{join_names(names)} {verb} {options.target}"
+
+
+def _sixty_nine(state: GameState) -> str:
+    completed = [run for run in state.runs if run.seat in state.winners and run.hands == run.needed]
+    run = completed[0] if completed else None
+    what = f"{run.score} for {run.needed}" if run else "69 for 5"
+    return f"{_winners(state)} with {what}"
+
+
+def _tie(state: GameState) -> str:
+    names = [state.setup.players[seat] for seat in state.lowest]
+    return f"{join_names(names)} tie for lowest: another hand is played"
+
+
+def describe_result(state: GameState) -> str:
+    """Why the game ended or is held up: 'Cat wins the game: Ben passes 100'."""
+    if state.status == OVER and state.reason == "sixty_nine":
+        return _sixty_nine(state)
+    if state.status == OVER:
+        return f"{_winners(state)}: {_crossed(state)}"
+    if state.status == TIE_BREAK:
+        return f"{_crossed(state)}, but {_tie(state)}"
+    return "The game goes on"
+
+
+def describe_outcome(before: GameState, after: GameState) -> str:
+    """What one more hand does to the game, as a sentence.
+
+    'Ben passes 100 and Cat wins the game', or 'Cat goes to −26, the game
+    goes on'. Used to show a shooter what each resolution of a moon means.
+    """
+    if after.status == OVER and after.reason == "sixty_nine":
+        return _sixty_nine(after)
+    if after.status == OVER:
+        return f"{_crossed(after)} and {_winners(after)}"
+    if after.status == TIE_BREAK:
+        return f"{_crossed(after)} but {_tie(after)}"
+    names = after.setup.players
+    wrapped = after.hands[-1].wrapped if after.hands else ()
+    moved = [
+        seat
+        for seat, (was, now) in enumerate(zip(before.totals, after.totals))
+        if was != now and seat not in wrapped
+    ]
+    parts = []
+    if moved:
+        first, *rest = moved
+        moves = [f"{names[first]} goes to {signed(after.totals[first])}"]
+        moves += [f"{names[seat]} to {signed(after.totals[seat])}" for seat in rest]
+        parts.append(join_names(moves))
+    if wrapped:
+        parts.append(f"{join_names([names[seat] for seat in wrapped])} {_verb(len(wrapped), 'wraps', 'wrap')} to 0")
+    parts.append("the game goes on")
+    return ", ".join(parts)
+
+
+# A moon, before it is recorded ----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MoonOutcome:
+    resolution: str  # "add" or "subtract"
+    sentence: str
+    why: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MoonPreview:
+    """A moon found in an entry: who shot it and what each allowed resolution does."""
+
+    shooter: str
+    choose: bool  # under `choice` the shooter picks one of the outcomes
+    outcomes: tuple[MoonOutcome, ...]
+
+
+def describe_moon(state: GameState, entry: HandEntry) -> MoonPreview | None:
+    """The moon in entry, if entry is otherwise a complete hand and shoots one."""
+    unchosen = replace(entry, moon=None)
+    if any(error.field != "moon" for error in state.check(unchosen)):
+        return None
+    shooter = state.moon_shooter(unchosen)
+    outcomes = state.outcomes(unchosen)
+    if shooter is None or not outcomes:
+        return None
+    described = []
+    for resolution, after in outcomes.items():
+        moon = after.hands[-1].moon
+        described.append(MoonOutcome(resolution, describe_outcome(state, after), moon.why if moon else ""))
+    return MoonPreview(
+        shooter=state.setup.players[shooter],
+        choose=state.setup.options.moon == "choice",
+        outcomes=tuple(described),
+    )
+
+
+# Hands and their history ----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A marker on a scored hand; kind is moon, wrap, revoke or tie_break."""
+
+    kind: str
+    text: str
+
+
+def describe_hand(setup: GameSetup, hand: HandResult) -> tuple[Note, ...]:
+    names = setup.players
+    notes = []
+    if hand.deal.tie_break:
+        notes.append(Note("tie_break", "tie-break hand"))
+    if hand.entry.is_revoke:
+        notes.append(Note("revoke", f"{names[hand.entry.revoke]} revoked: +{setup.penalty}"))
+    if hand.moon is not None:
+        text = f"{names[hand.moon.shooter]} shot the moon: {hand.moon.resolution}"
+        if hand.moon.why:
+            text += f" ({hand.moon.why})"
+        notes.append(Note("moon", text))
+    if hand.wrapped:
+        wrapped = [names[seat] for seat in hand.wrapped]
+        notes.append(Note("wrap", f"{join_names(wrapped)} wrapped to 0"))
+    return tuple(notes)
+
+
+def _cards_taken(entry: HandEntry, seat: int) -> str:
+    """One player's cards in an entry: '3♥ Q♠', or '' for none."""
+    cards = []
+    if seat < len(entry.hearts) and entry.hearts[seat]:
+        cards.append(f"{entry.hearts[seat]}{HEART}")
+    if entry.queen == seat:
+        cards.append(QUEEN)
+    if entry.jack == seat:
+        cards.append(JACK)
+    return " ".join(cards)
+
+
+def describe_entry(setup: GameSetup, entry: HandEntry) -> str:
+    """A hand as entered: 'Ann 3♥, Ben Q♠, Cat 10♥ J♦' or 'Ann revoked'."""
+    names = setup.players
+    if entry.is_revoke:
+        return f"{names[entry.revoke]} revoked"
+    taken = []
+    for seat, name in enumerate(names):
+        cards = _cards_taken(entry, seat)
+        if cards:
+            taken.append(f"{name} {cards}")
+    text = ", ".join(taken)
+    if entry.moon:
+        text += f" (moon: {entry.moon})"
+    return text
+
+
+def describe_change(setup: GameSetup, before: HandEntry | None, after: HandEntry | None) -> str:
+    """What an edit changed, player by player: 'Ann 3♥ → 4♥, Cat 10♥ → 9♥'."""
+    if before is None or after is None:
+        return describe_entry(setup, after or before)
+    if before.is_revoke or after.is_revoke:
+        return f"{describe_entry(setup, before)} → {describe_entry(setup, after)}"
+    changes = []
+    for seat, name in enumerate(setup.players):
+        was = _cards_taken(before, seat) or "nothing"
+        now = _cards_taken(after, seat) or "nothing"
+        if was != now:
+            changes.append(f"{name} {was} → {now}")
+    if before.moon != after.moon:
+        changes.append(f"moon {before.moon or 'none'} → {after.moon or 'none'}")
+    return ", ".join(changes) or "no change"
