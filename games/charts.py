@@ -10,8 +10,9 @@ title, a one-line description and a summary for screen readers.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import date
 
 from rules import GameState
 
@@ -86,19 +87,15 @@ class Chart:
 
 
 def nice_ticks(low: float, high: float, most: int = 6) -> list[float]:
-    """Round values from low to high, at most `most` of them (steps of 1, 2 or 5 × 10ⁿ)."""
+    """Round values covering low to high, at most `most` of them (steps of 1, 2, 2.5 or 5 × 10ⁿ)."""
     if high <= low:
         high = low + 1
-    raw = (high - low) / max(most - 1, 1)
-    magnitude = 10 ** math.floor(math.log10(raw))
-    step = next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw)
-    first = math.ceil(low / step) * step
-    ticks = []
-    value = first
-    while value <= high + 1e-9:
-        ticks.append(round(value, 10))
-        value += step
-    return ticks
+    magnitude = 10 ** math.floor(math.log10((high - low) / max(most - 1, 1)))
+    for step in (m * magnitude * 10**k for k in range(3) for m in (1, 2, 2.5, 5)):
+        first, last = math.floor(low / step), math.ceil(high / step)
+        if last - first + 1 <= most:
+            return [round(n * step, 10) for n in range(first, last + 1)]
+    raise AssertionError("unreachable: a step of 100 × the rough one always fits")  # pragma: no cover
 
 
 class _Scale:
@@ -179,8 +176,21 @@ def totals_chart(state: GameState, chart_id: str = "totals-chart") -> Chart:
     )
 
 
-def rating_chart(name: str, ratings: Sequence[float], dates: Sequence[str], chart_id: str = "rating-chart") -> Chart:
-    """A player's rating after each of their counted games, in order of play."""
+def _day(moment: date) -> str:
+    return f"{moment.day} {moment:%b %Y}"
+
+
+def rating_chart(
+    name: str,
+    ratings: Sequence[float],
+    dates: Sequence[date],
+    day: Callable[[date], str] = _day,
+    chart_id: str = "rating-chart",
+) -> Chart:
+    """A player's rating after each of their counted games, in order of play.
+
+    dates are the games'; day() writes one as words (only the best game's is used).
+    """
     count = len(ratings)
     points = [0.0, *ratings]  # every player starts from a rating of 0
     y_values = nice_ticks(min(points), max(points), 5)
@@ -194,7 +204,7 @@ def rating_chart(name: str, ratings: Sequence[float], dates: Sequence[str], char
         best = max(range(count), key=lambda n: ratings[n])
         summary = (
             f"{name}'s rating after {count} game{'s' if count != 1 else ''}: {ratings[-1]:.1f} "
-            f"(highest {ratings[best]:.1f}, after the game of {dates[best]})."
+            f"(highest {ratings[best]:.1f}, after the game of {day(dates[best])})."
         )
     else:
         summary = f"{name} has no counted games yet."

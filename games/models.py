@@ -555,6 +555,28 @@ class Standing(models.Model):
         return f"{self.player} in {self.variant or 'every variant'}: {self.wins}/{self.games}"
 
 
+class Rivalry(models.Model):
+    """How a player fared against one opponent over the counted games both played.
+
+    Who finished lower wins; equal totals tie. The players' pages' cache of
+    head-to-head records, kept with the Standing rows (games.stats) and
+    rebuildable the same way.
+    """
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rivalries")
+    opponent = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    wins = models.PositiveIntegerField(default=0)
+    losses = models.PositiveIntegerField(default=0)
+    ties = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["player", "opponent"], name="one_rivalry_per_pair")]
+
+    def __str__(self) -> str:
+        return f"{self.player} against {self.opponent}: {self.wins}-{self.losses}-{self.ties}"
+
+
 class Hand(models.Model):
     """One hand's entry as the table gave it. See HandEntry for the fields.
 

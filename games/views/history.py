@@ -22,13 +22,13 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Prefetch, QuerySet
+from django.db.models import F, Prefetch, QuerySet
 from django.http import Http404, HttpResponse, HttpResponseRedirect, StreamingHttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import dateformat, timezone
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -40,8 +40,9 @@ from games.permissions import ORGANIZE, VIEW, get_game_for, get_league_for, get_
 from games.views import HtmxHttpRequest
 from rules import VARIANTS
 
-GAMES_PER_PAGE = 25
-PLAYER_GAMES_PER_PAGE = 20
+GAMES_PER_PAGE = 20
+# A player's page lists their latest games; the archive has the rest.
+RECENT_GAMES = 10
 # An upload bigger than this is not a league export (5,000 games take about 4 MB).
 IMPORT_MAX_BYTES = 20 * 1024 * 1024
 
@@ -129,20 +130,6 @@ class SeasonForm(forms.Form):
             raise forms.ValidationError("The 'from' date is after the 'to' date.")
         return cleaned
 
-    @cached_property
-    def options(self) -> dict[str, list[tuple[str, str, bool]]]:
-        """Each select's (value, label, selected), for templates to render cheaply.
-
-        Django's Select widget renders a template per option; the archive's
-        player list has a hundred of them on every page.
-        """
-        out = {}
-        for name, field in self.fields.items():
-            if isinstance(field, forms.ChoiceField):
-                chosen = str(self[name].value() or "")
-                out[name] = [(str(value), label, str(value) == chosen) for value, label in field.choices]
-        return out
-
     def season(self) -> stats.Season:
         if not self.is_valid():
             return stats.Season()
@@ -159,14 +146,24 @@ class ArchiveForm(SeasonForm):
     status = forms.ChoiceField(required=False, choices=[("", "Any status"), *Game.Status.choices])
     player = forms.TypedChoiceField(required=False, coerce=int, empty_value=None)
 
-    def __init__(self, data: Any, players: list[Player]) -> None:
+    def __init__(self, data: Any, players: list[tuple[int, str]]) -> None:
         super().__init__(data)
-        self.fields["player"].choices = [("", "Anyone"), *((player.pk, player.name) for player in players)]
+        self.fields["player"].choices = [("", "Anyone"), *players]
 
 
 def _games_with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
     return games.prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+    )
+
+
+def _listed(games: QuerySet[Game]) -> QuerySet[Game]:
+    """Games for a list (history/game_row.html): only the fields it shows, which matters at 25 a page."""
+    seats = Seat.objects.only("game_id", "player_id", "position", "total", "won").annotate(
+        player_name=F("player__name")
+    )
+    return games.only("league_id", "variant", "status", "created_at", "hand_count").prefetch_related(
+        Prefetch("seats", queryset=seats.order_by("position"))
     )
 
 
@@ -210,33 +207,45 @@ def _standings(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
         "league": reader.league,
         "form": form,
         "season": season,
-        "rows": [(row, reader.player_url(row.player_id), _cells(row)) for row in rows],
+        "rows": rows,
+        "table_rows": _standings_rows(rows, reader),
         "headers": headers,
     }
     return _render(request, "history/standings.html", "standings-table", context, status=200 if valid else 422)
 
 
-def _cells(row: stats.Row) -> str:
-    """A row's figures as table cells, in the order of stats.COLUMNS after the name.
+def _standings_rows(rows: list[stats.Row], reader: Reader) -> SafeString:
+    """The standings' table rows: the name (a link for members), then the figures
+    in the order of stats.COLUMNS.
 
-    Built here, each figure escaped, rather than cell by cell in the template:
-    a hundred players times ten figures of template nodes and floatformat
-    filters take many times longer than the query behind them.
+    Built here, every value escaped, rather than cell by cell in the template:
+    a hundred players times eleven cells of template nodes and floatformat
+    filters take many times longer than the query behind them (see
+    benchmarks/league.py).
     """
     missing = "–"
-    figures = [
-        row.games,
-        row.wins,
-        f"{row.win_pct:.0f}%",
-        f"{row.avg_total:.1f}",
-        missing if row.per_hand is None else f"{row.per_hand:.2f}",
-        row.moons,
-        row.queens,
-        row.wraps,
-        row.sixty_nine,
-        missing if row.rating is None else f"{row.rating:.1f}",
-    ]
-    return mark_safe("".join(f"<td>{escape(str(figure))}</td>" for figure in figures))
+    lines = []
+    for row in rows:
+        url = reader.player_url(row.player_id)
+        name = f'<a href="{escape(url)}">{escape(row.name)}</a>' if url else escape(row.name)
+        figures = [
+            row.games,
+            row.wins,
+            f"{row.win_pct:.0f}%",
+            f"{row.avg_total:.1f}",
+            missing if row.per_hand is None else f"{row.per_hand:.2f}",
+            row.moons,
+            row.queens,
+            row.wraps,
+            row.sixty_nine,
+            missing if row.rating is None else f"{row.rating:.1f}",
+        ]
+        lines.append(
+            f'<tr><th scope="row" class="sticky-col">{name}</th>'
+            + "".join(f"<td>{escape(str(figure))}</td>" for figure in figures)
+            + "</tr>"
+        )
+    return mark_safe("\n".join(lines))
 
 
 # The archive -----------------------------------------------------------------------
@@ -255,7 +264,7 @@ def public_games(request: HtmxHttpRequest, token: str) -> TemplateResponse:
 
 
 def _archive(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
-    players = list(Player.objects.filter(league=reader.league))
+    players = list(Player.objects.filter(league=reader.league).order_by("name", "pk").values_list("pk", "name"))
     form = ArchiveForm(request.GET, players)
     games = Game.objects.filter(league=reader.league)
     valid = form.is_valid()
@@ -265,7 +274,7 @@ def _archive(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
             games = games.filter(status=form.cleaned_data["status"])
         if form.cleaned_data["player"]:
             games = games.filter(seats__player=form.cleaned_data["player"])
-    page = Paginator(_games_with_seats(games.order_by("-created_at", "-pk")), GAMES_PER_PAGE).get_page(
+    page = Paginator(_listed(games.order_by("-created_at", "-pk")), GAMES_PER_PAGE).get_page(
         request.GET.get("page")
     )
     context = {"reader": reader, "league": reader.league, "form": form, "page": page}
@@ -344,28 +353,33 @@ def player_detail(request: HtmxHttpRequest, league_id: int, player_id: int) -> T
     if player is None:
         raise Http404("No such player")
     reader = Reader(league, membership)
-    games = _games_with_seats(Game.objects.filter(league=league, seats__player=player).order_by("-created_at", "-pk"))
-    page = Paginator(games, PLAYER_GAMES_PER_PAGE).get_page(request.GET.get("page"))
-    if request.htmx and not request.htmx.boosted:
-        context = {"reader": reader, "league": league, "player": player, "page": page}
-        return TemplateResponse(request, "history/player.html#player-games", context)
-    row = next(iter(stats.standings(league, player=player)), None)
     history = stats.rating_history(league, player)
     records = stats.head_to_head(league, player)
-    chart = rating_chart(
-        player.name, [game.rating for game in history], [_day(game.played_at) for game in history]
-    )
     context = {
         "reader": reader,
         "league": league,
         "player": player,
-        "row": row,
-        "chart": chart,
+        "row": next(iter(stats.standings(league, player=player)), None),
+        "chart": rating_chart(player.name, [game.rating for game in history], [game.played_at for game in history], _day),
         "records": records,
+        "head_to_head_rows": _head_to_head_rows(records, reader),
         "nemesis": stats.nemesis(records),
-        "page": page,
+        # The latest few; the archive, filtered to the player, has them all.
+        # Not filtered on the league too: the database then starts from the player's seats.
+        "recent_games": _listed(Game.objects.filter(seats__player=player).order_by("-created_at", "-pk"))[:RECENT_GAMES],
     }
     return TemplateResponse(request, "history/player.html", context)
+
+
+def _head_to_head_rows(records: list[stats.HeadToHead], reader: Reader) -> SafeString:
+    """The head-to-head table's rows, built here for the reason _standings_rows gives."""
+    return mark_safe(
+        "\n".join(
+            f'<tr><th scope="row"><a href="{escape(reader.player_url(record.player_id))}">{escape(record.name)}</a></th>'
+            f"<td>{record.games}</td><td>{record.wins}-{record.losses}-{record.ties}</td></tr>"
+            for record in records
+        )
+    )
 
 
 # Deleting a game -------------------------------------------------------------------
@@ -375,13 +389,13 @@ def player_detail(request: HtmxHttpRequest, league_id: int, player_id: int) -> T
 @require_http_methods(["GET", "POST"])
 def game_delete(request: HtmxHttpRequest, game_id: int) -> TemplateResponse | HttpResponseRedirect:
     """Organizers only: a confirmation page, then the POST that deletes."""
-    game, membership = get_game_for(request.user, game_id, ORGANIZE, _games_with_seats(Game.objects.all()))
+    game, membership = get_game_for(request.user, game_id, ORGANIZE, _listed(Game.objects.all()))
     if request.method == "POST":
         league_id = game.league_id
         game.discard()
         messages.success(request, f"The game of {_day(game.created_at)} is deleted.")
         return redirect("games:league-games", league_id)
-    context = {"reader": Reader(game.league, membership), "league": game.league, "game": game}
+    context = {"reader": Reader(game.league, membership), "league": game.league, "game": game, "games": [game]}
     return TemplateResponse(request, "history/game_delete.html", context)
 
 

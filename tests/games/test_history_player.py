@@ -73,10 +73,19 @@ def test_the_rating_chart_has_a_text_alternative(client, league, ann, user):
     assert "style=" not in html
 
 
-def test_every_game_of_the_player_is_listed(client, league, ann, user):
+def test_the_latest_games_are_listed_with_a_link_to_all_of_them(client, league, ann, user):
     client.force_login(user)
     response = client.get(url(league, ann))
-    assert len(response.context_data["page"]) == 6
+    assert len(response.context_data["recent_games"]) == 6
+    html = response.content.decode()
+    assert f'href="{reverse("games:league-games", args=[league.pk])}?player={ann.pk}"' in html
+    assert 'class="game-row-seat winner is-player"' in html
+
+
+def test_only_the_ten_latest_games_are_listed(client, league, user):
+    people = seed_league(league, games=40, players=4)
+    client.force_login(user)
+    assert len(client.get(url(league, people[0])).context_data["recent_games"]) == 10
 
 
 def test_a_player_without_games(client, league, games, user):
@@ -87,21 +96,14 @@ def test_a_player_without_games(client, league, games, user):
     assert "Eve has no counted game yet" in response.content.decode()
 
 
-def test_htmx_pages_through_the_games_only(client, league, ann, user):
-    client.force_login(user)
-    response = client.get(url(league, ann, "page=1"), headers={"HX-Request": "true"})
-    assert response.template_name == "history/player.html#player-games"
-    assert response.content.decode().lstrip().startswith('<section id="player-games"')
-
-
 def test_players_pages_are_not_public(client, league, ann):
     League.objects.filter(pk=league.pk).update(public_token=new_token())
     assert client.get(url(league, ann)).status_code == 302
 
 
 # Session, user, membership, player, their standing, rating history, head-to-head,
-# and their games: count, page, seats.
-PLAYER_QUERIES = 10
+# their latest games and those games' seats.
+PLAYER_QUERIES = 9
 
 
 @pytest.mark.parametrize("games_played", [50, 500])

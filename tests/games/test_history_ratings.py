@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 from openskill.models import PlackettLuce
 
-from games.models import Game, Seat, Standing
+from games.models import Game, Rivalry, Seat, Standing
 from games.ratings import finishing_ranks, ordinal
 from rules import HandEntry
 from tests.factories import make_game
@@ -134,15 +134,21 @@ def test_rebuild_results_restores_a_damaged_cache(league, user):
     games = hand_worked_league(league, user)
     expected_ratings = {name: ratings_of(game) for name, game in games.items()}
     expected_standings = sorted(Standing.objects.values_list("player__name", "variant", "games", "wins", "total", "rating"))
+    expected_rivalries = sorted(Rivalry.objects.values_list("player__name", "opponent__name", "wins", "losses", "ties"))
+    assert len(expected_rivalries) == 4 * 3
     Seat.objects.update(total=999, won=False, rating_mu=None, rating_sigma=None, moons=9)
     Game.objects.update(status=Game.Status.IN_PROGRESS)
     Standing.objects.all().delete()
+    Rivalry.objects.all().delete()
 
     call_command("rebuild_results", stdout=StringIO())
 
     assert {name: ratings_of(game) for name, game in games.items()} == expected_ratings
     assert sorted(Standing.objects.values_list("player__name", "variant", "games", "wins", "total", "rating")) == (
         expected_standings
+    )
+    assert sorted(Rivalry.objects.values_list("player__name", "opponent__name", "wins", "losses", "ties")) == (
+        expected_rivalries
     )
     assert Game.objects.get(pk=games["abandoned"].pk).status == Game.Status.ABANDONED
     assert Game.objects.get(pk=games["moon"].pk).status == Game.Status.OVER
