@@ -17,8 +17,8 @@ from datetime import date
 from rules import GameState
 
 WIDTH = 340
-HEIGHT = 220
-LEFT, RIGHT, TOP, BOTTOM = 34, 10, 10, 24
+HEIGHT = 232
+LEFT, RIGHT, TOP, BOTTOM = 34, 10, 18, 34
 
 # One style per seat (3D Hearts seats up to 8). Colours are CSS classes
 # (static/css/history.css) so that dark mode can lighten them.
@@ -74,6 +74,8 @@ class Chart:
     x_ticks: tuple[Tick, ...]
     y_ticks: tuple[Tick, ...]
     guide: Guide | None = None
+    x_title: str = ""  # what the horizontal axis counts, under its labels
+    y_title: str = ""  # what the vertical axis measures, above it
     width: int = WIDTH
     height: int = HEIGHT
     left: int = LEFT
@@ -83,7 +85,15 @@ class Chart:
 
     @property
     def x_label_at(self) -> float:
-        return self.bottom + 16
+        return self.bottom + 14
+
+    @property
+    def x_title_at(self) -> float:
+        return self.bottom + 29
+
+    @property
+    def middle(self) -> float:
+        return (self.left + self.right) / 2
 
 
 def nice_ticks(low: float, high: float, most: int = 6) -> list[float]:
@@ -173,6 +183,8 @@ def totals_chart(state: GameState, chart_id: str = "totals-chart") -> Chart:
         x_ticks=x_ticks,
         y_ticks=y_ticks,
         guide=Guide(y(target), f"{target}"),
+        x_title="hand",
+        y_title="total",
     )
 
 
@@ -216,6 +228,8 @@ def rating_chart(
         series=series,
         x_ticks=x_ticks,
         y_ticks=y_ticks,
+        x_title="counted games played",
+        y_title="rating",
     )
 
 

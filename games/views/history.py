@@ -120,8 +120,12 @@ class SeasonForm(forms.Form):
         required=False,
         choices=[("", "All variants"), *((key, variant.name) for key, variant in VARIANTS.items())],
     )
-    since = forms.DateField(required=False, label="From", widget=forms.DateInput(attrs={"type": "date"}))
-    until = forms.DateField(required=False, label="To", widget=forms.DateInput(attrs={"type": "date"}))
+    since = forms.DateField(
+        required=False, label="From", widget=forms.DateInput(attrs={"type": "date", "class": "form-control"})
+    )
+    until = forms.DateField(
+        required=False, label="To", widget=forms.DateInput(attrs={"type": "date", "class": "form-control"})
+    )
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
