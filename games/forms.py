@@ -174,6 +174,15 @@ class GameForm(forms.Form):
     def option_fields(self) -> list[forms.BoundField]:
         return [self[key] for key in self.option_keys]
 
+    @property
+    def option_errors(self) -> bool:
+        """Whether any house-rule field has an error (the folded rules then open)."""
+        return self.is_bound and any(self.errors.get(key) for key in (*self.option_keys, "options"))
+
+    @property
+    def variant_label(self) -> str:
+        return VARIANTS[self.variant_key].name
+
     def unseated_players(self) -> list[str]:
         seated = {name.casefold() for name in self.seat_names}
         return [name for name in self.league.players.values_list("name", flat=True) if name.casefold() not in seated]

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.views import history, leagues, members, table
+from games.views import history, leagues, members, rulebook, table
 
 app_name = "games"
 
@@ -35,7 +35,13 @@ urlpatterns += [
 
 # --- rulebook: cheat-sheets and the referee ---------------------------------
 
-urlpatterns += []
+urlpatterns += [
+    path("rules/", rulebook.rules_index, name="rules-index"),
+    path("rules/<str:variant>/", rulebook.rules_variant, name="rules-variant"),
+    path("games/<int:game_id>/rules/", rulebook.game_rules, name="game-rules"),
+    path("games/<int:game_id>/referee/", rulebook.game_referee, name="game-referee"),
+    path("games/<int:game_id>/referee/revoke/", rulebook.game_referee_revoke, name="game-referee-revoke"),
+]
 
 # --- history: standings, archive, players, export ---------------------------
 

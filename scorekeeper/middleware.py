@@ -4,6 +4,13 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_vary_headers
+from django_htmx.middleware import HtmxDetails
+
+
+class HtmxHttpRequest(HttpRequest):
+    """The request type of our views: django-htmx's middleware adds .htmx."""
+
+    htmx: HtmxDetails
 
 
 class HtmxVaryMiddleware:

@@ -5,12 +5,3 @@ and the game page; rulebook: cheat-sheets and the referee; history:
 standings, archive, players' statistics, export; members: roles, invites and
 the public link; ops: health checks.
 """
-
-from django.http import HttpRequest
-from django_htmx.middleware import HtmxDetails
-
-
-class HtmxHttpRequest(HttpRequest):
-    """A request as django-htmx's middleware leaves it, for type checkers."""
-
-    htmx: HtmxDetails

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import csv
 import json
-from html import escape
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cached_property
 from datetime import datetime
+from functools import cached_property
+from html import escape
 from typing import Any
 
 from django import forms
@@ -37,8 +37,8 @@ from games.charts import rating_chart, totals_chart
 from games.league_io import LeagueImportError, export_league, games_csv_rows, hands_csv_rows, import_league
 from games.models import Game, Hand, League, Membership, Player, Seat
 from games.permissions import ORGANIZE, VIEW, get_game_for, get_league_for, get_public_league
-from games.views import HtmxHttpRequest
 from rules import VARIANTS
+from scorekeeper.middleware import HtmxHttpRequest
 
 GAMES_PER_PAGE = 20
 # A player's page lists their latest games; the archive has the rest.

@@ -22,12 +22,12 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from games.models import Invite, League, Membership, new_token
 from games.permissions import ORGANIZE, VIEW, get_league_for
-from games.views import HtmxHttpRequest
 from games.views.history import Reader
-from django_htmx.http import HttpResponseClientRedirect
+from scorekeeper.middleware import HtmxHttpRequest
 
 INVITE_DAYS = 7
 

@@ -16,16 +16,16 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
-from django_htmx.middleware import HtmxDetails
 
 from games.forms import DeclareForm, DeleteHandForm, GameForm, HandForm, ImportForm
 from games.models import DeclareError, Game, HandConflict, Membership, entry_from_json
 from games.permissions import SCORE, VIEW, get_game_for, get_league_for
+from scorekeeper.middleware import HtmxHttpRequest
 from rules import EntryError, GameState, ScoresheetError, SetupError, play, write_scoresheet
 from rules.describe import (
     MoonPreview,
@@ -37,10 +37,6 @@ from rules.describe import (
     describe_run,
     signed,
 )
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 UNPROCESSABLE = HTTPStatus.UNPROCESSABLE_ENTITY

@@ -58,7 +58,7 @@ def test_changing_the_variant_with_htmx_swaps_in_its_defaults(scorer, league):
     response = scorer.post(url(league), data, headers=HTMX)
     assert response.status_code == 200
     page = response.content.decode()
-    assert page.lstrip().startswith('<fieldset id="options"')
+    assert page.lstrip().startswith('<details id="options"')
     assert 'name="options_for" value="ricketts"' in page
     assert 'value="104, 126"' in page
 

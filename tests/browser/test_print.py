@@ -1,0 +1,123 @@
+"""Every cheat-sheet prints on exactly one page of A4 and of US Letter.
+
+Chromium prints each sheet through Playwright at the page's default margins
+(the sheet's @page rule); pypdf counts the pages, and a PNG of each page goes
+to test-artifacts/ for a person to look at.
+"""
+
+import io
+import shutil
+import subprocess
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.conf import settings
+from django.test import Client
+from pypdf import PdfReader
+
+from tests.factories import make_game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PAPERS = ("A4", "Letter")
+
+# The longest names a league allows (40 characters), seven of them.
+LONG_NAMES = [f"{letter}{'abcdefghij' * 4}"[:40] for letter in "ABCDEFG"]
+EVERY_STANDARD_OPTION = {
+    "target": 75,
+    "end": "more_than",
+    "moon": "ricketts",
+    "jack_of_diamonds": True,
+    "moon_needs_jack": True,
+    "wraps": [50, 69, 104],
+    "ties": "shared",
+    "sixty_nine": True,
+    "deal": "kitty",
+    "kitty_to": "first_heart",
+}
+
+EVERY_OPTION = {
+    "standard": ("standard", ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"], EVERY_STANDARD_OPTION),
+    "standard-long-names": ("standard", LONG_NAMES, EVERY_STANDARD_OPTION),
+    "ricketts": (
+        "ricketts",
+        ["Annabelle", "Bartholomew", "Catherine", "Dominique"],
+        {"moon": "choice", "jack_of_diamonds": True, "moon_needs_jack": True, "warren": True, "ties": "shared"},
+    ),
+    "3d": (
+        "3d",
+        ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"],
+        {"moon": "subtract", "wraps": [66], "sixty_nine": True, "end": "more_than", "ties": "play_on"},
+    ),
+}
+
+
+def print_pages(page, url: str, paper: str, png_name: str, artifacts_dir) -> int:
+    page.goto(url)
+    pdf = page.pdf(format=paper)
+    pages = len(PdfReader(io.BytesIO(pdf)).pages)
+    pdf_path = artifacts_dir / f"{png_name}.pdf"
+    pdf_path.write_bytes(pdf)
+    if shutil.which("pdftoppm"):
+        subprocess.run(
+            ["pdftoppm", "-png", "-r", "60", "-singlefile", str(pdf_path), str(artifacts_dir / png_name)], check=True
+        )
+    return pages
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("variant", ["standard", "omnibus", "ricketts", "3d"])
+def test_each_preset_sheet_prints_on_one_page(page, live_server, artifacts_dir, variant, paper):
+    pages = print_pages(page, f"{live_server.url}/rules/{variant}/", paper, f"sheet-{variant}-{paper}", artifacts_dir)
+    assert pages == 1
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("case", sorted(EVERY_OPTION))
+def test_a_game_sheet_with_every_option_on_prints_on_one_page(
+    page, live_server, artifacts_dir, league, user, case, paper
+):
+    variant, names, options = EVERY_OPTION[case]
+    game = make_game(league, variant, names, options=options, first_dealer=2)
+    log_in(page, live_server, user)
+    url = f"{live_server.url}/games/{game.pk}/rules/"
+    pages = print_pages(page, url, paper, f"sheet-game-{case}-{paper}", artifacts_dir)
+    assert pages == 1
+    # The printed page carries the QR code but none of the screen's buttons.
+    page.emulate_media(media="print")
+    assert page.locator(".sheet-qr svg").is_visible()
+    assert not page.get_by_role("button", name="Print").is_visible()
+    assert not page.get_by_role("navigation").is_visible()
+
+
+def test_the_print_button_opens_the_print_dialog(page, live_server):
+    page.goto(f"{live_server.url}/rules/ricketts/")
+    page.evaluate("window.print = () => { document.body.dataset.printed = 'yes'; }")
+    page.get_by_role("button", name="Print").click()
+    assert page.locator("body").get_attribute("data-printed") == "yes"
+
+
+def test_the_sheet_prints_black_on_white_in_dark_mode(page, live_server):
+    page.emulate_media(color_scheme="dark")
+    page.goto(f"{live_server.url}/rules/standard/")
+    page.emulate_media(media="print", color_scheme="dark")
+    colour = page.evaluate("getComputedStyle(document.querySelector('.sheet-items li')).color")
+    assert colour == "rgb(0, 0, 0)"
+
+
+def log_in(page, live_server, user) -> None:
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie.value, "url": live_server.url}])
+
+
+@pytest.mark.parametrize("color_scheme", ["light", "dark"])
+def test_the_sheets_have_no_accessibility_violations(page, live_server, league, user, color_scheme):
+    game = make_game(league, "ricketts", options={"warren": True})
+    log_in(page, live_server, user)
+    page.emulate_media(color_scheme=color_scheme)
+    for url in ("/rules/", "/rules/standard/", f"/games/{game.pk}/rules/"):
+        page.goto(live_server.url + url)
+        results = Axe().run(page)
+        assert results.violations_count == 0, results.generate_report()

@@ -1,0 +1,334 @@
+"""The cheat-sheet pages and the referee: who sees what, and both HTMX and plain branches."""
+
+import pytest
+from django.urls import reverse
+
+from games.models import Hand, HandRevision, Membership
+from rules import HandEntry
+from tests.factories import MembershipFactory, UserFactory, make_game
+
+pytestmark = [pytest.mark.django_db]
+
+HTMX = {"HX-Request": "true"}
+
+
+def member(league, role):
+    return MembershipFactory(league=league, user=UserFactory(), role=role).user
+
+
+# Preset sheets: public -------------------------------------------------------------
+
+
+def test_the_index_lists_every_variant_for_anyone(client):
+    response = client.get(reverse("games:rules-index"))
+    assert response.status_code == 200
+    for key in ("standard", "omnibus", "ricketts", "3d"):
+        assert reverse("games:rules-variant", args=[key]) in response.content.decode()
+
+
+@pytest.mark.parametrize("variant", ["standard", "omnibus", "ricketts", "3d"])
+def test_each_preset_sheet_is_public(client, variant):
+    response = client.get(reverse("games:rules-variant", args=[variant]))
+    assert response.status_code == 200
+    assert response.template_name == "rulebook/sheet.html"
+    assert response.context_data["sheet"].variant == variant
+    assert response.context_data["game"] is None
+
+
+def test_the_ricketts_page_shows_its_rules(client):
+    content = client.get("/rules/ricketts/").content.decode()
+    assert "Ricketts House Hearts (4 players)" in content
+    assert "a total of exactly 104 or 126 goes back to 0." in content
+    assert "data-print" in content
+
+
+def test_an_unknown_variant_is_404(client):
+    assert client.get("/rules/bridge/").status_code == 404
+
+
+def test_sheets_carry_no_inline_script_or_style(client, league, user):
+    game = make_game(league, "ricketts", options={"warren": True})
+    client.force_login(user)
+    for url in ("/rules/standard/", f"/games/{game.pk}/rules/", f"/games/{game.pk}/referee/"):
+        content = client.get(url).content.decode()
+        assert "style=" not in content
+        assert "<script>" not in content
+
+
+# A game's sheet: members only ----------------------------------------------------------
+
+
+def test_a_member_sees_the_game_sheet_with_its_house_rules_and_qr_code(client, league, user):
+    game = make_game(league, "standard", 5, options={"target": 50, "deal": "kitty"}, first_dealer=1)
+    client.force_login(member(league, Membership.Role.VIEWER))
+    response = client.get(reverse("games:game-rules", args=[game.pk]))
+    assert response.status_code == 200
+    content = response.content.decode()
+    assert "Ann, Ben, Cat, Dan, Eve (clockwise)." in content
+    assert "after a hand in which a total reaches 50 or more." in content
+    assert "2 cards face down to the kitty, then 10 each." in content
+    assert '<svg viewBox="' in content and 'class="sheet-qr-code"' in content
+    assert f"http://testserver/games/{game.pk}/" in content  # the QR code's title names the game page
+
+
+def test_the_game_sheet_takes_a_fixed_number_of_queries(client, league, user, django_assert_num_queries):
+    game = make_game(league, "3d", 8)
+    client.force_login(user)
+    # session, user, game + league, membership, seats, players
+    with django_assert_num_queries(6):
+        response = client.get(f"/games/{game.pk}/rules/")
+    assert response.status_code == 200
+
+
+def test_changing_a_games_option_changes_its_sheet(client, league, user):
+    client.force_login(user)
+    plain = make_game(league, "ricketts")
+    house = make_game(league, "ricketts", options={"moon": "choice"})
+    assert "Ricketts safety rule" in client.get(f"/games/{plain.pk}/rules/").content.decode()
+    house_page = client.get(f"/games/{house.pk}/rules/").content.decode()
+    assert "Ricketts safety rule" not in house_page
+    assert "the shooter chooses" in house_page
+
+
+def test_an_outsider_gets_404_for_the_game_sheet(client, league, outsider):
+    game = make_game(league, "standard")
+    client.force_login(outsider)
+    assert client.get(f"/games/{game.pk}/rules/").status_code == 404
+
+
+def test_an_anonymous_visitor_is_sent_to_log_in_for_the_game_sheet(client, league):
+    game = make_game(league, "standard")
+    response = client.get(f"/games/{game.pk}/rules/")
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("login"))
+
+
+def test_an_unknown_game_is_404(client, user):
+    client.force_login(user)
+    assert client.get("/games/999999/rules/").status_code == 404
+    assert client.get("/games/999999/referee/").status_code == 404
+
+
+# The referee: members only ------------------------------------------------------------------
+
+
+def test_a_viewer_sees_the_next_deal_and_the_moon_preview_but_no_revoke_button(client, league):
+    game = make_game(league, "standard")
+    client.force_login(member(league, Membership.Role.VIEWER))
+    response = client.get(reverse("games:game-referee", args=[game.pk]))
+    assert response.status_code == 200
+    content = response.content.decode()
+    assert "Ann deals hand 1; the deal moves one seat left each hand." in content
+    assert "Pass 3 cards to the left: Ann → Ben, Ben → Cat, Cat → Dan, Dan → Ann." in content
+    assert 'Ann <span class="referee-summary">others +26</span>' in content
+    assert 'Ann <span class="referee-summary">shooter −26</span>' in content
+    assert response.context_data["revoke_form"] is None
+    assert reverse("games:game-referee-revoke", args=[game.pk]) not in content
+
+
+def test_a_scorer_sees_the_revoke_button_for_the_next_hand(client, league):
+    game = make_game(league, "standard")
+    game.record_hand(1, HandEntry.cards([13, 0, 0, 0], 1))
+    client.force_login(member(league, Membership.Role.SCORER))
+    response = client.get(f"/games/{game.pk}/referee/")
+    assert response.context_data["revoke_form"].initial == {"number": 2}
+    assert "Charge hand 2" in response.content.decode()
+
+
+def test_an_outsider_gets_404_for_the_referee(client, league, outsider):
+    game = make_game(league, "standard")
+    client.force_login(outsider)
+    assert client.get(f"/games/{game.pk}/referee/").status_code == 404
+
+
+def test_an_anonymous_visitor_is_sent_to_log_in_for_the_referee(client, league):
+    game = make_game(league, "standard")
+    response = client.get(f"/games/{game.pk}/referee/")
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("login"))
+
+
+def test_the_referee_page_takes_a_fixed_number_of_queries(client, league, user, django_assert_num_queries):
+    game = make_game(league, "standard", 7)
+    for number in range(1, 9):
+        game.record_hand(number, HandEntry.cards([2, 2, 2, 2, 2, 2, 1], number % 7))
+    client.force_login(user)
+    # session, user, game + league, membership, seats, players, hands
+    with django_assert_num_queries(7):
+        response = client.get(f"/games/{game.pk}/referee/")
+    assert response.status_code == 200
+
+
+FIRST_TRICK_HEART = {"card": "heart", "play": "follow", "suit_led": "♣", "first_trick": "on", "hand": "mixed"}
+
+
+def test_the_plain_branch_answers_on_the_full_page(client, league, user):
+    game = make_game(league, "standard")
+    client.force_login(user)
+    response = client.get(f"/games/{game.pk}/referee/", FIRST_TRICK_HEART)
+    assert response.template_name == "rulebook/referee.html"
+    ruling = response.context_data["ruling"]
+    assert not ruling.allowed and ruling.rule == "First trick"
+    content = response.content.decode()
+    assert "<html" in content
+    assert "no heart and not the Q♠ may be played to the first trick unless you hold nothing else" in content
+
+
+def test_the_htmx_branch_answers_with_the_answer_alone(client, league, user):
+    game = make_game(league, "ricketts")
+    client.force_login(user)
+    question = {"card": "heart", "play": "lead", "queen_played": "on", "hand": "mixed"}
+    response = client.get(f"/games/{game.pk}/referee/", question, headers=HTMX)
+    assert response.template_name == "rulebook/referee.html#answer"
+    content = response.content.decode()
+    assert content.strip().startswith('<div id="answer"')
+    assert "<html" not in content
+    assert "✓ Yes" in content and "(RULES.md, Leading hearts)" in content
+
+
+def test_following_without_the_suit_led_asks_for_it(client, league, user):
+    game = make_game(league, "standard")
+    client.force_login(user)
+    response = client.get(f"/games/{game.pk}/referee/", {"card": "heart", "play": "follow", "hand": "mixed"}, headers=HTMX)
+    assert response.status_code == 200
+    assert response.context_data["ruling"] is None
+    assert "Which suit was led?" in response.content.decode()
+
+
+def test_a_tampered_question_gets_no_ruling_and_no_error(client, league, user):
+    game = make_game(league, "standard")
+    client.force_login(user)
+    response = client.get(f"/games/{game.pk}/referee/", {"card": "joker", "play": "sideways", "hand": "x"})
+    assert response.status_code == 200
+    assert response.context_data["ruling"] is None
+
+
+def test_only_this_games_questions_are_asked(client, league, user):
+    client.force_login(user)
+    standard = client.get(f"/games/{make_game(league, 'standard').pk}/referee/").context_data["form"]
+    three_d = client.get(f"/games/{make_game(league, '3d').pk}/referee/").context_data["form"]
+    warren = client.get(f"/games/{make_game(league, 'ricketts', options={'warren': True}).pk}/referee/")
+    assert "pile_empty" not in standard.fields and "queen_played" not in standard.fields
+    assert "pile_empty" in three_d.fields
+    assert {"queen_played", "through_warren"} <= set(warren.context_data["form"].fields)
+
+
+# Charging a revoke ----------------------------------------------------------------------------
+
+
+def revoke_url(game):
+    return reverse("games:game-referee-revoke", args=[game.pk])
+
+
+def test_a_viewer_cannot_charge_a_revoke(client, league):
+    game = make_game(league, "standard")
+    client.force_login(member(league, Membership.Role.VIEWER))
+    response = client.post(revoke_url(game), {"offender": 1, "number": 1})
+    assert response.status_code == 403
+    assert not Hand.objects.exists()
+
+
+def test_an_outsider_cannot_charge_a_revoke(client, league, outsider):
+    game = make_game(league, "standard")
+    client.force_login(outsider)
+    assert client.post(revoke_url(game), {"offender": 1, "number": 1}).status_code == 404
+    assert not Hand.objects.exists()
+
+
+def test_an_anonymous_visitor_cannot_charge_a_revoke(client, league):
+    game = make_game(league, "standard")
+    response = client.post(revoke_url(game), {"offender": 1, "number": 1})
+    assert response.status_code == 302
+    assert not Hand.objects.exists()
+
+
+def test_the_revoke_endpoint_only_takes_posts(client, league, user):
+    client.force_login(user)
+    assert client.get(revoke_url(make_game(league, "standard"))).status_code == 405
+
+
+def test_a_scorer_charges_a_revoke_and_is_sent_back_to_the_referee(client, league):
+    game = make_game(league, "standard")
+    scorer = member(league, Membership.Role.SCORER)
+    client.force_login(scorer)
+    response = client.post(revoke_url(game), {"offender": 1, "number": 1})
+    assert response.status_code == 302
+    assert response.url == reverse("games:game-referee", args=[game.pk])
+    hand = Hand.objects.get(game=game)
+    assert (hand.number, hand.entry) == (1, {"revoke": 1})
+    assert HandRevision.objects.get().user == scorer
+    # Ben (seat 1) scores P = 26, everyone else 0.
+    assert list(game.seats.order_by("position").values_list("total", flat=True)) == [0, 26, 0, 0]
+    page = client.get(response.url).content.decode()
+    assert "Hand 1: revoke charged to Ben (+26, everyone else 0)." in page
+    assert "Ben deals hand 2" in page
+
+
+def test_the_htmx_branch_swaps_the_outlook_and_the_next_deal(client, league, user):
+    game = make_game(league, "3d", 3)
+    client.force_login(user)
+    response = client.post(revoke_url(game), {"offender": 2, "number": 1}, headers=HTMX)
+    assert response.status_code == 200
+    assert response.template_name == "rulebook/referee.html#revoked"
+    content = response.content.decode()
+    assert content.strip().startswith('<div id="outlook"')
+    assert "Hand 1: revoke charged to Cat (+39, everyone else 0)." in content
+    assert 'id="next-deal"' in content and 'hx-swap-oob="true"' in content
+    assert "Ben deals hand 2" in content
+    assert Hand.objects.get(game=game).entry == {"revoke": 2}
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
+def test_the_same_revoke_twice_is_a_409_and_is_saved_once(client, league, user, headers):
+    game = make_game(league, "standard")
+    client.force_login(user)
+    client.post(revoke_url(game), {"offender": 1, "number": 1}, headers=headers)
+    response = client.post(revoke_url(game), {"offender": 1, "number": 1}, headers=headers)
+    assert response.status_code == 409
+    content = response.content.decode()
+    assert "Hand 1 was just recorded by someone else. Nothing was charged." in content
+    assert "Ben deals hand 2" in content and "Charge hand 2" in content
+    assert Hand.objects.filter(game=game).count() == 1
+    assert HandRevision.objects.filter(game=game).count() == 1
+
+
+@pytest.mark.parametrize(
+    "data",
+    [{"offender": 9, "number": 1}, {"offender": "Ben", "number": 1}, {"offender": 1, "number": "one"}, {"number": 1}],
+    ids=["no-such-seat", "not-a-seat-number", "not-a-hand-number", "nobody"],
+)
+def test_a_tampered_revoke_is_refused_and_saves_nothing(client, league, user, data):
+    game = make_game(league, "standard")
+    client.force_login(user)
+    response = client.post(revoke_url(game), data)
+    assert response.status_code == 422
+    assert "Pick the player who revoked." in response.content.decode()
+    assert not Hand.objects.exists()
+
+
+def test_a_revoke_after_the_game_is_over_is_refused(client, league, user):
+    game = make_game(league, "standard", options={"target": 20})
+    game.record_hand(1, HandEntry.revoked(1))  # Ben 26 ≥ 20; Ann, Cat, Dan tie at 0
+    game.record_hand(2, HandEntry.revoked(2))  # Cat 26; Ann and Dan tie at 0
+    game.record_hand(3, HandEntry.revoked(3))  # Dan 26; Ann alone at 0 wins
+    client.force_login(user)
+    page = client.get(f"/games/{game.pk}/referee/")
+    assert page.context_data["revoke_form"] is None
+    assert "The game is over." in page.content.decode()
+    response = client.post(revoke_url(game), {"offender": 1, "number": 4})
+    assert response.status_code == 422
+    assert "The game is already over" in response.content.decode()
+    assert Hand.objects.filter(game=game).count() == 3
+
+
+def test_an_abandoned_game_takes_no_revoke(client, league, user):
+    game = make_game(league, "standard")
+    game.declare("abandoned", user)
+    client.force_login(user)
+    page = client.get(f"/games/{game.pk}/referee/")
+    assert page.context_data["revoke_form"] is None
+    assert "This game was declared abandoned." in page.content.decode()
+    response = client.post(revoke_url(game), {"offender": 1, "number": 1})
+    assert response.status_code == 422
+    assert "This game was declared abandoned; no hand can be added." in response.content.decode()
+    assert not Hand.objects.exists()
