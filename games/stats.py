@@ -302,7 +302,7 @@ def head_to_head(league: League, player: Player, season: Season = Season()) -> l
         records = [HeadToHead(*row) for row in rows]
     else:
         records = [
-            HeadToHead(row["opponent"], row["opponent__name"], row["wins"], row["losses"], row["ties"])
+            HeadToHead(row["opponent"], row["opponent_name"], row["wins"], row["losses"], row["ties"])
             for row in _rivalries(season.player_seats(player))
         ]
     return sorted(records, key=lambda record: (-record.games, record.name.casefold(), record.player_id))
@@ -315,7 +315,7 @@ def _rivalries(seats: QuerySet[Seat]) -> list[dict[str, Any]]:
     is the whole of the rule (lowest score wins).
     """
     rows = (
-        seats.values("player_id", opponent=F("game__seats__player_id"), opponent__name=F("game__seats__player__name"))
+        seats.values("player_id", opponent=F("game__seats__player_id"), opponent_name=F("game__seats__player__name"))
         .annotate(
             wins=Count("pk", filter=Q(total__lt=F("game__seats__total"))),
             losses=Count("pk", filter=Q(total__gt=F("game__seats__total"))),
