@@ -88,7 +88,13 @@ def add_games(league: League, records: Sequence[GameRecord]) -> list[Game]:
             seat.set_results(state, winners)
             seats.append(seat)
         hands.extend(
-            Hand(game=game, number=number, entry=entry_to_json(entry), created_at=record.created_at, updated_at=record.created_at)
+            Hand(
+                game=game,
+                number=number,
+                entry=entry_to_json(entry),
+                created_at=record.created_at,
+                updated_at=record.created_at,
+            )
             for number, entry in enumerate(record.entries, start=1)
         )
     Game.objects.bulk_create(games, batch_size=500)
@@ -212,7 +218,9 @@ def import_league(document: object, owner: Any) -> League:
     league = League.create_for(owner, name)
     players = {
         player.name: player
-        for player in Player.objects.bulk_create(Player(league=league, name=player_name) for player_name in player_names)
+        for player in Player.objects.bulk_create(
+            Player(league=league, name=player_name) for player_name in player_names
+        )
     }
     add_games(
         league,
@@ -280,7 +288,7 @@ def _read_game(number: int, game: object, player_names: list[str]):
     finished_at = _read_time(game.get("finished_at"), "finished_at", fail)
     declared = game.get("declared", "")
     if declared not in DECLARED:
-        raise fail("'declared' must be \"\", \"null\" or \"abandoned\"")
+        raise fail('\'declared\' must be "", "null" or "abandoned"')
     return setup, entries, created_at, finished_at, declared
 
 

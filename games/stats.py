@@ -266,8 +266,14 @@ def refresh_standings(league_id: int, ratings: Ratings, everyone: bool = False) 
     rivalries.delete()
     Rivalry.objects.bulk_create(
         (
-            Rivalry(league_id=league_id, player_id=row["player_id"], opponent_id=row["opponent"],
-                    wins=row["wins"], losses=row["losses"], ties=row["ties"])  # fmt: skip
+            Rivalry(
+                league_id=league_id,
+                player_id=row["player_id"],
+                opponent_id=row["opponent"],
+                wins=row["wins"],
+                losses=row["losses"],
+                ties=row["ties"],
+            )  # fmt: skip
             for row in _rivalries(seats)
         ),
         batch_size=1000,
@@ -355,4 +361,3 @@ def rating_history(league: League, player: Player, season: Season = Season()) ->
         RatedGame(game_id, played_at, total, won, ordinal(mu, sigma))
         for game_id, played_at, total, won, mu, sigma in seats
     ]
-

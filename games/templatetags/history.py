@@ -63,13 +63,15 @@ def game_rows(games, reader, player=None) -> SafeString:
 
 def _game_row(game, reader, player_id: int | None) -> str:
     played = timezone.localtime(game.created_at)
+    url = escape(reader.scoresheet_url(game.pk))
+    title = f"{played.day} {played:%b %Y} · {escape(variant_name(game.variant))}"
+    status = escape(STATUS_LABELS.get(game.status, game.status))
     seats = ", ".join(_seat(seat, player_id) for seat in game.seats.all())
     hands = f"{game.hand_count} hand{'' if game.hand_count == 1 else 's'}"
     return (
-        '<li class="game-row"><div class="game-row-head">'
-        f'<a href="{escape(reader.scoresheet_url(game.pk))}">{played.day} {played:%b %Y} · {escape(variant_name(game.variant))}</a>'
-        f'<span class="game-status game-status-{escape(game.status)}">{escape(STATUS_LABELS.get(game.status, game.status))}</span>'
-        f'</div><div class="game-row-players">{seats} <span class="text-body-secondary">· {hands}</span></div></li>'
+        f'<li class="game-row"><div class="game-row-head"><a href="{url}">{title}</a>'
+        f'<span class="game-status game-status-{escape(game.status)}">{status}</span></div>'
+        f'<div class="game-row-players">{seats} <span class="text-body-secondary">· {hands}</span></div></li>'
     )
 
 
@@ -89,7 +91,8 @@ def options(form, name: str) -> SafeString:
     chosen = str(form[name].value() or "")
     return mark_safe(
         "".join(
-            f'<option value="{escape(str(value))}"{" selected" if str(value) == chosen else ""}>{escape(str(label))}</option>'
+            f'<option value="{escape(str(value))}"{" selected" if str(value) == chosen else ""}>{escape(str(label))}'
+            "</option>"
             for value, label in form.fields[name].choices
         )
     )

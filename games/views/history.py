@@ -278,9 +278,7 @@ def _archive(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
             games = games.filter(status=form.cleaned_data["status"])
         if form.cleaned_data["player"]:
             games = games.filter(seats__player=form.cleaned_data["player"])
-    page = Paginator(_listed(games.order_by("-created_at", "-pk")), GAMES_PER_PAGE).get_page(
-        request.GET.get("page")
-    )
+    page = Paginator(_listed(games.order_by("-created_at", "-pk")), GAMES_PER_PAGE).get_page(request.GET.get("page"))
     context = {"reader": reader, "league": reader.league, "form": form, "page": page}
     return _render(request, "history/games.html", "games-list", context, status=200 if valid else 422)
 
@@ -364,13 +362,17 @@ def player_detail(request: HtmxHttpRequest, league_id: int, player_id: int) -> T
         "league": league,
         "player": player,
         "row": next(iter(stats.standings(league, player=player)), None),
-        "chart": rating_chart(player.name, [game.rating for game in history], [game.played_at for game in history], _day),
+        "chart": rating_chart(
+            player.name, [game.rating for game in history], [game.played_at for game in history], _day
+        ),
         "records": records,
         "head_to_head_rows": _head_to_head_rows(records, reader),
         "nemesis": stats.nemesis(records),
         # The latest few; the archive, filtered to the player, has them all.
         # Not filtered on the league too: the database then starts from the player's seats.
-        "recent_games": _listed(Game.objects.filter(seats__player=player).order_by("-created_at", "-pk"))[:RECENT_GAMES],
+        "recent_games": _listed(Game.objects.filter(seats__player=player).order_by("-created_at", "-pk"))[
+            :RECENT_GAMES
+        ],
     }
     return TemplateResponse(request, "history/player.html", context)
 
@@ -379,8 +381,8 @@ def _head_to_head_rows(records: list[stats.HeadToHead], reader: Reader) -> SafeS
     """The head-to-head table's rows, built here for the reason _standings_rows gives."""
     return mark_safe(
         "\n".join(
-            f'<tr><th scope="row"><a href="{escape(reader.player_url(record.player_id))}">{escape(record.name)}</a></th>'
-            f"<td>{record.games}</td><td>{record.wins}-{record.losses}-{record.ties}</td></tr>"
+            f'<tr><th scope="row"><a href="{escape(reader.player_url(record.player_id))}">{escape(record.name)}</a>'
+            f"</th><td>{record.games}</td><td>{record.wins}-{record.losses}-{record.ties}</td></tr>"
             for record in records
         )
     )

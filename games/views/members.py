@@ -232,7 +232,9 @@ def public_link(request: HtmxHttpRequest, league_id: int):
     action = request.POST.get("action")
     if action in ("on", "renew"):
         league.public_token = new_token()
-        note = "The public link is on." if action == "on" else "The public link is renewed; the old one no longer works."
+        note = (
+            "The public link is on." if action == "on" else "The public link is renewed; the old one no longer works."
+        )
     elif action == "off":
         league.public_token = ""
         note = "The public link is off."

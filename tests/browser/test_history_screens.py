@@ -28,8 +28,13 @@ def phone(page, live_server, client, user, chromium_path):
     """The page, logged in as the league's owner through the session cookie."""
     client.force_login(user)
     page.context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-          "url": live_server.url}]  # fmt: skip
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]  # fmt: skip
     )
     complaints = []
 

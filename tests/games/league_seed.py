@@ -159,7 +159,9 @@ def hand_worked_league(league: League, user=None) -> dict:
     null = played(league, "standard", NULL_GAME, day + timedelta(days=4), user=user)
     null.declare(Game.Status.NULL, user)
     games["null"] = null
-    games["in_progress"] = played(league, "standard", [HandEntry.cards([3, 3, 3, 4], 0)], day + timedelta(days=5), user=user)
+    games["in_progress"] = played(
+        league, "standard", [HandEntry.cards([3, 3, 3, 4], 0)], day + timedelta(days=5), user=user
+    )
     return games
 
 

@@ -30,7 +30,9 @@ def test_every_member_sees_every_game(client, league, games, role):
     response = client.get(url(league))
     assert response.status_code == 200
     # Newest first, null, abandoned and unfinished games included.
-    assert listed(response) == [games[name] for name in ("in_progress", "null", "abandoned", "wraps", "sixty_nine", "moon")]
+    assert listed(response) == [
+        games[name] for name in ("in_progress", "null", "abandoned", "wraps", "sixty_nine", "moon")
+    ]
 
 
 def test_outsiders_get_404_and_visitors_are_sent_to_log_in(client, league, games):

@@ -72,7 +72,9 @@ def test_long_lines_carry_no_markers():
 
 
 def test_the_summary_says_who_won_and_the_totals():
-    chart = totals_chart(state([HandEntry.cards([0, 13, 0, 0], 1, moon="add"), HandEntry.cards([5, 0, 4, 4], 0)], {"target": 30}))
+    chart = totals_chart(
+        state([HandEntry.cards([0, 13, 0, 0], 1, moon="add"), HandEntry.cards([5, 0, 4, 4], 0)], {"target": 30})
+    )
     assert chart.summary == "After 2 hands: Ann 44, Ben 0, Cat 30, Dan 30. Won by Ben."
     assert "each of 2 hands" in chart.description
 

@@ -133,7 +133,9 @@ def test_a_new_player_joins_at_the_starting_rating(league, user):
 def test_rebuild_results_restores_a_damaged_cache(league, user):
     games = hand_worked_league(league, user)
     expected_ratings = {name: ratings_of(game) for name, game in games.items()}
-    expected_standings = sorted(Standing.objects.values_list("player__name", "variant", "games", "wins", "total", "rating"))
+    expected_standings = sorted(
+        Standing.objects.values_list("player__name", "variant", "games", "wins", "total", "rating")
+    )
     expected_rivalries = sorted(Rivalry.objects.values_list("player__name", "opponent__name", "wins", "losses", "ties"))
     assert len(expected_rivalries) == 4 * 3
     Seat.objects.update(total=999, won=False, rating_mu=None, rating_sigma=None, moons=9)

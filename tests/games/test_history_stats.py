@@ -120,7 +120,11 @@ def test_a_seasons_head_to_head_is_counted_seat_by_seat(league, games):
     assert stats.head_to_head(league, ann, every_date) == stats.head_to_head(league, ann)
     ricketts = stats.head_to_head(league, ann, stats.Season(variant="ricketts"))
     # Ann 69 against Ben 74, Cat 78, Dan 65.
-    assert {record.name: (record.wins, record.losses) for record in ricketts} == {"Ben": (1, 0), "Cat": (1, 0), "Dan": (0, 1)}
+    assert {record.name: (record.wins, record.losses) for record in ricketts} == {
+        "Ben": (1, 0),
+        "Cat": (1, 0),
+        "Dan": (0, 1),
+    }
 
 
 def test_the_player_who_beats_ann_most_is_dan(league, games):

@@ -110,7 +110,10 @@ def broken(league, change):
         (lambda d: d.update(players=["Ann", "ann"]), "The player ann is listed twice"),
         (lambda d: d.update(players=["Ann", "Ben", "Cat"]), "Game 1: Dan is not in the league's list of players"),
         (lambda d: d["games"][1]["scoresheet"]["hands"][3].update(queen="Zed"), "Game 2: hand 4: Zed is not a player"),
-        (lambda d: d["games"][2]["scoresheet"]["hands"][0]["hearts"].update(Ann=5), "Game 3: hand 1: Hearts add up to 14"),
+        (
+            lambda d: d["games"][2]["scoresheet"]["hands"][0]["hearts"].update(Ann=5),
+            "Game 3: hand 1: Hearts add up to 14",
+        ),
         (lambda d: d["games"][0].update(status="over"), "Game 1: unknown field 'status'"),
         (lambda d: d["games"][0].update(created_at="last Tuesday"), "Game 1: 'created_at' must be a date and time"),
         (lambda d: d["games"][0].update(created_at="2025-13-01T10:00:00"), "'created_at' must be a date and time"),
