@@ -55,7 +55,8 @@ def game_rows(games, reader, player=None) -> SafeString:
     Built here, every value escaped, rather than with a template per game: a
     page of twenty games is two hundred template nodes, slower than the
     queries behind the page (benchmarks/league.py). The games come with their
-    seats, each carrying player_name (games.views.history._listed).
+    seats, each carrying player_name (games.views.history._listed), or with
+    them as listed_seats (_latest_games).
     """
     player_id = player.pk if player else None
     return mark_safe("\n".join(_game_row(game, reader, player_id) for game in games))
@@ -66,7 +67,8 @@ def _game_row(game, reader, player_id: int | None) -> str:
     url = escape(reader.scoresheet_url(game.pk))
     title = f"{played.day} {played:%b %Y} · {escape(variant_name(game.variant))}"
     status = escape(STATUS_LABELS.get(game.status, game.status))
-    seats = ", ".join(_seat(seat, player_id) for seat in game.seats.all())
+    listed = game.listed_seats if hasattr(game, "listed_seats") else game.seats.all()
+    seats = ", ".join(_seat(seat, player_id) for seat in listed)
     hands = f"{game.hand_count} hand{'' if game.hand_count == 1 else 's'}"
     return (
         f'<li class="game-row"><div class="game-row-head"><a href="{url}">{title}</a>'

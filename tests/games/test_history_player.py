@@ -102,8 +102,8 @@ def test_players_pages_are_not_public(client, league, ann):
 
 
 # Session, user, membership, player, their standing, rating history, head-to-head,
-# their latest games and those games' seats.
-PLAYER_QUERIES = 9
+# and the seats of their latest games.
+PLAYER_QUERIES = 8
 
 
 @pytest.mark.parametrize("games_played", [50, 500])
