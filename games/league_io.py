@@ -28,7 +28,7 @@ from django.utils.dateparse import parse_datetime
 from games.models import Game, Hand, League, Player, Seat, entry_to_json
 from games.ratings import ordinal
 from games.stats import results_changed
-from rules import GameSetup, HandEntry, HandError, ScoresheetError, play, read_scoresheet, write_scoresheet
+from rules import GameSetup, GameState, HandEntry, HandError, ScoresheetError, play, read_scoresheet, write_scoresheet
 
 FORMAT = "hearts-league"
 VERSION = 1
@@ -53,6 +53,7 @@ class GameRecord:
     created_at: datetime
     finished_at: datetime | None = None
     declared: str = ""
+    state: GameState | None = None  # play(setup, entries), when the caller has it already
 
 
 # Storing many games at once -------------------------------------------------
@@ -69,7 +70,7 @@ def add_games(league: League, records: Sequence[GameRecord]) -> list[Game]:
     """
     games, seats, hands = [], [], []
     for record in records:
-        state = play(record.setup, record.entries)
+        state = record.state or play(record.setup, record.entries)
         setup = record.setup
         game = Game(
             league=league,
@@ -225,8 +226,8 @@ def import_league(document: object, owner: Any) -> League:
     add_games(
         league,
         [
-            GameRecord(setup, [players[seat] for seat in setup.players], entries, created_at, finished_at, declared)
-            for setup, entries, created_at, finished_at, declared in records
+            GameRecord(setup, [players[name] for name in setup.players], entries, created_at, finished_at, declared, state)
+            for setup, entries, state, created_at, finished_at, declared in records
         ],
     )
     results_changed(league.pk)
@@ -276,7 +277,7 @@ def _read_game(number: int, game: object, player_names: list[str]):
         raise fail(f"unknown field '{unknown[0]}'")
     try:
         setup, entries = read_scoresheet(game.get("scoresheet"))
-        play(setup, entries)
+        state = play(setup, entries)
     except (ScoresheetError, HandError) as error:
         raise fail(str(error)) from None
     missing = [name for name in setup.players if name not in player_names]
@@ -289,7 +290,7 @@ def _read_game(number: int, game: object, player_names: list[str]):
     declared = game.get("declared", "")
     if declared not in DECLARED:
         raise fail('\'declared\' must be "", "null" or "abandoned"')
-    return setup, entries, created_at, finished_at, declared
+    return setup, entries, state, created_at, finished_at, declared
 
 
 def _read_time(value: object, field: str, fail) -> datetime | None:
