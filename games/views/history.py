@@ -238,6 +238,9 @@ def _standings(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
         "season": season,
         "rows": rows,
         "table_rows": _standings_rows(rows, reader),
+        # Only a sort the reader chose is carried along (the default needs no parameter).
+        "sort": sort if valid and form.cleaned_data["sort"] else "",
+        "order": "desc" if descending else "asc",
         "headers": headers,
     }
     return _render(request, "history/standings.html", "standings-table", context, status=200 if valid else 422)

@@ -222,3 +222,10 @@ def test_the_standings_take_the_same_queries_for_50_and_500_games(
         client.get(url(league, variant="standard", since="2024-01-01", until="2024-12-31"))
     LeagueFactory()  # another league's games are no business of this page
     assert Game.objects.filter(league=league).count() == games_played
+
+
+def test_a_chosen_sort_survives_a_change_of_season(client, league, games, user):
+    client.force_login(user)
+    html = client.get(url(league, sort="avg_total", order="desc")).content.decode()
+    assert '<input type="hidden" name="sort" value="avg_total"><input type="hidden" name="order" value="desc">' in html
+    assert 'type="hidden" name="sort"' not in client.get(url(league)).content.decode()
