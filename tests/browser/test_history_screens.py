@@ -3,6 +3,8 @@
 Screenshots go to test-artifacts/ to be looked at; the assertions check what
 only a browser shows: nothing wider than the screen, the sort swap, the
 chart drawn, no Content-Security-Policy complaints, no serious axe findings.
+Screenshots keep the caret (caret="initial"): hiding it, Playwright injects
+an inline <style> that the page's policy rightly refuses, and says so.
 """
 
 import pytest
@@ -61,7 +63,7 @@ def serious(page) -> list[str]:
 def test_standings_on_a_phone(phone, live_server, league, league_with_history, artifacts_dir):
     phone.goto(live_server.url + reverse("games:league-standings", args=[league.pk]))
     assert phone.get_by_role("heading", name=f"{league.name}: standings").is_visible()
-    phone.screenshot(path=artifacts_dir / "history-standings.png", full_page=True)
+    phone.screenshot(path=artifacts_dir / "history-standings.png", full_page=True, caret="initial")
     assert fits_the_screen(phone)
 
     # Sorting swaps the table in place and puts the address in the history.
@@ -78,7 +80,7 @@ def test_standings_in_dark_mode(phone, live_server, league, league_with_history,
     phone.emulate_media(color_scheme="dark")
     phone.goto(live_server.url + reverse("games:league-standings", args=[league.pk]) + "?variant=standard")
     assert phone.locator("html").get_attribute("data-bs-theme") == "dark"
-    phone.screenshot(path=artifacts_dir / "history-standings-dark.png", full_page=True)
+    phone.screenshot(path=artifacts_dir / "history-standings-dark.png", full_page=True, caret="initial")
 
 
 def test_a_scoresheet_with_its_chart_on_a_phone(phone, live_server, league_with_history, artifacts_dir):
@@ -90,8 +92,8 @@ def test_a_scoresheet_with_its_chart_on_a_phone(phone, live_server, league_with_
     assert box["width"] <= 360 and box["height"] > 150
     assert phone.locator("svg.chart-svg g[class^=chart-s] path[stroke-dasharray]").count() == 3
     assert fits_the_screen(phone)
-    phone.screenshot(path=artifacts_dir / "history-scoresheet.png", full_page=True)
-    chart.screenshot(path=artifacts_dir / "history-scoresheet-chart.png")
+    phone.screenshot(path=artifacts_dir / "history-scoresheet.png", full_page=True, caret="initial")
+    chart.screenshot(path=artifacts_dir / "history-scoresheet-chart.png", caret="initial")
     assert not phone.complaints
     assert serious(phone) == []
 
@@ -100,9 +102,9 @@ def test_a_scoresheet_in_dark_mode_and_in_print(phone, live_server, league_with_
     game = league_with_history["wraps"]
     phone.emulate_media(color_scheme="dark")
     phone.goto(live_server.url + reverse("games:game-scoresheet", args=[game.pk]))
-    phone.locator("svg.chart-svg").screenshot(path=artifacts_dir / "history-scoresheet-chart-dark.png")
+    phone.locator("svg.chart-svg").screenshot(path=artifacts_dir / "history-scoresheet-chart-dark.png", caret="initial")
     phone.emulate_media(media="print", color_scheme="light")
-    phone.screenshot(path=artifacts_dir / "history-scoresheet-print.png", full_page=True)
+    phone.screenshot(path=artifacts_dir / "history-scoresheet-print.png", full_page=True, caret="initial")
 
 
 def test_a_players_page_on_a_phone(phone, live_server, league, league_with_history, artifacts_dir):
@@ -112,7 +114,7 @@ def test_a_players_page_on_a_phone(phone, live_server, league, league_with_histo
     assert phone.locator("#rating-chart svg.chart-svg").is_visible()
     assert phone.get_by_text("Beaten most often by").is_visible()
     assert fits_the_screen(phone)
-    phone.screenshot(path=artifacts_dir / "history-player.png", full_page=True)
+    phone.screenshot(path=artifacts_dir / "history-player.png", full_page=True, caret="initial")
     assert not phone.complaints
     assert serious(phone) == []
 
@@ -126,4 +128,4 @@ def test_the_public_link_on_a_phone(page, live_server, league, league_with_histo
     page.get_by_role("link", name="Older ›").click()
     page.wait_for_url("**page=2**")
     assert fits_the_screen(page)
-    page.screenshot(path=artifacts_dir / "history-public-games.png", full_page=True)
+    page.screenshot(path=artifacts_dir / "history-public-games.png", full_page=True, caret="initial")
