@@ -15,7 +15,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, F, Q, QuerySet, Sum
+from django.db.models import Case, Count, F, FloatField, Q, QuerySet, Sum, Value, When
 from django.utils import dateformat, timezone
 
 from games.models import Game, League, Player, Rivalry, Seat, Standing
@@ -230,39 +230,39 @@ def results_changed(league_id: int, since: Game | Position | None = None, player
     whole league. players: the changed game's players.
     """
     ratings = rerate(league_id, since, players)
-    refresh_standings(league_id, ratings, everyone=since is None)
+    refresh_standings(league_id, ratings, None if since is None else set(players))
 
 
-def refresh_standings(league_id: int, ratings: Ratings, everyone: bool = False) -> None:
-    """Rebuild the Standing and Rivalry rows of the players in ratings (of everyone in the league).
+def refresh_standings(league_id: int, ratings: Ratings, players: set[int] | None = None) -> None:
+    """Re-sum the Standing and Rivalry rows of players (None: everyone in the
+    league), and give every player in ratings their current rating.
 
-    The players in ratings are those of the changed game and those whose
-    rating moved; only the first see their figures and rivalries change, but
-    re-summing the others as well keeps this simple and costs little.
+    Only the changed game's players see their figures and rivalries move; a
+    change to an old game moves the ratings of everyone who played after it,
+    which costs one UPDATE rather than re-summing the whole league.
     """
     seats = Season().seats(league_id)
     standing = Standing.objects.filter(league_id=league_id)
-    if not everyone:
-        seats = seats.filter(player_id__in=list(ratings))
-        standing = standing.filter(player_id__in=list(ratings))
-    by_variant = seats.values("player_id", "game__variant").annotate(**_figures()).order_by()
+    rivalries = Rivalry.objects.filter(league_id=league_id)
+    if players is not None:
+        seats = seats.filter(player_id__in=list(players))
+        standing = standing.filter(player_id__in=list(players))
+        rivalries = rivalries.filter(player_id__in=list(players))
+
+    current = {player_id: ordinal(*mu_sigma) if mu_sigma else None for player_id, mu_sigma in ratings.items()}
     rows: dict[tuple[int, str], Standing] = {}
-    for figures in by_variant:
+    for figures in seats.values("player_id", "game__variant").annotate(**_figures()).order_by():
         player_id, variant = figures["player_id"], figures["game__variant"]
-        mu_sigma = ratings.get(player_id)
-        rating = ordinal(*mu_sigma) if mu_sigma else None
         for key in (variant, Standing.ALL_VARIANTS):
             row = rows.setdefault(
-                (player_id, key), Standing(league_id=league_id, player_id=player_id, variant=key, rating=rating)
+                (player_id, key),
+                Standing(league_id=league_id, player_id=player_id, variant=key, rating=current.get(player_id)),
             )
             for figure in FIGURES:
                 setattr(row, figure, getattr(row, figure) + figures[figure])
     standing.delete()
     Standing.objects.bulk_create(rows.values(), batch_size=1000)
 
-    rivalries = Rivalry.objects.filter(league_id=league_id)
-    if not everyone:
-        rivalries = rivalries.filter(player_id__in=list(ratings))
     rivalries.delete()
     Rivalry.objects.bulk_create(
         (
@@ -273,11 +273,21 @@ def refresh_standings(league_id: int, ratings: Ratings, everyone: bool = False) 
                 wins=row["wins"],
                 losses=row["losses"],
                 ties=row["ties"],
-            )  # fmt: skip
+            )
             for row in _rivalries(seats)
         ),
         batch_size=1000,
     )
+
+    if players is not None:
+        others = {player_id: rating for player_id, rating in current.items() if player_id not in players}
+        if others:
+            Standing.objects.filter(league_id=league_id, player_id__in=list(others)).update(
+                rating=Case(
+                    *(When(player_id=player_id, then=Value(rating)) for player_id, rating in others.items()),
+                    output_field=FloatField(),
+                )
+            )
 
 
 @dataclass(frozen=True)

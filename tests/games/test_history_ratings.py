@@ -154,3 +154,22 @@ def test_rebuild_results_restores_a_damaged_cache(league, user):
     )
     assert Game.objects.get(pk=games["abandoned"].pk).status == Game.Status.ABANDONED
     assert Game.objects.get(pk=games["moon"].pk).status == Game.Status.OVER
+
+
+def test_editing_an_old_game_moves_the_standing_rating_of_someone_who_was_not_there(league, user):
+    played(league, "standard", MOON_AND_QUEEN, DAY, {"target": 30}, user=user)
+    later = make_game(league, "standard", ["Ann", "Ben", "Cat", "Eve"], options={"target": 40, "wraps": [30]})
+    Game.objects.filter(pk=later.pk).update(created_at=DAY + timedelta(hours=1))
+    later.refresh_from_db()
+    for number, entry in enumerate(WRAPS, start=1):
+        later.record_hand(number, entry, user)
+    first = Game.objects.get(created_at=DAY)
+    eve_before = Standing.objects.get(player__name="Eve", variant="").rating
+
+    first.edit_hand(2, HandEntry.cards([5, 0, 4, 4], 2), user)
+
+    mu, sigma = ratings_of(later)[6:8]
+    eve = Standing.objects.get(player__name="Eve", variant="")
+    assert eve.rating == pytest.approx(ordinal(mu, sigma))
+    assert eve.rating != pytest.approx(eve_before)
+    assert Standing.objects.get(player__name="Eve", variant="standard").rating == pytest.approx(ordinal(mu, sigma))
