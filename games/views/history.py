@@ -104,7 +104,9 @@ def _day(moment: datetime) -> str:
     return dateformat.format(timezone.localtime(moment), "j M Y")
 
 
-def _render(request: HtmxHttpRequest, template: str, partial: str, context: dict[str, Any], status: int = 200):
+def _render(
+    request: HtmxHttpRequest, template: str, partial: str, context: dict[str, Any], status: int = 200
+) -> TemplateResponse:
     """The page, or for an HTMX request just its swappable region."""
     name = f"{template}#{partial}" if request.htmx and not request.htmx.boosted else template
     return TemplateResponse(request, name, context, status=status)

@@ -16,7 +16,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
-from django.http import Http404, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -46,7 +46,7 @@ class RoleForm(forms.Form):
     role = forms.ChoiceField(choices=Membership.Role.choices)
 
 
-def _members_page(request: HtmxHttpRequest, league: League, membership: Membership, **extra: Any) -> dict[str, Any]:
+def _members_page(request: HtmxHttpRequest, league: League, membership: Membership) -> dict[str, Any]:
     organizer = membership.can_organize
     context = {
         "reader": Reader(league, membership),
@@ -65,12 +65,11 @@ def _members_page(request: HtmxHttpRequest, league: League, membership: Membersh
             if organizer and league.public_token
             else ""
         ),
-        **extra,
     }
     return context
 
 
-def _after_change(request: HtmxHttpRequest, league: League, membership: Membership, partial: str):
+def _after_change(request: HtmxHttpRequest, league: League, membership: Membership, partial: str) -> HttpResponse:
     """HTMX: the changed region, fresh; otherwise back to the members page (post/redirect/get)."""
     if request.htmx:
         context = _members_page(request, league, membership)
@@ -99,7 +98,7 @@ def _not_the_owner(league: League, member: Membership) -> None:
 
 @login_required
 @require_POST
-def member_role(request: HtmxHttpRequest, league_id: int, membership_id: int):
+def member_role(request: HtmxHttpRequest, league_id: int, membership_id: int) -> HttpResponse:
     league, membership = get_league_for(request.user, league_id, ORGANIZE)
     member = _member_of(league, membership_id)
     _not_the_owner(league, member)
@@ -120,7 +119,7 @@ def member_role(request: HtmxHttpRequest, league_id: int, membership_id: int):
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def member_remove(request: HtmxHttpRequest, league_id: int, membership_id: int):
+def member_remove(request: HtmxHttpRequest, league_id: int, membership_id: int) -> HttpResponse:
     """A confirmation page, then the POST that removes the member."""
     league, membership = get_league_for(request.user, league_id, ORGANIZE)
     member = _member_of(league, membership_id)
@@ -139,7 +138,7 @@ def member_remove(request: HtmxHttpRequest, league_id: int, membership_id: int):
 
 @login_required
 @require_POST
-def invite_new(request: HtmxHttpRequest, league_id: int):
+def invite_new(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
     league, membership = get_league_for(request.user, league_id, ORGANIZE)
     form = InviteForm(request.POST)
     if not form.is_valid():
@@ -159,7 +158,7 @@ def invite_new(request: HtmxHttpRequest, league_id: int):
 
 @login_required
 @require_POST
-def invite_revoke(request: HtmxHttpRequest, league_id: int, invite_id: int):
+def invite_revoke(request: HtmxHttpRequest, league_id: int, invite_id: int) -> HttpResponse:
     league, membership = get_league_for(request.user, league_id, ORGANIZE)
     updated = league.invites.filter(pk=invite_id, revoked_at=None, used_at=None).update(revoked_at=timezone.now())
     if not updated and not league.invites.filter(pk=invite_id).exists():
@@ -187,7 +186,7 @@ def _gone(request: HtmxHttpRequest, invite: Invite) -> TemplateResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def invite_accept(request: HtmxHttpRequest, token: str):
+def invite_accept(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Join a league through an invite link; anyone may look, accepting needs an account."""
     invite = _invite_or_404(token)
     if not invite.is_usable:
@@ -226,7 +225,7 @@ def invite_accept(request: HtmxHttpRequest, token: str):
 
 @login_required
 @require_POST
-def public_link(request: HtmxHttpRequest, league_id: int):
+def public_link(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
     """Turn the read-only public link on, renew it (the old link dies) or turn it off."""
     league, membership = get_league_for(request.user, league_id, ORGANIZE)
     action = request.POST.get("action")
