@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.views import history, leagues, members, rulebook, table
+from games.views import accounts, history, leagues, members, rulebook, table
 
 app_name = "games"
 
@@ -12,11 +12,19 @@ urlpatterns = [
 
 # --- accounts ---------------------------------------------------------------
 
-urlpatterns += []
+# Log in, log out and password changes are Django's views under /accounts/.
+urlpatterns += [
+    path("accounts/signup/", accounts.signup, name="signup"),
+]
 
 # --- leagues and players ----------------------------------------------------
 
-urlpatterns += []
+urlpatterns += [
+    path("leagues/new/", leagues.league_new, name="league-new"),
+    path("leagues/<int:league_id>/", leagues.league_detail, name="league-detail"),
+    path("leagues/<int:league_id>/players/new/", leagues.player_new, name="player-new"),
+    path("leagues/<int:league_id>/players/<int:player_id>/edit/", leagues.player_edit, name="player-edit"),
+]
 
 # --- the table: games, hands, the game page ----------------------------------
 

@@ -143,6 +143,8 @@ STORAGES = {
 }
 # Tests and DEBUG serve straight from the source folders.
 WHITENOISE_USE_FINDERS = DEBUG or TESTING
+# WhiteNoise's own table lacks the web app manifest; browsers want its real type.
+WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json"}
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"

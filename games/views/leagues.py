@@ -1,6 +1,118 @@
-from django.http import HttpRequest
+"""The home page, leagues and their players."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError, transaction
+from django.db.models import Prefetch, QuerySet
+from django.http import HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST, require_safe
+
+from games.forms import LeagueForm, PlayerEditForm, PlayerForm
+from games.models import Game, League, Membership, Seat
+from games.permissions import ORGANIZE, SCORE, get_league_for
+from rules import VARIANTS
+from scorekeeper.middleware import HtmxHttpRequest
+
+# Finished games shown on a league's page; the full archive lives elsewhere.
+RECENT_GAMES = 5
 
 
-def home(request: HttpRequest) -> TemplateResponse:
-    return TemplateResponse(request, "games/home.html")
+def _with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
+    return games.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
+
+
+@require_safe
+def home(request: HtmxHttpRequest) -> TemplateResponse:
+    """A landing page for visitors; a member's leagues and unfinished games."""
+    if not request.user.is_authenticated:
+        return TemplateResponse(request, "games/landing.html", {"variants": VARIANTS.values()})
+    leagues = League.objects.for_user(request.user).prefetch_related(
+        Prefetch("games", queryset=_with_seats(Game.objects.in_progress()), to_attr="games_in_progress")
+    )
+    return TemplateResponse(request, "games/home.html", {"leagues": leagues})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def league_new(request: HtmxHttpRequest) -> TemplateResponse | HttpResponseRedirect:
+    form = LeagueForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        league = League.create_for(request.user, form.cleaned_data["name"])
+        messages.success(request, f"{league.name} is ready. Add the players who sit at your table.")
+        return redirect(league)
+    return TemplateResponse(request, "games/league_new.html", {"form": form})
+
+
+def _league_page(
+    request: HtmxHttpRequest, league: League, membership: Membership, form: PlayerForm, partial: str = ""
+) -> TemplateResponse:
+    games = _with_seats(league.games.all())
+    context = {
+        "league": league,
+        "membership": membership,
+        "players": league.players.select_related("user"),
+        "games_in_progress": games.in_progress(),
+        "recent_games": games.exclude(status__in=[Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK])[:RECENT_GAMES],
+        "form": form,
+    }
+    template = "games/league_detail.html"
+    if partial and request.htmx:
+        template += f"#{partial}"
+    return TemplateResponse(request, template, context)
+
+
+@login_required
+@require_GET
+def league_detail(request: HtmxHttpRequest, league_id: int) -> TemplateResponse:
+    league, membership = get_league_for(request.user, league_id)
+    return _league_page(request, league, membership, PlayerForm(league=league))
+
+
+def _save_player(form: PlayerForm) -> bool:
+    """Save a valid form; a name taken by another phone a moment ago becomes a form error."""
+    if not form.is_valid():
+        return False
+    try:
+        with transaction.atomic():
+            form.save()
+    except IntegrityError:
+        form.add_error("name", f"{form.cleaned_data['name']} is already a player in {form.league.name}.")
+        return False
+    return True
+
+
+@login_required
+@require_POST
+def player_new(request: HtmxHttpRequest, league_id: int) -> TemplateResponse | HttpResponseRedirect:
+    league, membership = get_league_for(request.user, league_id, SCORE)
+    form = PlayerForm(request.POST, league=league)
+    if _save_player(form):
+        messages.success(request, f"{form.instance.name} joined {league.name}.")
+        if not request.htmx:
+            return redirect(league)
+        form = PlayerForm(league=league)
+    # The swapped-in form takes the focus back, ready for the next name.
+    form.fields["name"].widget.attrs["autofocus"] = True
+    return _league_page(request, league, membership, form, partial="players")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def player_edit(request: HtmxHttpRequest, league_id: int, player_id: int) -> TemplateResponse | HttpResponseRedirect:
+    league, membership = get_league_for(request.user, league_id, ORGANIZE)
+    player = get_object_or_404(league.players, pk=player_id)
+    old_name = player.name
+    form = PlayerEditForm(request.POST if request.method == "POST" else None, instance=player, league=league)
+    if request.method == "POST" and _save_player(form):
+        if player.name != old_name:
+            messages.success(request, f"{old_name} is now {player.name}, in every game.")
+        else:
+            messages.success(request, f"Saved {player.name}.")
+        return redirect(league)
+    # The form has already written the rejected name onto player: title the page with the old one.
+    context = {"league": league, "player": player, "player_name": old_name, "form": form}
+    return TemplateResponse(request, "games/player_edit.html", context)

@@ -100,7 +100,8 @@ def test_a_visitor_is_asked_to_log_in_or_sign_up_first(client, league):
     response = client.get(accept_url(invite))
     assert response.status_code == 200
     html = response.content.decode()
-    assert f"?next={accept_url(invite)}" in html
+    assert f"{reverse('login')}?next={accept_url(invite)}" in html
+    assert reverse("games:signup") in html
     assert "Log in" in html and "Sign up" in html
     response = client.post(accept_url(invite))
     assert response.status_code == 302 and response["Location"].startswith(reverse("login"))

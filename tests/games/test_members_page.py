@@ -82,7 +82,7 @@ def test_changing_a_role_with_htmx_swaps_the_list(client, league, people):
     assert response.template_name == "members/members.html#members"
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="members"')
-    assert 'hx-swap-oob="true"' in html and "is now scorer" in html
+    assert 'hx-swap-oob="innerHTML"' in html and "is now scorer" in html
     assert membership(league, people["viewer"]).role == "scorer"
 
 

@@ -1,0 +1,26 @@
+"""Signing up. Logging in and out are Django's own views (scorekeeper/urls.py)."""
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.http import HttpResponseRedirect
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_http_methods
+
+from games.forms import SignupForm
+from scorekeeper.middleware import HtmxHttpRequest
+
+
+@sensitive_post_parameters("password1", "password2")
+@require_http_methods(["GET", "POST"])
+def signup(request: HtmxHttpRequest) -> TemplateResponse | HttpResponseRedirect:
+    if request.user.is_authenticated:
+        return redirect("games:home")
+    form = SignupForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"Welcome, {user.get_username()}. Start by naming your league.")
+        return redirect("games:league-new")
+    return TemplateResponse(request, "registration/signup.html", {"form": form})

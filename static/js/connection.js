@@ -1,0 +1,42 @@
+// When an htmx request fails (the table's Wi-Fi dropped, the server said no),
+// say so in the messages region instead of leaving a tap that did nothing,
+// and take the warning down once a request gets through again (the game
+// page polls every few seconds, so that is soon). Without JavaScript the
+// forms post normally and the browser shows its own error.
+(function () {
+  "use strict";
+
+  var MARK = "data-connection-alert";
+
+  function say(text) {
+    var region = document.getElementById("messages");
+    if (!region) return;
+    var alert = document.createElement("div");
+    alert.className = "alert alert-danger py-2";
+    alert.setAttribute("role", "alert");
+    alert.setAttribute(MARK, "");
+    alert.textContent = text;
+    region.replaceChildren(alert);
+  }
+
+  document.addEventListener("htmx:sendError", function () {
+    say("Couldn't reach the server. Check the connection and try again.");
+  });
+  document.addEventListener("htmx:timeout", function () {
+    say("The server took too long to answer. Check the connection and try again.");
+  });
+  document.addEventListener("htmx:responseError", function (event) {
+    var status = event.detail && event.detail.xhr ? event.detail.xhr.status : 0;
+    if (status === 403) {
+      say("Your role in this league doesn't allow that.");
+    } else if (status === 404) {
+      say("That isn't there any more. Reload the page.");
+    } else {
+      say("Something went wrong (error " + status + "). Reload the page and try again.");
+    }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!event.detail || !event.detail.successful) return;
+    document.querySelectorAll("[" + MARK + "]").forEach(function (alert) { alert.remove(); });
+  });
+})();

@@ -1,0 +1,98 @@
+"""A league's page: its players, its games in progress and its recent games."""
+
+import pytest
+from django.urls import reverse
+
+from games.models import Membership
+from rules import HandEntry
+from tests.factories import MembershipFactory, PlayerFactory, make_game
+
+pytestmark = pytest.mark.django_db
+
+
+def url(league):
+    return reverse("games:league-detail", args=[league.pk])
+
+
+def member(league, role):
+    return MembershipFactory(league=league, role=role).user
+
+
+def test_the_organizer_sees_players_games_and_every_control(client, user, league):
+    game = make_game(league, "ricketts")
+    client.force_login(user)
+    response = client.get(url(league))
+    assert response.status_code == 200
+    assert response.template_name == "games/league_detail.html"
+    page = response.content.decode()
+    assert [p.name for p in response.context_data["players"]] == ["Ann", "Ben", "Cat", "Dan"]
+    assert list(response.context_data["games_in_progress"]) == [game]
+    assert f'href="{reverse("games:game-new", args=[league.pk])}">Start a game' in page
+    assert f'href="/games/{game.pk}/">Continue' in page
+    assert reverse("games:player-new", args=[league.pk]) in page
+    assert reverse("games:player-edit", args=[league.pk, league.players.get(name="Ann").pk]) in page
+
+
+def test_a_scorer_may_start_games_and_add_players_but_not_rename(client, league):
+    PlayerFactory(league=league, name="Ann")
+    client.force_login(member(league, Membership.Role.SCORER))
+    page = client.get(url(league)).content.decode()
+    assert "Start a game" in page
+    assert reverse("games:player-new", args=[league.pk]) in page
+    assert "/edit/" not in page
+
+
+def test_a_viewer_only_looks(client, league):
+    PlayerFactory(league=league, name="Ann")
+    client.force_login(member(league, Membership.Role.VIEWER))
+    response = client.get(url(league))
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Ann" in page
+    assert "Start a game" not in page
+    assert reverse("games:player-new", args=[league.pk]) not in page
+    assert "/edit/" not in page
+
+
+def test_non_members_get_404(client, league, outsider):
+    client.force_login(outsider)
+    assert client.get(url(league)).status_code == 404
+
+
+def test_an_unknown_league_is_404(client, user, league):
+    client.force_login(user)
+    assert client.get(reverse("games:league-detail", args=[league.pk + 1000])).status_code == 404
+
+
+def test_anonymous_visitors_are_sent_to_log_in(client, league):
+    response = client.get(url(league))
+    assert response.status_code == 302
+    assert response["Location"] == f"{reverse('login')}?next={url(league)}"
+
+
+def test_recent_games_show_the_winner_and_at_most_five(client, user, league):
+    for _ in range(6):
+        game = make_game(league, "standard", options={"target": 10})
+        # Ann 10 hearts, Ben 3, Dan the Q♠: Dan passes 10 and Cat, on 0, wins.
+        game.record_hand(1, HandEntry.cards([10, 3, 0, 0], 3), user)
+    client.force_login(user)
+    response = client.get(url(league))
+    assert len(response.context_data["recent_games"]) == 5
+    assert response.content.decode().count("Won by Cat (0)") == 5
+    assert not response.context_data["games_in_progress"]
+
+
+def test_the_page_costs_the_same_queries_however_many_games_and_players(
+    client, user, league, django_assert_num_queries
+):
+    names = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"]
+    for start in range(3):
+        make_game(league, "standard", players=names[start : start + 4])
+    finished = make_game(league, "standard", options={"target": 10})
+    finished.record_hand(1, HandEntry.cards([10, 3, 0, 0], 3), user)
+    client.force_login(user)
+    # session, user, membership with league, players, unfinished games + their
+    # seats with players, recent games + their seats with players
+    with django_assert_num_queries(8):
+        response = client.get(url(league))
+    assert response.content.decode().count(">Continue<") == 3
