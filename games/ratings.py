@@ -1,8 +1,9 @@
 """The league's skill ratings: openskill's Plackett-Luce, game by game.
 
 Every counted game (Game.objects.counted()) is rated in order of play, the
-order its table started it: (created_at, pk). The finishing order comes
-from the final totals, lowest first, equal totals sharing a rank. Each
+order its table started it: (created_at, pk). The finishing order puts the
+game's winners first (a 69-for-5 winner beats a lower total), then the
+others by final total, lowest first; equal places share a rank. Each
 seat keeps the player's rating right after that game (Seat.rating_mu and
 rating_sigma), so standings and charts read ratings instead of computing
 them, and a change to one game re-rates only the games played after it.
@@ -36,16 +37,20 @@ def ordinal(mu: float, sigma: float) -> float:
     return mu - 3 * sigma
 
 
-def finishing_ranks(totals: Iterable[int]) -> list[int]:
-    """1 for the lowest total, and so on; equal totals share a rank (1, 2, 2, 4)."""
+def finishing_ranks(totals: Iterable[int], won: Iterable[bool] | None = None) -> list[int]:
+    """1 for the winners (or the lowest total), then by total; equal places share a rank (1, 2, 2, 4)."""
     totals = list(totals)
-    return [1 + sum(1 for other in totals if other < total) for total in totals]
+    won = list(won) if won is not None else [False] * len(totals)
+    places = [(not winner, total) for winner, total in zip(won, totals)]
+    return [1 + sum(1 for other in places if other < place) for place in places]
 
 
-def rate_game(before: list[tuple[float, float] | None], totals: list[int]) -> list[tuple[float, float]]:
+def rate_game(
+    before: list[tuple[float, float] | None], totals: list[int], won: list[bool] | None = None
+) -> list[tuple[float, float]]:
     """Each seat's (mu, sigma) after one game, from before it (None for a newcomer)."""
     ratings = [MODEL.rating() if prior is None else MODEL.rating(*prior) for prior in before]
-    rated = MODEL.rate([[rating] for rating in ratings], ranks=finishing_ranks(totals))
+    rated = MODEL.rate([[rating] for rating in ratings], ranks=finishing_ranks(totals, won))
     return [(team[0].mu, team[0].sigma) for team in rated]
 
 
@@ -74,14 +79,16 @@ def rerate(league_id: int, since: Game | Position | None = None, players: Iterab
     seats = Seat.objects.filter(game__in=_games_from(league_id, since)).order_by(
         "game__created_at", "game_id", "position"
     )
-    rows = list(seats.values_list("pk", "game_id", "player_id", "total", "rating_mu", "rating_sigma"))
+    rows = list(seats.values_list("pk", "game_id", "player_id", "total", "rating_mu", "rating_sigma", "won"))
     touched = set(players) | {row[2] for row in rows}
     current: Ratings = dict.fromkeys(touched)
     current.update(_ratings_before(league_id, since, touched))
     changed: list[tuple[float, float, int]] = []
     for _, game_seats in groupby(rows, key=lambda row: row[1]):
         game_seats = list(game_seats)
-        after = rate_game([current[row[2]] for row in game_seats], [row[3] for row in game_seats])
+        after = rate_game(
+            [current[row[2]] for row in game_seats], [row[3] for row in game_seats], [row[6] for row in game_seats]
+        )
         for row, (mu, sigma) in zip(game_seats, after):
             current[row[2]] = (mu, sigma)
             if (row[4], row[5]) != (mu, sigma):

@@ -40,6 +40,13 @@ def test_the_lowest_total_ranks_first_and_equal_totals_share_a_rank():
     assert finishing_ranks([-26, 26, 26, 26]) == [1, 2, 2, 2]
 
 
+def test_a_sixty_nine_winner_ranks_first_above_a_lower_total():
+    # Ann wins 69 for 5 on 69 while Dan sits at 65: the winner is first, then by total.
+    assert finishing_ranks([69, 80, 90, 65], [True, False, False, False]) == [1, 3, 4, 2]
+    # Two players completing their runs together share first place.
+    assert finishing_ranks([69, 69, 90, 65], [True, True, False, False]) == [1, 1, 4, 3]
+
+
 def test_a_finished_game_is_rated_from_its_final_totals(league, user):
     game = played(league, "standard", MOON_AND_QUEEN, DAY, {"target": 30}, user=user)
     # Ann 44, Ben 0, Cat 30, Dan 30.
