@@ -426,25 +426,58 @@ class Game(models.Model):
         new_state = play(locked.setup(), [h.to_entry() for h in hands[:-1]])
         return self._changed(locked, new_state, number, HandRevision.Action.DELETED, before, None, user)
 
+    RESULT_FIELDS = ["status", "reason", "hand_count", "finished_at"]
+
     @transaction.atomic
-    def refresh(self, state: GameState | None = None) -> GameState:
-        """Rebuild the cached results from the entries."""
+    def refresh(self, state: GameState | None = None, rerate: bool = True) -> GameState:
+        """Rebuild the cached results from the entries.
+
+        When the game's place in the standings changes (it starts or stops
+        counting, or its totals move), the league's ratings are recomputed
+        from this game onward; `rerate=False` leaves that to the caller
+        (rebuild_results rates each league once, at the end).
+        """
         state = state or self.state()
-        if self.declared:
-            self.status = self.declared
-        else:
-            self.status = state.status
+        seats = self.ordered_seats()
+        counted_before = self._counted_outcome(seats)
+        winners = self.set_results(state)
+        self.save(update_fields=self.RESULT_FIELDS)
+        for seat in seats:
+            seat.apply_results(state, winners)
+        if rerate and counted_before != self._counted_outcome(seats):
+            from games.stats import results_changed  # stats imports this module
+
+            results_changed(self.league_id, since=self, players={seat.player_id for seat in seats})
+        return state
+
+    def set_results(self, state: GameState) -> set[int]:
+        """Copy the engine's results into the cached fields, unsaved; the winning seats."""
+        self.status = self.declared or state.status
         self.reason = state.reason or ""
         self.hand_count = len(state.hands)
         if self.status == self.Status.OVER:
             self.finished_at = self.finished_at or timezone.now()
         else:
             self.finished_at = None
-        self.save(update_fields=["status", "reason", "hand_count", "finished_at"])
-        winners = set(state.winners) if self.status == self.Status.OVER else set()
-        for seat in self.ordered_seats():
-            seat.apply_results(state, winners)
-        return state
+        return set(state.winners) if self.status == self.Status.OVER else set()
+
+    def _counted_outcome(self, seats: list[Seat]) -> tuple[tuple[int, int], ...] | None:
+        """What the ratings see of this game: who finished on what, if it counts."""
+        if self.status != self.Status.OVER:
+            return None
+        return tuple((seat.player_id, seat.total) for seat in seats)
+
+    @transaction.atomic
+    def discard(self) -> None:
+        """Delete the game and its hands; the standings and later ratings go without it."""
+        from games.stats import results_changed  # stats imports this module
+
+        counted = self.status == self.Status.OVER
+        league_id, position = self.league_id, (self.created_at, self.pk)
+        players = set(self.seats.values_list("player_id", flat=True))
+        self.delete()
+        if counted:
+            results_changed(league_id, since=position, players=players)
 
 
 class Seat(models.Model):
@@ -463,6 +496,11 @@ class Seat(models.Model):
     jacks = models.PositiveSmallIntegerField(default=0)
     wraps = models.PositiveSmallIntegerField(default=0)
     revokes = models.PositiveSmallIntegerField(default=0)
+    # The player's skill rating (openskill) right after this game, in the
+    # league's order of play; null while the game does not count.
+    # Maintained by games.ratings.
+    rating_mu = models.FloatField(null=True, blank=True)
+    rating_sigma = models.FloatField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "position"]
@@ -474,7 +512,14 @@ class Seat(models.Model):
     def __str__(self) -> str:
         return f"{self.player} at seat {self.position} of game {self.game_id}"
 
+    RESULT_FIELDS = ["total", "won", "points", "moons", "queens", "jacks", "wraps", "revokes"]
+
     def apply_results(self, state: GameState, winners: set[int]) -> None:
+        self.set_results(state, winners)
+        self.save(update_fields=self.RESULT_FIELDS)
+
+    def set_results(self, state: GameState, winners: set[int]) -> None:
+        """Copy this seat's results from the engine's state, unsaved."""
         seat = self.position
         hands = state.hands
         self.total = state.totals[seat]
@@ -485,7 +530,62 @@ class Seat(models.Model):
         self.jacks = sum(1 for hand in hands if hand.entry.jack == seat)
         self.wraps = sum(1 for hand in hands if seat in hand.wrapped)
         self.revokes = sum(1 for hand in hands if hand.entry.revoke == seat)
-        self.save(update_fields=["total", "won", "points", "moons", "queens", "jacks", "wraps", "revokes"])
+
+
+class Standing(models.Model):
+    """A player's counted games summed up, per variant and over every variant.
+
+    The standings' cache, so that a league of thousands of games shows its
+    table from one small query: rebuilt by games.stats.refresh_standings
+    whenever a game starts or stops counting or its totals change (the hook
+    in Game.refresh), and rebuildable with `manage.py rebuild_results`.
+    """
+
+    ALL_VARIANTS = ""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings")
+    variant = models.CharField(max_length=20, blank=True)  # ALL_VARIANTS: every variant together
+    games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    total = models.IntegerField(default=0)  # sum of final totals
+    points = models.IntegerField(default=0)  # sum of points scored in hands
+    hands = models.PositiveIntegerField(default=0)
+    moons = models.PositiveIntegerField(default=0)
+    queens = models.PositiveIntegerField(default=0)
+    wraps = models.PositiveIntegerField(default=0)
+    sixty_nine = models.PositiveIntegerField(default=0)  # games won by 69 for 5 (or 5 for 69)
+    # The player's current rating (games.ratings.ordinal), the same on each of their rows.
+    rating = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["player", "variant"], name="one_standing_per_variant")]
+        indexes = [models.Index(fields=["league", "variant"])]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.variant or 'every variant'}: {self.wins}/{self.games}"
+
+
+class Rivalry(models.Model):
+    """How a player fared against one opponent over the counted games both played.
+
+    Who finished lower wins; equal totals tie. The players' pages' cache of
+    head-to-head records, kept with the Standing rows (games.stats) and
+    rebuildable the same way.
+    """
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rivalries")
+    opponent = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    wins = models.PositiveIntegerField(default=0)
+    losses = models.PositiveIntegerField(default=0)
+    ties = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["player", "opponent"], name="one_rivalry_per_pair")]
+
+    def __str__(self) -> str:
+        return f"{self.player} against {self.opponent}: {self.wins}-{self.losses}-{self.ties}"
 
 
 class Hand(models.Model):

@@ -57,3 +57,13 @@ def get_game_for(
         raise Http404("No such game") from None
     membership = require(membership_for(user, game.league_id), need)
     return game, membership
+
+
+def get_public_league(token: str) -> League:
+    """The league whose read-only public link carries token, or 404 (also when the link is off)."""
+    if not token:
+        raise Http404("No such league")
+    try:
+        return League.objects.get(public_token=token)
+    except League.DoesNotExist:
+        raise Http404("No such league") from None

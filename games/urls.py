@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.views import accounts, leagues, ops, rulebook, table
+from games.views import accounts, history, leagues, members, ops, rulebook, table
 
 app_name = "games"
 
@@ -53,11 +53,32 @@ urlpatterns += [
 
 # --- history: standings, archive, players, export ---------------------------
 
-urlpatterns += []
+urlpatterns += [
+    path("leagues/<int:league_id>/standings/", history.league_standings, name="league-standings"),
+    path("leagues/<int:league_id>/games/", history.league_games, name="league-games"),
+    path("leagues/<int:league_id>/players/<int:player_id>/", history.player_detail, name="player-detail"),
+    path("leagues/<int:league_id>/export/league.json", history.league_export_json, name="league-export-json"),
+    path("leagues/<int:league_id>/export/games.csv", history.league_export_games_csv, name="league-export-games"),
+    path("leagues/<int:league_id>/export/hands.csv", history.league_export_hands_csv, name="league-export-hands"),
+    path("leagues/import/", history.league_import, name="league-import"),
+    path("games/<int:game_id>/scoresheet/", history.game_scoresheet, name="game-scoresheet"),
+    path("games/<int:game_id>/delete/", history.game_delete, name="game-delete"),
+    path("public/<str:token>/", history.public_standings, name="public-standings"),
+    path("public/<str:token>/games/", history.public_games, name="public-games"),
+    path("public/<str:token>/games/<int:game_id>/", history.public_scoresheet, name="public-scoresheet"),
+]
 
 # --- members, invites, the public link --------------------------------------
 
-urlpatterns += []
+urlpatterns += [
+    path("leagues/<int:league_id>/members/", members.league_members, name="league-members"),
+    path("leagues/<int:league_id>/members/<int:membership_id>/role/", members.member_role, name="member-role"),
+    path("leagues/<int:league_id>/members/<int:membership_id>/remove/", members.member_remove, name="member-remove"),
+    path("leagues/<int:league_id>/invites/", members.invite_new, name="invite-new"),
+    path("leagues/<int:league_id>/invites/<int:invite_id>/revoke/", members.invite_revoke, name="invite-revoke"),
+    path("leagues/<int:league_id>/public-link/", members.public_link, name="public-link"),
+    path("invites/<str:token>/", members.invite_accept, name="invite-accept"),
+]
 
 # --- operations -------------------------------------------------------------
 

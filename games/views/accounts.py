@@ -5,6 +5,7 @@ from django.contrib.auth import login
 from django.http import HttpResponseRedirect
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
@@ -18,9 +19,17 @@ def signup(request: HtmxHttpRequest) -> TemplateResponse | HttpResponseRedirect:
     if request.user.is_authenticated:
         return redirect("games:home")
     form = SignupForm(request.POST if request.method == "POST" else None)
+    # An invite link sends newcomers here with ?next=<the invite>; only a
+    # path on this site is followed, never another host.
+    next_url = request.POST.get("next") or request.GET.get("next") or ""
+    if not url_has_allowed_host_and_scheme(next_url, {request.get_host()}, request.is_secure()):
+        next_url = ""
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        if next_url:
+            messages.success(request, f"Welcome, {user.get_username()}.")
+            return HttpResponseRedirect(next_url)
         messages.success(request, f"Welcome, {user.get_username()}. Start by naming your league.")
         return redirect("games:league-new")
-    return TemplateResponse(request, "registration/signup.html", {"form": form})
+    return TemplateResponse(request, "registration/signup.html", {"form": form, "next": next_url})

@@ -131,6 +131,6 @@ def test_the_skip_link_is_the_first_stop_and_moves_the_focus_to_the_content(phon
     expect(skip).to_be_in_viewport()
     phone.keyboard.press("Enter")
     expect(phone.locator("main")).to_be_focused()
-    # The next Tab lands inside the content, past the header's controls.
+    # The next Tab lands inside the content, past the header's controls: on the league's first tab.
     phone.keyboard.press("Tab")
-    expect(phone.get_by_role("link", name="Start a game")).to_be_focused()
+    expect(phone.get_by_role("navigation", name=league.name).get_by_role("link", name="League")).to_be_focused()

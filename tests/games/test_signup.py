@@ -60,3 +60,19 @@ def test_a_logged_in_user_is_sent_home(client, user):
 def test_the_password_is_not_echoed_back_after_an_error(client):
     response = client.post(URL, {"username": "", "password1": "queen-of-spades-13", "password2": "queen-of-spades-13"})
     assert "queen-of-spades-13" not in response.content.decode()
+
+
+def test_signing_up_from_an_invite_goes_back_to_the_invite(client):
+    invite_path = "/invites/some-token/"
+    page = client.get(URL, {"next": invite_path})
+    assert f'name="next" value="{invite_path}"' in page.content.decode()
+    data = {"username": "ann", "password1": NEW_PASSWORD, "password2": NEW_PASSWORD, "next": invite_path}
+    response = client.post(URL, data)
+    assert response.status_code == 302
+    assert response["Location"] == invite_path
+
+
+def test_a_next_pointing_to_another_site_is_ignored(client):
+    data = {"username": "ann", "password1": NEW_PASSWORD, "password2": NEW_PASSWORD, "next": "https://evil.example/"}
+    response = client.post(URL, data)
+    assert response["Location"] == reverse("games:league-new")

@@ -1,0 +1,163 @@
+"""How fast the league's pages are for a big house league.
+
+    .venv/bin/python benchmarks/league.py [--games 5000] [--players 100] [--requests 25]
+
+Seeds a throwaway SQLite database (in a temporary folder, deleted at the
+end) with one league of 5,000 random but valid games between 100 players,
+then prints the median time of several requests through Django's test
+Client for the standings, the archive and a player's page, next to a
+trivial template view measured in the same run: each should stay within
+10 times the trivial view. It also times the work done when results change
+(re-rating after the newest game, and after the oldest).
+
+Only the times printed by one run compare with each other; this machine is
+shared, so run it when it is quiet and read the ratios, not the milliseconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+# The database must be chosen before Django reads its settings.
+WORKDIR = tempfile.TemporaryDirectory(prefix="league-bench-")
+os.environ["SQLITE_PATH"] = str(Path(WORKDIR.name) / "league.sqlite3")
+os.environ.pop("DATABASE_URL", None)
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+os.environ.setdefault("DJANGO_SECRET_KEY", "benchmark-only")
+os.environ["DJANGO_ALLOWED_HOSTS"] = "testserver"
+os.environ["DJANGO_DEBUG"] = "false"
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.template import engines  # noqa: E402
+from django.template.response import TemplateResponse  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import override_settings  # noqa: E402
+from django.urls import include, path, reverse  # noqa: E402
+
+from games.league_io import export_league, hands_csv_rows, import_league  # noqa: E402
+from games.models import Game, League  # noqa: E402
+from games.stats import results_changed  # noqa: E402
+from tests.games.league_seed import seed_league  # noqa: E402
+
+TRIVIAL = engines["django"].from_string(
+    '{% extends "base.html" %}{% block content %}<h1>Hello</h1><p>A trivial page.</p>{% endblock %}'
+)
+
+
+def trivial(request):
+    return TemplateResponse(request, TRIVIAL)
+
+
+# This module is the URLconf during the run: the app's URLs plus the trivial view.
+urlpatterns = [path("bench/trivial/", trivial), path("", include("scorekeeper.urls"))]
+
+
+def median_ms(client: Client, urls: dict[str, str], requests: int) -> dict[str, float]:
+    """Each page's median time, the pages taken in turn so that a busy moment
+    of the machine falls on all of them alike."""
+    times: dict[str, list[float]] = {label: [] for label in urls}
+    for label, url in urls.items():
+        response = client.get(url)
+        assert response.status_code == 200, (url, response.status_code)
+    # The seeding left many objects behind: keep the collector from charging
+    # its sweeps of them to whichever request happens to trigger one.
+    gc.collect()
+    gc.freeze()
+    for _ in range(requests):
+        for label, url in urls.items():
+            gc.collect()
+            start = time.perf_counter()
+            client.get(url)
+            times[label].append(time.perf_counter() - start)
+    return {label: statistics.median(values) * 1000 for label, values in times.items()}
+
+
+def timed(action) -> float:
+    start = time.perf_counter()
+    action()
+    return (time.perf_counter() - start) * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=5000)
+    parser.add_argument("--players", type=int, default=100)
+    parser.add_argument("--requests", type=int, default=31)
+    args = parser.parse_args()
+
+    call_command("migrate", verbosity=0)
+    owner = get_user_model().objects.create_user("owner", password="not-used")
+    league = League.create_for(owner, "The big house")
+    seeding = timed(lambda: seed_league(league, games=args.games, players=args.players))
+    counted = Game.objects.counted().filter(league=league).count()
+    print(f"Seeded {args.games} games ({counted} counted) between {args.players} players in {seeding / 1000:.1f} s")
+
+    client = Client()
+    client.force_login(owner)
+    player = league.players.order_by("name").first()
+    game = Game.objects.filter(league=league).order_by("-created_at").first()
+    standings = reverse("games:league-standings", args=[league.pk])
+    games = reverse("games:league-games", args=[league.pk])
+    pages = [
+        ("trivial template view", "/bench/trivial/", False),
+        ("standings", standings, True),
+        ("standings, sorted by average", standings + "?sort=avg_total", True),
+        ("standings, a season of 3 months", standings + "?variant=standard&since=2024-03-01&until=2024-05-31", False),
+        ("standings, a season of every date", standings + "?since=2020-01-01&until=2030-12-31", False),
+        ("archive", games, True),
+        ("archive, page 50 filtered", games + "?status=over&variant=standard&page=50", False),
+        ("player page", reverse("games:player-detail", args=[league.pk, player.pk]), True),
+        ("scoresheet", reverse("games:game-scoresheet", args=[game.pk]), False),
+    ]
+    alone = median_ms(client, {"trivial": "/bench/trivial/"}, args.requests)["trivial"]
+    results = median_ms(client, {label: url for label, url, _ in pages}, args.requests)
+    base = results["trivial template view"]
+    print(f"\nMedian of {args.requests} requests through the test Client, the pages taken in turn")
+    print(f"(the trivial view alone, {args.requests} requests in a row: {alone:.2f} ms):")
+    print(f"  {'':36} {'':>10}  {'x trivial':>9}  {'x alone':>7}")
+    for label, _, required in pages:
+        ratio, worst = results[label] / base, results[label] / min(base, alone)
+        verdict = ("ok" if worst <= 10 else "TOO SLOW") if required else ""
+        print(f"  {label:36} {results[label]:7.2f} ms  {ratio:8.1f}x  {worst:6.1f}x  {verdict}")
+
+    ordered = Game.objects.counted().filter(league=league).order_by("created_at", "pk")
+    newest, oldest = ordered.last(), ordered.first()
+    print("\nWhen results change (ratings and standings recomputed):")
+    for label, since in [("the newest game", newest), ("the oldest game (every game re-rated)", oldest)]:
+        players = set(since.seats.values_list("player_id", flat=True))
+        print(f"  after {label:38} {timed(lambda: results_changed(league.pk, since, players)):8.1f} ms")
+    print(f"  the whole league from scratch           {timed(lambda: results_changed(league.pk)):8.1f} ms")
+
+    print("\nExport and import of the whole league:")
+    document = {}
+    print(f"  export as JSON                          {timed(lambda: document.update(export_league(league))):8.1f} ms")
+    print(f"  hands.csv (every game replayed)         {timed(lambda: sum(1 for _ in hands_csv_rows(league))):8.1f} ms")
+    print(f"  import into a new league                {timed(lambda: import_league(document, owner)):8.1f} ms")
+
+
+if __name__ == "__main__":
+    static = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        # No collectstatic in a throwaway run: serve names as they are.
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    try:
+        with override_settings(ROOT_URLCONF=__name__, STORAGES=static):
+            main()
+    finally:
+        WORKDIR.cleanup()

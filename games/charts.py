@@ -1,0 +1,237 @@
+"""Line charts drawn on the server as SVG: no JavaScript, readable on paper.
+
+This module does the geometry (scales, ticks, the path of each line and its
+markers) and templates/history/chart.html draws it. Each line differs from
+the others three ways, by colour, dash pattern and marker shape, so a chart
+reads in black and white and for colour-blind eyes; every chart carries a
+title, a one-line description and a summary for screen readers.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from rules import GameState
+
+WIDTH = 340
+HEIGHT = 232
+LEFT, RIGHT, TOP, BOTTOM = 34, 10, 18, 34
+
+# One style per seat (3D Hearts seats up to 8). Colours are CSS classes
+# (static/css/history.css) so that dark mode can lighten them.
+DASHES = ["", "7 3", "2 3", "9 3 2 3", "4 4", "12 3", "1 2", "6 2 2 2 2 2"]
+MARKERS = ["circle", "square", "triangle", "diamond", "cross", "plus", "triangle_down", "bar"]
+MARKER_SIZE = 3.2
+# Beyond this many points a line carries no markers: they would blot it out.
+MOST_MARKERS = 40
+
+
+@dataclass(frozen=True)
+class Tick:
+    at: float  # position in the chart's coordinates
+    label: str
+
+
+@dataclass(frozen=True)
+class Series:
+    name: str
+    style: int  # index into DASHES, MARKERS and the colour classes
+    line: str  # the path's d attribute
+    markers: str  # one path for all of its markers ("" for none)
+
+    @property
+    def dash(self) -> str:
+        return DASHES[self.style]
+
+    @property
+    def css_class(self) -> str:
+        return f"chart-s{self.style}"
+
+    @property
+    def swatch(self) -> str:
+        """The marker alone, centred in a 24x12 legend swatch."""
+        return marker_path(MARKERS[self.style], 12, 6)
+
+
+@dataclass(frozen=True)
+class Guide:
+    """A horizontal reference line, such as the target score."""
+
+    at: float
+    label: str
+
+
+@dataclass(frozen=True)
+class Chart:
+    id: str
+    title: str
+    description: str  # <desc>: what the chart shows
+    summary: str  # the numbers that matter, as a sentence, for screen readers
+    series: tuple[Series, ...]
+    x_ticks: tuple[Tick, ...]
+    y_ticks: tuple[Tick, ...]
+    guide: Guide | None = None
+    x_title: str = ""  # what the horizontal axis counts, under its labels
+    y_title: str = ""  # what the vertical axis measures, above it
+    width: int = WIDTH
+    height: int = HEIGHT
+    left: int = LEFT
+    right: int = WIDTH - RIGHT
+    top: int = TOP
+    bottom: int = HEIGHT - BOTTOM
+
+    @property
+    def x_label_at(self) -> float:
+        return self.bottom + 14
+
+    @property
+    def x_title_at(self) -> float:
+        return self.bottom + 29
+
+    @property
+    def middle(self) -> float:
+        return (self.left + self.right) / 2
+
+
+def nice_ticks(low: float, high: float, most: int = 6) -> list[float]:
+    """Round values covering low to high, at most `most` of them (steps of 1, 2, 2.5 or 5 × 10ⁿ)."""
+    if high <= low:
+        high = low + 1
+    magnitude = 10 ** math.floor(math.log10((high - low) / max(most - 1, 1)))
+    for step in (m * magnitude * 10**k for k in range(3) for m in (1, 2, 2.5, 5)):
+        first, last = math.floor(low / step), math.ceil(high / step)
+        if last - first + 1 <= most:
+            return [round(n * step, 10) for n in range(first, last + 1)]
+    raise AssertionError("unreachable: a step of 100 × the rough one always fits")  # pragma: no cover
+
+
+class _Scale:
+    def __init__(self, low: float, high: float, start: float, end: float) -> None:
+        self.low, self.high, self.start, self.end = low, high, start, end
+
+    def __call__(self, value: float) -> float:
+        if self.high == self.low:
+            return (self.start + self.end) / 2
+        return round(self.start + (value - self.low) * (self.end - self.start) / (self.high - self.low), 1)
+
+
+def marker_path(shape: str, x: float, y: float, r: float = MARKER_SIZE) -> str:
+    """A small closed (or crossed) shape centred on x, y, as SVG path data."""
+    if shape == "circle":
+        return f"M{x - r:.1f},{y:.1f}a{r},{r} 0 1,0 {2 * r:.1f},0a{r},{r} 0 1,0 {-2 * r:.1f},0z"
+    if shape == "square":
+        s = r * 0.9
+        return f"M{x - s:.1f},{y - s:.1f}h{2 * s:.1f}v{2 * s:.1f}h{-2 * s:.1f}z"
+    if shape == "triangle":
+        return f"M{x:.1f},{y - r:.1f}l{r:.1f},{1.7 * r:.1f}h{-2 * r:.1f}z"
+    if shape == "triangle_down":
+        return f"M{x:.1f},{y + r:.1f}l{r:.1f},{-1.7 * r:.1f}h{-2 * r:.1f}z"
+    if shape == "diamond":
+        return f"M{x:.1f},{y - r:.1f}l{r:.1f},{r:.1f}l{-r:.1f},{r:.1f}l{-r:.1f},{-r:.1f}z"
+    if shape == "cross":
+        return f"M{x - r:.1f},{y - r:.1f}l{2 * r:.1f},{2 * r:.1f}m0,{-2 * r:.1f}l{-2 * r:.1f},{2 * r:.1f}"
+    if shape == "plus":
+        return f"M{x - r:.1f},{y:.1f}h{2 * r:.1f}m{-r:.1f},{-r:.1f}v{2 * r:.1f}"
+    # bar: a short upright stroke
+    return f"M{x:.1f},{y - r:.1f}v{2 * r:.1f}"
+
+
+def _series(name: str, style: int, points: Sequence[tuple[float, float]]) -> Series:
+    line = "M" + "L".join(f"{x:.1f},{y:.1f}" for x, y in points)
+    markers = ""
+    if len(points) <= MOST_MARKERS:
+        markers = "".join(marker_path(MARKERS[style], x, y) for x, y in points)
+    return Series(name, style, line, markers)
+
+
+def totals_chart(state: GameState, chart_id: str = "totals-chart") -> Chart:
+    """Each player's total after each hand, from 0 before hand 1; the target as a guide."""
+    names = state.setup.players
+    target = state.setup.options.target
+    rows = [tuple(0 for _ in names)] + [hand.totals for hand in state.hands]
+    values = [total for row in rows for total in row]
+    low, high = min(0, *values), max(target, *values)
+    y_values = nice_ticks(low, high)
+    low, high = min(low, y_values[0]), max(high, y_values[-1])
+    last = len(rows) - 1
+    x = _Scale(0, max(last, 1), LEFT, WIDTH - RIGHT)
+    y = _Scale(low, high, HEIGHT - BOTTOM, TOP)
+    series = tuple(
+        _series(name, seat, [(x(number), y(row[seat])) for number, row in enumerate(rows)])
+        for seat, name in enumerate(names)
+    )
+    x_ticks = tuple(Tick(x(v), str(int(v))) for v in nice_ticks(0, max(last, 1), 8) if v == int(v))
+    y_ticks = tuple(Tick(y(v), _number(v)) for v in y_values)
+    played = len(state.hands)
+    finals = ", ".join(f"{name} {total}" for name, total in zip(names, state.totals))
+    if state.winners:
+        outcome = " Won by " + " and ".join(names[seat] for seat in state.winners) + "."
+    elif played:
+        outcome = " Lowest now: " + " and ".join(names[seat] for seat in state.lowest) + "."
+    else:
+        outcome = ""
+    return Chart(
+        id=chart_id,
+        title="Totals hand by hand",
+        description=f"Line chart of each player's total after each of {played} hand{'s' if played != 1 else ''}, "
+        f"with the target of {target} marked; lowest total wins.",
+        summary=f"After {played} hand{'s' if played != 1 else ''}: {finals}.{outcome}" if played else "No hands yet.",
+        series=series,
+        x_ticks=x_ticks,
+        y_ticks=y_ticks,
+        guide=Guide(y(target), f"{target}"),
+        x_title="hand",
+        y_title="total",
+    )
+
+
+def _day(moment: date) -> str:
+    return f"{moment.day} {moment:%b %Y}"
+
+
+def rating_chart(
+    name: str,
+    ratings: Sequence[float],
+    dates: Sequence[date],
+    day: Callable[[date], str] = _day,
+    chart_id: str = "rating-chart",
+) -> Chart:
+    """A player's rating after each of their counted games, in order of play.
+
+    dates are the games'; day() writes one as words (only the best game's is used).
+    """
+    count = len(ratings)
+    points = [0.0, *ratings]  # every player starts from a rating of 0
+    y_values = nice_ticks(min(points), max(points), 5)
+    low, high = min(min(points), y_values[0]), max(max(points), y_values[-1])
+    x = _Scale(0, max(count, 1), LEFT, WIDTH - RIGHT)
+    y = _Scale(low, high, HEIGHT - BOTTOM, TOP)
+    series = (_series(name, 0, [(x(n), y(value)) for n, value in enumerate(points)]),)
+    x_ticks = tuple(Tick(x(v), str(int(v))) for v in nice_ticks(0, max(count, 1), 6) if v == int(v))
+    y_ticks = tuple(Tick(y(v), _number(v)) for v in y_values)
+    if count:
+        best = max(range(count), key=lambda n: ratings[n])
+        summary = (
+            f"{name}'s rating after {count} game{'s' if count != 1 else ''}: {ratings[-1]:.1f} "
+            f"(highest {ratings[best]:.1f}, after the game of {day(dates[best])})."
+        )
+    else:
+        summary = f"{name} has no counted games yet."
+    return Chart(
+        id=chart_id,
+        title="Rating game by game",
+        description=f"Line chart of {name}'s skill rating after each counted game, from 0 before the first.",
+        summary=summary,
+        series=series,
+        x_ticks=x_ticks,
+        y_ticks=y_ticks,
+        x_title="counted games played",
+        y_title="rating",
+    )
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if value == int(value) else f"{value:g}"

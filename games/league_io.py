@@ -1,0 +1,307 @@
+"""A whole league in and out: JSON for backups and moves, CSV for spreadsheets.
+
+The JSON export holds what the tables entered and nothing derived: the
+league's name, its players, and every game as a scoresheet
+(shared/SCORESHEET.md) under "scoresheet", with its dates and whether it was
+declared null or abandoned. Importing it rebuilds the results and ratings
+from the entries, so a round trip gives the same standings.
+
+    {"format": "hearts-league", "version": 1,
+     "league": {"name": "The Tuesday table"},
+     "players": ["Ann", "Ben", ...],
+     "games": [{"scoresheet": {...}, "created_at": "2025-01-07T19:30:00+00:00",
+                "finished_at": "2025-01-07T20:41:00+00:00", "declared": ""}]}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Prefetch
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from games.models import Game, Hand, League, Player, Seat, entry_to_json
+from games.ratings import ordinal
+from games.stats import results_changed
+from rules import GameSetup, GameState, HandEntry, HandError, ScoresheetError, play, read_scoresheet, write_scoresheet
+
+FORMAT = "hearts-league"
+VERSION = 1
+TOP_LEVEL_KEYS = {"format", "version", "league", "players", "games"}
+GAME_KEYS = {"scoresheet", "created_at", "finished_at", "declared"}
+DECLARED = {"", Game.Status.NULL.value, Game.Status.ABANDONED.value}
+# Columns for this many seats in hands.csv: the most any variant seats (3D Hearts).
+MOST_SEATS = 8
+
+
+class LeagueImportError(Exception):
+    """The file cannot be imported; str() says why in one line, naming the game."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game to store: its setup, the players in seat order and the table's entries."""
+
+    setup: GameSetup
+    players: Sequence[Player]
+    entries: Sequence[HandEntry]
+    created_at: datetime
+    finished_at: datetime | None = None
+    declared: str = ""
+    state: GameState | None = None  # play(setup, entries), when the caller has it already
+
+
+# Storing many games at once -------------------------------------------------
+
+
+def add_games(league: League, records: Sequence[GameRecord]) -> list[Game]:
+    """Store finished records in bulk, with their results computed by the engine.
+
+    Game.refresh() would write each seat on its own; a league of thousands of
+    games is stored in a few INSERTs instead, with the same cached results
+    (set_results is what refresh uses). Ratings and standings are left to the caller
+    (games.stats.results_changed).
+    Raises HandError when an entry does not stand.
+    """
+    games, seats, hands = [], [], []
+    for record in records:
+        state = record.state or play(record.setup, record.entries)
+        setup = record.setup
+        game = Game(
+            league=league,
+            variant=setup.variant.key,
+            options=setup.options.as_dict(),
+            first_dealer=setup.first_dealer,
+            created_at=record.created_at,
+            declared=record.declared,
+            finished_at=record.finished_at,
+        )
+        winners = game.set_results(state)
+        game.version = len(record.entries)
+        games.append(game)
+        for position, player in enumerate(record.players):
+            seat = Seat(game=game, player=player, position=position)
+            seat.set_results(state, winners)
+            seats.append(seat)
+        hands.extend(
+            Hand(
+                game=game,
+                number=number,
+                entry=entry_to_json(entry),
+                created_at=record.created_at,
+                updated_at=record.created_at,
+            )
+            for number, entry in enumerate(record.entries, start=1)
+        )
+    Game.objects.bulk_create(games, batch_size=500)
+    Seat.objects.bulk_create(seats, batch_size=1000)
+    Hand.objects.bulk_create(hands, batch_size=1000)
+    return games
+
+
+# Export -----------------------------------------------------------------------
+
+
+def _games_in_order(league: League):
+    """The league's games in order of play, with what the engine needs, in chunks."""
+    return (
+        Game.objects.filter(league=league)
+        .order_by("created_at", "pk")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
+            Prefetch("hands", queryset=Hand.objects.order_by("number")),
+        )
+        .iterator(chunk_size=500)
+    )
+
+
+def export_league(league: League) -> dict[str, Any]:
+    """The league as the JSON document described at the top of this module."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "league": {"name": league.name},
+        "players": list(Player.objects.filter(league=league).order_by("name", "pk").values_list("name", flat=True)),
+        "games": [
+            {
+                "scoresheet": write_scoresheet(game.setup(), game.entries()),
+                "created_at": game.created_at.isoformat(),
+                "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+                "declared": game.declared,
+            }
+            for game in _games_in_order(league)
+        ],
+    }
+
+
+GAMES_CSV_HEADER = [
+    "game", "started", "finished", "variant", "status", "hands", "seat", "player",
+    "total", "won", "points", "moons", "queens", "jacks", "wraps", "revokes", "rating",
+]  # fmt: skip
+
+
+def games_csv_rows(league: League) -> Iterator[list[Any]]:
+    """One row per player per game: the cached results, header first."""
+    yield GAMES_CSV_HEADER
+    seats = (
+        Seat.objects.filter(game__league=league)
+        .select_related("game", "player")
+        .order_by("game__created_at", "game_id", "position")
+    )
+    for seat in seats.iterator(chunk_size=2000):
+        game = seat.game
+        rating = ordinal(seat.rating_mu, seat.rating_sigma) if seat.rating_mu is not None else None
+        yield [
+            game.pk, game.created_at.isoformat(), game.finished_at.isoformat() if game.finished_at else "",
+            game.variant, game.status, game.hand_count, seat.position + 1, _cell(seat.player.name),
+            seat.total, int(seat.won), seat.points, seat.moons, seat.queens, seat.jacks, seat.wraps,
+            seat.revokes, f"{rating:.2f}" if rating is not None else "",
+        ]  # fmt: skip
+
+
+def hands_csv_header() -> list[str]:
+    header = ["game", "hand", "dealer", "pass", "tie_break", "revoke", "queen", "jack",
+              "moon_shooter", "moon_resolution", "wrapped"]  # fmt: skip
+    for seat in range(1, MOST_SEATS + 1):
+        header += [f"player_{seat}", f"hearts_{seat}", f"points_{seat}", f"total_{seat}"]
+    return header
+
+
+def hands_csv_rows(league: League) -> Iterator[list[Any]]:
+    """One row per hand as the engine scores it, seats in columns; header first."""
+    yield hands_csv_header()
+    for game in _games_in_order(league):
+        state = game.state()
+        names = [_cell(name) for name in state.setup.players]
+
+        def name(seat: int | None) -> str:
+            return names[seat] if seat is not None else ""
+
+        for hand in state.hands:
+            entry = hand.entry
+            row: list[Any] = [
+                game.pk, hand.number, name(hand.deal.dealer), hand.deal.pass_direction, int(hand.deal.tie_break),
+                name(entry.revoke), name(entry.queen), name(entry.jack),
+                name(hand.moon.shooter) if hand.moon else "", hand.moon.resolution if hand.moon else "",
+                " ".join(names[seat] for seat in hand.wrapped),
+            ]  # fmt: skip
+            for seat in range(MOST_SEATS):
+                if seat < len(names):
+                    hearts = entry.hearts[seat] if entry.hearts else 0
+                    row += [names[seat], hearts, hand.points[seat], hand.totals[seat]]
+                else:
+                    row += ["", "", "", ""]
+            yield row
+
+
+def _cell(text: str) -> str:
+    """A name as a spreadsheet cell: never read as a formula (CSV injection)."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+# Import -----------------------------------------------------------------------
+
+
+@transaction.atomic
+def import_league(document: object, owner: Any) -> League:
+    """A new league owned by `owner` from an exported document; raises LeagueImportError.
+
+    Everything is checked before anything is written, and it all happens in
+    one transaction: on any error nothing is saved.
+    """
+    name, player_names, games = _read_document(document)
+    records = [_read_game(number, game, player_names) for number, game in enumerate(games, start=1)]
+    league = League.create_for(owner, name)
+    players = {
+        player.name: player
+        for player in Player.objects.bulk_create(
+            Player(league=league, name=player_name) for player_name in player_names
+        )
+    }
+    add_games(
+        league,
+        [
+            GameRecord(setup, [players[name] for name in setup.players], entries, created_at, finished_at, declared, state)
+            for setup, entries, state, created_at, finished_at, declared in records
+        ],
+    )
+    results_changed(league.pk)
+    return league
+
+
+def _read_document(document: object) -> tuple[str, list[str], list[Any]]:
+    if not isinstance(document, Mapping):
+        raise LeagueImportError("A league file must be a JSON object")
+    if document.get("format") != FORMAT:
+        raise LeagueImportError(f"This is not a league export (its 'format' should be '{FORMAT}')")
+    if document.get("version") != VERSION:
+        raise LeagueImportError(f"Only version {VERSION} league files can be imported")
+    unknown = sorted(set(document) - TOP_LEVEL_KEYS)
+    if unknown:
+        raise LeagueImportError(f"Unknown field '{unknown[0]}' in the league file")
+    league = document.get("league")
+    name = league.get("name") if isinstance(league, Mapping) else None
+    name_field = League._meta.get_field("name")
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > name_field.max_length:
+        raise LeagueImportError(f"The league needs a name of 1 to {name_field.max_length} characters")
+    player_names = document.get("players")
+    if not isinstance(player_names, list):
+        raise LeagueImportError("'players' must be a list of names")
+    longest = Player._meta.get_field("name").max_length
+    seen: set[str] = set()
+    for player_name in player_names:
+        if not isinstance(player_name, str) or not player_name.strip() or len(player_name) > longest:
+            raise LeagueImportError(f"Every player needs a name of 1 to {longest} characters")
+        if player_name.casefold() in seen:
+            raise LeagueImportError(f"The player {player_name} is listed twice")
+        seen.add(player_name.casefold())
+    games = document.get("games")
+    if not isinstance(games, list):
+        raise LeagueImportError("'games' must be a list")
+    return name.strip(), player_names, games
+
+
+def _read_game(number: int, game: object, player_names: list[str]):
+    def fail(message: str) -> LeagueImportError:
+        return LeagueImportError(f"Game {number}: {message}")
+
+    if not isinstance(game, Mapping):
+        raise fail("each game must be a JSON object")
+    unknown = sorted(set(game) - GAME_KEYS)
+    if unknown:
+        raise fail(f"unknown field '{unknown[0]}'")
+    try:
+        setup, entries = read_scoresheet(game.get("scoresheet"))
+        state = play(setup, entries)
+    except (ScoresheetError, HandError) as error:
+        raise fail(str(error)) from None
+    missing = [name for name in setup.players if name not in player_names]
+    if missing:
+        raise fail(f"{missing[0]} is not in the league's list of players")
+    created_at = _read_time(game.get("created_at"), "created_at", fail)
+    if created_at is None:
+        raise fail("'created_at' is missing")
+    finished_at = _read_time(game.get("finished_at"), "finished_at", fail)
+    declared = game.get("declared", "")
+    if declared not in DECLARED:
+        raise fail('\'declared\' must be "", "null" or "abandoned"')
+    return setup, entries, state, created_at, finished_at, declared
+
+
+def _read_time(value: object, field: str, fail) -> datetime | None:
+    if value is None:
+        return None
+    try:
+        moment = parse_datetime(value) if isinstance(value, str) else None
+    except ValueError:  # well formed but impossible, like month 13
+        moment = None
+    if moment is None:
+        raise fail(f"'{field}' must be a date and time like 2025-01-07T19:30:00+00:00")
+    if timezone.is_naive(moment):
+        moment = timezone.make_aware(moment, timezone.get_default_timezone())
+    return moment

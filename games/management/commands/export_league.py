@@ -1,0 +1,33 @@
+"""python manage.py export_league LEAGUE_ID [-o FILE]: a league as JSON, for backups."""
+
+import json
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from games.league_io import export_league
+from games.models import League
+
+
+class Command(BaseCommand):
+    help = "Write a whole league (players and every game's scoresheet) as JSON, to a file or standard output."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("league_id", type=int, help="the league's id (in its address: /leagues/ID/)")
+        parser.add_argument("-o", "--output", help="write to this file instead of standard output")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        league = League.objects.filter(pk=options["league_id"]).first()
+        if league is None:
+            raise CommandError(f"There is no league {options['league_id']}")
+        document = json.dumps(export_league(league), ensure_ascii=False, indent=1)
+        if options["output"]:
+            try:
+                with open(options["output"], "w", encoding="utf-8") as out:
+                    out.write(document + "\n")
+            except OSError as error:
+                raise CommandError(f"cannot write {options['output']}: {error.strerror or error}") from None
+            games = len(json.loads(document)["games"])
+            self.stderr.write(f"Wrote {league.name} ({games} games) to {options['output']}")
+        else:
+            self.stdout.write(document)

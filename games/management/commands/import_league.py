@@ -1,0 +1,35 @@
+"""python manage.py import_league FILE --owner USERNAME: a new league from an export."""
+
+import json
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from games.league_io import LeagueImportError, import_league
+
+
+class Command(BaseCommand):
+    help = "Create a new league, owned by USERNAME, from a league JSON file made by export_league."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", help="the league file's path")
+        parser.add_argument("--owner", required=True, help="the username of the new league's owner")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        User = get_user_model()
+        owner = User.objects.filter(**{User.USERNAME_FIELD: options["owner"]}).first()
+        if owner is None:
+            raise CommandError(f"There is no user {options['owner']}")
+        try:
+            with open(options["file"], encoding="utf-8") as league_file:
+                document = json.load(league_file)
+        except OSError as error:
+            raise CommandError(f"cannot read {options['file']}: {error.strerror or error}") from None
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise CommandError(f"{options['file']} is not a JSON league file") from None
+        try:
+            league = import_league(document, owner)
+        except LeagueImportError as error:
+            raise CommandError(str(error)) from None
+        self.stdout.write(f"Imported {league.name} as league {league.pk}: {league.games.count()} games.")

@@ -1,0 +1,373 @@
+"""Standings and statistics, read from the cached results of Seat and Game.
+
+Nothing here replays a game: Game.refresh() keeps each seat's total, wins,
+moons, Q♠ and wraps, games.ratings each seat's rating, and the Standing
+table each player's sums, so every figure is one query (or two) whatever
+the league's size. Only games that count (Game.objects.counted(): finished,
+neither null nor abandoned) are in any figure; lowest score wins everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Case, Count, F, FloatField, Q, QuerySet, Sum, Value, When
+from django.utils import dateformat, timezone
+
+from games.models import Game, League, Player, Rivalry, Seat, Standing
+from games.ratings import Position, Ratings, ordinal, rerate
+from rules import VARIANTS
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    label: str
+    title: str  # what the column means, for a header's title and the key below the table
+    descending: bool  # the first click sorts best-first: most wins, lowest average score
+
+
+COLUMNS = [
+    Column("player", "Player", "Player", False),
+    Column("games", "Games", "Games played that count", True),
+    Column("wins", "Wins", "Games won (lowest total)", True),
+    Column("win_pct", "Win %", "Share of games won", True),
+    Column("avg_total", "Avg", "Average final score", False),
+    Column("per_hand", "Per hand", "Average points per hand", False),
+    Column("moons", "Moons", "Moons shot", True),
+    Column("queens", "Q♠", "Queens of spades taken", True),
+    Column("wraps", "Wraps", "Wraps back to 0", True),
+    Column("sixty_nine", "69×5", "Games won by 69 for 5", True),
+    Column("rating", "Rating", "Skill rating now, over every counted game", True),
+]
+SORTS = {column.key: column for column in COLUMNS}
+DEFAULT_SORT = "rating"
+
+
+@dataclass(frozen=True)
+class Season:
+    """Which counted games a table covers: a variant, and dates of play from/to (inclusive)."""
+
+    variant: str = ""
+    since: date | None = None
+    until: date | None = None
+
+    @property
+    def start(self) -> datetime | None:
+        return _midnight(self.since) if self.since else None
+
+    @property
+    def end(self) -> datetime | None:
+        """The first moment after the season (midnight after `until`)."""
+        return _midnight(self.until + timedelta(days=1)) if self.until else None
+
+    @property
+    def label(self) -> str:
+        """'Hearts, games played from 1 Mar 2025 to 30 Jun 2025'."""
+        variant = VARIANTS[self.variant].name if self.variant in VARIANTS else "All variants"
+        if self.since and self.until:
+            return f"{variant}, games played from {_day(self.since)} to {_day(self.until)}"
+        if self.since:
+            return f"{variant}, games played from {_day(self.since)}"
+        if self.until:
+            return f"{variant}, games played up to {_day(self.until)}"
+        return f"{variant}, every date"
+
+    def games(self, league: League) -> QuerySet[Game]:
+        return self.filter(Game.objects.counted().filter(league=league))
+
+    def seats(self, league: League) -> QuerySet[Seat]:
+        """The seats of games(league), found by joining each seat to its game.
+
+        `Seat.objects.filter(game__in=self.games(league))` is the same set, but
+        SQLite then matches every seat against the list of all counted games'
+        ids, three times slower on a league of thousands of games. The status
+        test is Game.objects.counted()'s.
+        """
+        return Seat.objects.filter(game__league=league, game__status=Game.Status.OVER, **self._lookups("game__"))
+
+    def player_seats(self, player: Player) -> QuerySet[Seat]:
+        """The player's seats among games(player.league).
+
+        Without a test on the league (a player's games are all in theirs), the
+        database starts from the player's few hundred seats rather than from
+        the league's thousands of games.
+        """
+        return Seat.objects.filter(player=player, game__status=Game.Status.OVER, **self._lookups("game__"))
+
+    def filter(self, games: QuerySet[Game]) -> QuerySet[Game]:
+        """games narrowed to this season (any status: the archive lists them all)."""
+        return games.filter(**self._lookups())
+
+    def _lookups(self, prefix: str = "") -> dict[str, Any]:
+        lookups: dict[str, Any] = {}
+        if self.variant:
+            lookups[f"{prefix}variant"] = self.variant
+        if self.start:
+            lookups[f"{prefix}created_at__gte"] = self.start
+        if self.end:
+            lookups[f"{prefix}created_at__lt"] = self.end
+        return lookups
+
+
+def _day(day: date) -> str:
+    return dateformat.format(day, "j M Y")
+
+
+def _midnight(day: date) -> datetime:
+    return timezone.make_aware(datetime.combine(day, time.min))
+
+
+@dataclass
+class Row:
+    """One player's line in a standings table."""
+
+    player_id: int
+    name: str
+    games: int
+    wins: int
+    total: int  # sum of final totals
+    points: int
+    hands: int
+    moons: int
+    queens: int
+    wraps: int
+    sixty_nine: int
+    rating: float | None
+
+    @property
+    def win_pct(self) -> float:
+        return 100 * self.wins / self.games
+
+    @property
+    def avg_total(self) -> float:
+        return self.total / self.games
+
+    @property
+    def per_hand(self) -> float | None:
+        return self.points / self.hands if self.hands else None
+
+
+FIGURES = ["games", "wins", "total", "points", "hands", "moons", "queens", "wraps", "sixty_nine"]
+
+
+def _figures() -> dict[str, Any]:
+    """The aggregates over seats that make a Row (and a Standing)."""
+    return {
+        "games": Count("pk"),
+        "wins": Count("pk", filter=Q(won=True)),
+        "total": Sum("total"),
+        "points": Sum("points"),
+        "hands": Sum("game__hand_count"),
+        "moons": Sum("moons"),
+        "queens": Sum("queens"),
+        "wraps": Sum("wraps"),
+        "sixty_nine": Count("pk", filter=Q(won=True, game__reason="sixty_nine")),
+    }
+
+
+def standings(league: League, season: Season = Season(), sort: str = DEFAULT_SORT, descending: bool | None = None,
+              player: Player | None = None) -> list[Row]:  # fmt: skip
+    """One row per player with a counted game in the season, in the order asked for.
+
+    Without dates it reads the Standing table (one query); a season with
+    dates sums its seats instead, then reads the ratings (two queries). The
+    rating is always the current one, over every counted game. At most one
+    row per player, so the sorting is done here.
+    """
+    if season.start or season.end:
+        rows = _season_rows(league, season, player)
+    else:
+        standing = Standing.objects.filter(league=league, variant=season.variant or Standing.ALL_VARIANTS)
+        if player is not None:
+            standing = standing.filter(player=player)
+        rows = [Row(*values) for values in standing.values_list("player_id", "player__name", *FIGURES, "rating")]
+    return sort_rows(rows, sort, descending)
+
+
+def _season_rows(league: League, season: Season, player: Player | None) -> list[Row]:
+    seats = season.seats(league) if player is None else season.player_seats(player)
+    figures = list(seats.values("player_id", "player__name").annotate(**_figures()).order_by())
+    ratings = dict(
+        Standing.objects.filter(
+            league=league, variant=Standing.ALL_VARIANTS, player_id__in=[row["player_id"] for row in figures]
+        ).values_list("player_id", "rating")
+    ) if figures else {}  # fmt: skip
+    return [
+        Row(row["player_id"], row["player__name"], *(row[figure] for figure in FIGURES), ratings.get(row["player_id"]))
+        for row in figures
+    ]
+
+
+def sort_rows(rows: list[Row], sort: str = DEFAULT_SORT, descending: bool | None = None) -> list[Row]:
+    descending = SORTS[sort].descending if descending is None else descending
+    # Ties: the better rating first, then by name, so the order never jumps.
+    rows = sorted(rows, key=lambda row: (-_number(row.rating), row.name.casefold(), row.player_id))
+    if sort == "player":
+        return sorted(rows, key=lambda row: row.name.casefold(), reverse=descending)
+    # A missing value (no rating yet) goes last whichever the direction.
+    present = sorted((row for row in rows if getattr(row, sort) is not None), key=lambda row: getattr(row, sort),
+                     reverse=descending)  # fmt: skip
+    return present + [row for row in rows if getattr(row, sort) is None]
+
+
+def _number(value: float | None) -> float:
+    return float("-inf") if value is None else value
+
+
+# Keeping the Standing table --------------------------------------------------------
+
+
+@transaction.atomic
+def results_changed(league_id: int, since: Game | Position | None = None, players: Iterable[int] = ()) -> None:
+    """A game started or stopped counting, or its totals moved: re-rate and re-sum.
+
+    since: the changed game (or where a deleted one stood); None rebuilds the
+    whole league. players: the changed game's players.
+    """
+    ratings = rerate(league_id, since, players)
+    refresh_standings(league_id, ratings, None if since is None else set(players))
+
+
+def refresh_standings(league_id: int, ratings: Ratings, players: set[int] | None = None) -> None:
+    """Re-sum the Standing and Rivalry rows of players (None: everyone in the
+    league), and give every player in ratings their current rating.
+
+    Only the changed game's players see their figures and rivalries move; a
+    change to an old game moves the ratings of everyone who played after it,
+    which costs one UPDATE rather than re-summing the whole league.
+    """
+    seats = Season().seats(league_id)
+    standing = Standing.objects.filter(league_id=league_id)
+    rivalries = Rivalry.objects.filter(league_id=league_id)
+    if players is not None:
+        seats = seats.filter(player_id__in=list(players))
+        standing = standing.filter(player_id__in=list(players))
+        rivalries = rivalries.filter(player_id__in=list(players))
+
+    current = {player_id: ordinal(*mu_sigma) if mu_sigma else None for player_id, mu_sigma in ratings.items()}
+    rows: dict[tuple[int, str], Standing] = {}
+    for figures in seats.values("player_id", "game__variant").annotate(**_figures()).order_by():
+        player_id, variant = figures["player_id"], figures["game__variant"]
+        for key in (variant, Standing.ALL_VARIANTS):
+            row = rows.setdefault(
+                (player_id, key),
+                Standing(league_id=league_id, player_id=player_id, variant=key, rating=current.get(player_id)),
+            )
+            for figure in FIGURES:
+                setattr(row, figure, getattr(row, figure) + figures[figure])
+    standing.delete()
+    Standing.objects.bulk_create(rows.values(), batch_size=1000)
+
+    rivalries.delete()
+    Rivalry.objects.bulk_create(
+        (
+            Rivalry(
+                league_id=league_id,
+                player_id=row["player_id"],
+                opponent_id=row["opponent"],
+                wins=row["wins"],
+                losses=row["losses"],
+                ties=row["ties"],
+            )
+            for row in _rivalries(seats)
+        ),
+        batch_size=1000,
+    )
+
+    if players is not None:
+        others = {player_id: rating for player_id, rating in current.items() if player_id not in players}
+        if others:
+            Standing.objects.filter(league_id=league_id, player_id__in=list(others)).update(
+                rating=Case(
+                    *(When(player_id=player_id, then=Value(rating)) for player_id, rating in others.items()),
+                    output_field=FloatField(),
+                )
+            )
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """One opponent, over the counted games both played: who finished lower."""
+
+    player_id: int
+    name: str
+    wins: int  # games where our player's total was lower
+    losses: int
+    ties: int
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.losses + self.ties
+
+
+def head_to_head(league: League, player: Player, season: Season = Season()) -> list[HeadToHead]:
+    """Every opponent of player, most games together first.
+
+    Over every counted game it reads the Rivalry table; for a season it
+    compares totals seat by seat (_rivalries). One query either way.
+    """
+    if season == Season():
+        rows = Rivalry.objects.filter(player=player).values_list(
+            "opponent_id", "opponent__name", "wins", "losses", "ties"
+        )
+        records = [HeadToHead(*row) for row in rows]
+    else:
+        records = [
+            HeadToHead(row["opponent"], row["opponent_name"], row["wins"], row["losses"], row["ties"])
+            for row in _rivalries(season.player_seats(player))
+        ]
+    return sorted(records, key=lambda record: (-record.games, record.name.casefold(), record.player_id))
+
+
+def _rivalries(seats: QuerySet[Seat]) -> list[dict[str, Any]]:
+    """For each of seats' players, their record against everyone at their tables.
+
+    Each seat is joined to the other seats of its game; comparing the totals
+    is the whole of the rule (lowest score wins).
+    """
+    rows = (
+        seats.values("player_id", opponent=F("game__seats__player_id"), opponent_name=F("game__seats__player__name"))
+        .annotate(
+            wins=Count("pk", filter=Q(total__lt=F("game__seats__total"))),
+            losses=Count("pk", filter=Q(total__gt=F("game__seats__total"))),
+            ties=Count("pk", filter=Q(total=F("game__seats__total"))),
+        )
+        .order_by()
+    )
+    return [row for row in rows if row["opponent"] != row["player_id"]]
+
+
+def nemesis(records: list[HeadToHead]) -> HeadToHead | None:
+    """The opponent who has beaten the player most often (more games breaks a tie: no)."""
+    beaten = [record for record in records if record.losses]
+    if not beaten:
+        return None
+    return min(beaten, key=lambda record: (-record.losses, record.games, record.name.casefold()))
+
+
+@dataclass(frozen=True)
+class RatedGame:
+    game_id: int
+    played_at: datetime
+    total: int
+    won: bool
+    rating: float
+
+
+def rating_history(league: League, player: Player, season: Season = Season()) -> list[RatedGame]:
+    """The player's counted games in order of play with their rating after each. One query."""
+    seats = (
+        season.player_seats(player)
+        .exclude(rating_mu=None)
+        .order_by("game__created_at", "game_id")
+        .values_list("game_id", "game__created_at", "total", "won", "rating_mu", "rating_sigma")
+    )
+    return [
+        RatedGame(game_id, played_at, total, won, ordinal(mu, sigma))
+        for game_id, played_at, total, won, mu, sigma in seats
+    ]

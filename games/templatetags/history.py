@@ -1,0 +1,100 @@
+"""Template helpers for the league's history pages.
+
+Links go through the Reader (games.views.history.Reader) because the same
+page is seen by members and, read-only, through the league's public link.
+"""
+
+from html import escape
+
+from django import template
+from django.utils import timezone
+from django.utils.safestring import SafeString, mark_safe
+
+from games.models import Game
+from rules import VARIANTS
+
+STATUS_LABELS = dict(Game.Status.choices)
+
+register = template.Library()
+
+
+@register.filter
+def variant_name(key: str) -> str:
+    """'ricketts' -> 'Ricketts House Hearts'; an unknown key is shown as it is."""
+    variant = VARIANTS.get(key)
+    return variant.name if variant else key
+
+
+@register.simple_tag
+def scoresheet_url(reader, game_id: int) -> str:
+    return reader.scoresheet_url(game_id)
+
+
+@register.simple_tag
+def player_url(reader, player_id: int) -> str:
+    """The player's page, or "" where the reader may not see it (the public link)."""
+    return reader.player_url(player_id)
+
+
+@register.filter
+def signed(value: int) -> str:
+    """A hand's points with their sign: +3, −26, 0."""
+    if value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"−{-value}"
+    return "0"
+
+
+@register.simple_tag
+def game_rows(games, reader, player=None) -> SafeString:
+    """A list's <li> for each game: date and variant (linking to its scoresheet),
+    status, then the players in seat order with their totals, winners starred,
+    `player`'s own seat underlined.
+
+    Built here, every value escaped, rather than with a template per game: a
+    page of twenty games is two hundred template nodes, slower than the
+    queries behind the page (benchmarks/league.py). The games come with their
+    seats, each carrying player_name (games.views.history._listed), or with
+    them as listed_seats (_latest_games).
+    """
+    player_id = player.pk if player else None
+    return mark_safe("\n".join(_game_row(game, reader, player_id) for game in games))
+
+
+def _game_row(game, reader, player_id: int | None) -> str:
+    played = timezone.localtime(game.created_at)
+    url = escape(reader.scoresheet_url(game.pk))
+    title = f"{played.day} {played:%b %Y} · {escape(variant_name(game.variant))}"
+    status = escape(STATUS_LABELS.get(game.status, game.status))
+    listed = game.listed_seats if hasattr(game, "listed_seats") else game.seats.all()
+    seats = ", ".join(_seat(seat, player_id) for seat in listed)
+    hands = f"{game.hand_count} hand{'' if game.hand_count == 1 else 's'}"
+    return (
+        f'<li class="game-row"><div class="game-row-head"><a href="{url}">{title}</a>'
+        f'<span class="game-status game-status-{escape(game.status)}">{status}</span></div>'
+        f'<div class="game-row-players">{seats} <span class="text-body-secondary">· {hands}</span></div></li>'
+    )
+
+
+def _seat(seat, player_id: int | None) -> str:
+    classes = "game-row-seat" + (" winner" if seat.won else "") + (" is-player" if seat.player_id == player_id else "")
+    star = '<span aria-hidden="true">★ </span><span class="visually-hidden">winner: </span>' if seat.won else ""
+    return f'<span class="{classes}">{star}{escape(seat.player_name)} {seat.total}</span>'
+
+
+@register.simple_tag
+def options(form, name: str) -> SafeString:
+    """The <option>s of one of form's choice fields, the submitted value selected.
+
+    Django's Select widget renders a template per option; the archive's list
+    of players has a hundred of them on every page.
+    """
+    chosen = str(form[name].value() or "")
+    return mark_safe(
+        "".join(
+            f'<option value="{escape(str(value))}"{" selected" if str(value) == chosen else ""}>{escape(str(label))}'
+            "</option>"
+            for value, label in form.fields[name].choices
+        )
+    )

@@ -1,0 +1,508 @@
+"""The league's history: standings, the game archive, scoresheets, players' pages.
+
+Members see these pages under their league. Whoever holds the league's
+public link sees the standings, the archive and the scoresheets read-only:
+the same views, entered through the token, with a Reader that has no
+membership, so no actions and no account names. Export and import of a
+whole league live here too.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from functools import cached_property
+from html import escape
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import F, Prefetch, QuerySet
+from django.http import Http404, HttpResponse, HttpResponseRedirect, StreamingHttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils import dateformat, timezone
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_http_methods
+
+from games import stats
+from games.charts import rating_chart, totals_chart
+from games.league_io import LeagueImportError, export_league, games_csv_rows, hands_csv_rows, import_league
+from games.models import Game, Hand, League, Membership, Player, Seat
+from games.permissions import ORGANIZE, VIEW, get_game_for, get_league_for, get_public_league
+from rules import VARIANTS
+from scorekeeper.middleware import HtmxHttpRequest
+
+GAMES_PER_PAGE = 20
+# A player's page lists their latest games; the archive has the rest.
+RECENT_GAMES = 10
+# An upload bigger than this is not a league export (5,000 games take about 4 MB).
+IMPORT_MAX_BYTES = 20 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Who is reading: a member (with a role), or the holder of the public link."""
+
+    league: League
+    membership: Membership | None = None
+
+    @property
+    def public(self) -> bool:
+        return self.membership is None
+
+    @property
+    def can_organize(self) -> bool:
+        return self.membership is not None and self.membership.can_organize
+
+    def standings_url(self) -> str:
+        if self.public:
+            return reverse("games:public-standings", args=[self.league.public_token])
+        return reverse("games:league-standings", args=[self.league.pk])
+
+    def games_url(self) -> str:
+        if self.public:
+            return reverse("games:public-games", args=[self.league.public_token])
+        return reverse("games:league-games", args=[self.league.pk])
+
+    def scoresheet_url(self, game_id: int) -> str:
+        return self._scoresheet_url.format(game_id)
+
+    def player_url(self, player_id: int) -> str:
+        """The player's page; "" through the public link, which shows no players' pages."""
+        return self._player_url.format(player_id) if not self.public else ""
+
+    # A list page links a hundred rows: reverse() once, then fill in each id.
+    @cached_property
+    def _scoresheet_url(self) -> str:
+        if self.public:
+            return _pattern(reverse("games:public-scoresheet", args=[self.league.public_token, _SLOT]))
+        return _pattern(reverse("games:game-scoresheet", args=[_SLOT]))
+
+    @cached_property
+    def _player_url(self) -> str:
+        return _pattern(reverse("games:player-detail", args=[self.league.pk, _SLOT]))
+
+
+# Stands for the id in a reversed URL; no league, game or player gets this far.
+_SLOT = 2_147_483_647
+
+
+def _pattern(url: str) -> str:
+    """'/games/2147483647/scoresheet/' -> '/games/{}/scoresheet/'."""
+    return url.replace(str(_SLOT), "{}")
+
+
+def _day(moment: datetime) -> str:
+    return dateformat.format(timezone.localtime(moment), "j M Y")
+
+
+def _render(
+    request: HtmxHttpRequest, template: str, partial: str, context: dict[str, Any], status: int = 200
+) -> TemplateResponse:
+    """The page, or for an HTMX request just its swappable region."""
+    name = f"{template}#{partial}" if request.htmx and not request.htmx.boosted else template
+    return TemplateResponse(request, name, context, status=status)
+
+
+# Filters ---------------------------------------------------------------------------
+
+
+class SeasonForm(forms.Form):
+    """A variant and dates of play, from GET parameters; all optional."""
+
+    variant = forms.ChoiceField(
+        required=False,
+        choices=[("", "All variants"), *((key, variant.name) for key, variant in VARIANTS.items())],
+    )
+    since = forms.DateField(
+        required=False, label="From", widget=forms.DateInput(attrs={"type": "date", "class": "form-control"})
+    )
+    until = forms.DateField(
+        required=False, label="To", widget=forms.DateInput(attrs={"type": "date", "class": "form-control"})
+    )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        since, until = cleaned.get("since"), cleaned.get("until")
+        if since and until and since > until:
+            raise forms.ValidationError("The 'from' date is after the 'to' date.")
+        return cleaned
+
+    def season(self) -> stats.Season:
+        if not self.is_valid():
+            return stats.Season()
+        data = self.cleaned_data
+        return stats.Season(data["variant"], data["since"], data["until"])
+
+
+class StandingsForm(SeasonForm):
+    sort = forms.ChoiceField(required=False, choices=[(column.key, column.label) for column in stats.COLUMNS])
+    order = forms.ChoiceField(required=False, choices=[("asc", "ascending"), ("desc", "descending")])
+
+
+class ArchiveForm(SeasonForm):
+    status = forms.ChoiceField(required=False, choices=[("", "Any status"), *Game.Status.choices])
+    player = forms.TypedChoiceField(required=False, coerce=int, empty_value=None)
+
+    def __init__(self, data: Any, players: list[tuple[int, str]]) -> None:
+        super().__init__(data)
+        self.fields["player"].choices = [("", "Anyone"), *players]
+
+
+def _games_with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
+    return games.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+    )
+
+
+# What a list of games shows of each (the game_rows tag).
+LISTED_GAME_FIELDS = ["league_id", "variant", "status", "created_at", "hand_count"]
+LISTED_SEAT_FIELDS = ["game_id", "player_id", "position", "total", "won"]
+
+
+def _listed(games: QuerySet[Game]) -> QuerySet[Game]:
+    """Games for a list, with their seats: only the fields it shows, which matters at 20 a page."""
+    seats = Seat.objects.only(*LISTED_SEAT_FIELDS).annotate(player_name=F("player__name"))
+    return games.only(*LISTED_GAME_FIELDS).prefetch_related(Prefetch("seats", queryset=seats.order_by("position")))
+
+
+def _latest_games(player: Player) -> list[Game]:
+    """The player's latest games for a list, read in one query of their seats.
+
+    What _listed would do in two (the games, then their seats); the player's
+    page runs nine queries and each one shows in its time.
+    """
+    # Not filtered on the league too: the database then starts from the player's seats.
+    latest = Game.objects.filter(seats__player=player).order_by("-created_at", "-pk").values("pk")[:RECENT_GAMES]
+    seats = (
+        Seat.objects.filter(game__in=latest)
+        .select_related("game")
+        .only(*LISTED_SEAT_FIELDS, *(f"game__{field}" for field in LISTED_GAME_FIELDS))
+        .annotate(player_name=F("player__name"))
+        .order_by("-game__created_at", "-game_id", "position")
+    )
+    games: list[Game] = []
+    for seat in seats:
+        if not games or games[-1].pk != seat.game_id:
+            games.append(seat.game)
+            seat.game.listed_seats = []
+        games[-1].listed_seats.append(seat)
+    return games
+
+
+# Standings -------------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def league_standings(request: HtmxHttpRequest, league_id: int) -> TemplateResponse:
+    league, membership = get_league_for(request.user, league_id, VIEW)
+    return _standings(request, Reader(league, membership))
+
+
+@require_GET
+def public_standings(request: HtmxHttpRequest, token: str) -> TemplateResponse:
+    return _standings(request, Reader(get_public_league(token)))
+
+
+def _standings(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
+    form = StandingsForm(request.GET)
+    valid = form.is_valid()
+    sort = (valid and form.cleaned_data["sort"]) or stats.DEFAULT_SORT
+    order = valid and form.cleaned_data["order"]
+    descending = stats.SORTS[sort].descending if not order else order == "desc"
+    season = form.season()
+    rows = stats.standings(reader.league, season, sort, descending)
+    headers = [
+        {
+            "column": column,
+            "sorted": column.key == sort,
+            "aria_sort": ("descending" if descending else "ascending") if column.key == sort else "",
+            # The first click sorts best-first; a second click turns the order round.
+            "next_order": ("asc" if descending else "desc")
+            if column.key == sort
+            else ("desc" if column.descending else "asc"),
+        }
+        for column in stats.COLUMNS
+    ]
+    context = {
+        "reader": reader,
+        "league": reader.league,
+        "form": form,
+        "season": season,
+        "rows": rows,
+        "table_rows": _standings_rows(rows, reader),
+        # Only a sort the reader chose is carried along (the default needs no parameter).
+        "sort": sort if valid and form.cleaned_data["sort"] else "",
+        "order": "desc" if descending else "asc",
+        "headers": headers,
+    }
+    return _render(request, "history/standings.html", "standings-table", context, status=200 if valid else 422)
+
+
+def _standings_rows(rows: list[stats.Row], reader: Reader) -> SafeString:
+    """The standings' table rows: the name (a link for members), then the figures
+    in the order of stats.COLUMNS.
+
+    Built here, every value escaped, rather than cell by cell in the template:
+    a hundred players times eleven cells of template nodes and floatformat
+    filters take many times longer than the query behind them (see
+    benchmarks/league.py).
+    """
+    missing = "–"
+    lines = []
+    for row in rows:
+        url = reader.player_url(row.player_id)
+        name = f'<a href="{escape(url)}">{escape(row.name)}</a>' if url else escape(row.name)
+        figures = [
+            row.games,
+            row.wins,
+            f"{row.win_pct:.0f}%",
+            f"{row.avg_total:.1f}",
+            missing if row.per_hand is None else f"{row.per_hand:.2f}",
+            row.moons,
+            row.queens,
+            row.wraps,
+            row.sixty_nine,
+            missing if row.rating is None else f"{row.rating:.1f}",
+        ]
+        lines.append(
+            f'<tr><th scope="row" class="sticky-col">{name}</th>'
+            + "".join(f"<td>{escape(str(figure))}</td>" for figure in figures)
+            + "</tr>"
+        )
+    return mark_safe("\n".join(lines))
+
+
+# The archive -----------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def league_games(request: HtmxHttpRequest, league_id: int) -> TemplateResponse:
+    league, membership = get_league_for(request.user, league_id, VIEW)
+    return _archive(request, Reader(league, membership))
+
+
+@require_GET
+def public_games(request: HtmxHttpRequest, token: str) -> TemplateResponse:
+    return _archive(request, Reader(get_public_league(token)))
+
+
+def _archive(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
+    players = list(Player.objects.filter(league=reader.league).order_by("name", "pk").values_list("pk", "name"))
+    form = ArchiveForm(request.GET, players)
+    games = Game.objects.filter(league=reader.league)
+    valid = form.is_valid()
+    if valid:
+        games = form.season().filter(games)
+        if form.cleaned_data["status"]:
+            games = games.filter(status=form.cleaned_data["status"])
+        if form.cleaned_data["player"]:
+            games = games.filter(seats__player=form.cleaned_data["player"])
+    page = Paginator(_listed(games.order_by("-created_at", "-pk")), GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    context = {"reader": reader, "league": reader.league, "form": form, "page": page}
+    return _render(request, "history/games.html", "games-list", context, status=200 if valid else 422)
+
+
+# A game's scoresheet ---------------------------------------------------------------
+
+
+def _scoresheet_game(queryset: QuerySet[Game]) -> QuerySet[Game]:
+    return _games_with_seats(queryset).prefetch_related(Prefetch("hands", queryset=Hand.objects.order_by("number")))
+
+
+@login_required
+@require_GET
+def game_scoresheet(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
+    game, membership = get_game_for(request.user, game_id, VIEW, _scoresheet_game(Game.objects.all()))
+    return _scoresheet(request, Reader(game.league, membership), game)
+
+
+@require_GET
+def public_scoresheet(request: HtmxHttpRequest, token: str, game_id: int) -> TemplateResponse:
+    league = get_public_league(token)
+    game = _scoresheet_game(Game.objects.filter(league=league)).filter(pk=game_id).first()
+    if game is None:
+        raise Http404("No such game")
+    return _scoresheet(request, Reader(league), game)
+
+
+def _scoresheet(request: HtmxHttpRequest, reader: Reader, game: Game) -> TemplateResponse:
+    state = game.state()
+    seats = game.ordered_seats()
+    names = state.setup.players
+    hands = [
+        {
+            "hand": hand,
+            "dealer": names[hand.deal.dealer],
+            "cells": [
+                {
+                    "points": hand.points[seat],
+                    "total": hand.totals[seat],
+                    "moon": hand.moon is not None and hand.moon.shooter == seat,
+                    "wrapped": seat in hand.wrapped,
+                    "revoke": hand.entry.revoke == seat,
+                    "queen": hand.entry.queen == seat,
+                    "jack": hand.entry.jack == seat,
+                }
+                for seat in range(len(names))
+            ],
+            "shooter": names[hand.moon.shooter] if hand.moon else "",
+        }
+        for hand in state.hands
+    ]
+    context = {
+        "reader": reader,
+        "league": reader.league,
+        "game": game,
+        "state": state,
+        "seats": seats,
+        "hands": hands,
+        "winners": [names[seat] for seat in state.winners] if game.status == Game.Status.OVER else [],
+        "chart": totals_chart(state),
+        "options": state.setup.options,
+    }
+    return TemplateResponse(request, "history/scoresheet.html", context)
+
+
+# A player's page -------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def player_detail(request: HtmxHttpRequest, league_id: int, player_id: int) -> TemplateResponse:
+    league, membership = get_league_for(request.user, league_id, VIEW)
+    player = Player.objects.filter(league=league, pk=player_id).first()
+    if player is None:
+        raise Http404("No such player")
+    reader = Reader(league, membership)
+    history = stats.rating_history(league, player)
+    records = stats.head_to_head(league, player)
+    context = {
+        "reader": reader,
+        "league": league,
+        "player": player,
+        "row": next(iter(stats.standings(league, player=player)), None),
+        "chart": rating_chart(
+            player.name, [game.rating for game in history], [game.played_at for game in history], _day
+        ),
+        "records": records,
+        "head_to_head_rows": _head_to_head_rows(records, reader),
+        "nemesis": stats.nemesis(records),
+        # The latest few; the archive, filtered to the player, has them all.
+        "recent_games": _latest_games(player),
+    }
+    return TemplateResponse(request, "history/player.html", context)
+
+
+def _head_to_head_rows(records: list[stats.HeadToHead], reader: Reader) -> SafeString:
+    """The head-to-head table's rows, built here for the reason _standings_rows gives."""
+    return mark_safe(
+        "\n".join(
+            f'<tr><th scope="row"><a href="{escape(reader.player_url(record.player_id))}">{escape(record.name)}</a>'
+            f"</th><td>{record.games}</td><td>{record.wins}-{record.losses}-{record.ties}</td></tr>"
+            for record in records
+        )
+    )
+
+
+# Deleting a game -------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_delete(request: HtmxHttpRequest, game_id: int) -> TemplateResponse | HttpResponseRedirect:
+    """Organizers only: a confirmation page, then the POST that deletes."""
+    game, membership = get_game_for(request.user, game_id, ORGANIZE, _listed(Game.objects.all()))
+    if request.method == "POST":
+        league_id = game.league_id
+        game.discard()
+        messages.success(request, f"The game of {_day(game.created_at)} is deleted.")
+        return redirect("games:league-games", league_id)
+    context = {"reader": Reader(game.league, membership), "league": game.league, "game": game, "games": [game]}
+    return TemplateResponse(request, "history/game_delete.html", context)
+
+
+# Export and import -----------------------------------------------------------------
+
+
+def _attachment(response: HttpResponse, league: League, suffix: str) -> HttpResponse:
+    name = slugify(league.name) or f"league-{league.pk}"
+    response["Content-Disposition"] = f'attachment; filename="{name}-{suffix}"'
+    return response
+
+
+@login_required
+@require_GET
+def league_export_json(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
+    league, _ = get_league_for(request.user, league_id, VIEW)
+    document = json.dumps(export_league(league), ensure_ascii=False, indent=1)
+    return _attachment(HttpResponse(document, content_type="application/json"), league, "league.json")
+
+
+class _Echo:
+    """csv.writer writes a row to this and gets the line back, for streaming."""
+
+    def write(self, line: str) -> str:
+        return line
+
+
+def _csv_stream(rows: Iterator[list[Any]]) -> Iterator[str]:
+    writer = csv.writer(_Echo())
+    for row in rows:
+        yield writer.writerow(row)
+
+
+@login_required
+@require_GET
+def league_export_games_csv(request: HtmxHttpRequest, league_id: int) -> StreamingHttpResponse:
+    league, _ = get_league_for(request.user, league_id, VIEW)
+    response = StreamingHttpResponse(_csv_stream(games_csv_rows(league)), content_type="text/csv; charset=utf-8")
+    return _attachment(response, league, "games.csv")
+
+
+@login_required
+@require_GET
+def league_export_hands_csv(request: HtmxHttpRequest, league_id: int) -> StreamingHttpResponse:
+    league, _ = get_league_for(request.user, league_id, VIEW)
+    response = StreamingHttpResponse(_csv_stream(hands_csv_rows(league)), content_type="text/csv; charset=utf-8")
+    return _attachment(response, league, "hands.csv")
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label="League file (.json, from Export)")
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > IMPORT_MAX_BYTES:
+            raise forms.ValidationError("That file is too big to be a league export.")
+        try:
+            return json.loads(upload.read().decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise forms.ValidationError("That file is not JSON; choose a league .json file from Export.") from None
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def league_import(request: HtmxHttpRequest) -> TemplateResponse | HttpResponseRedirect:
+    """A new league, owned by the importer, from an exported league file."""
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league = import_league(form.cleaned_data["file"], request.user)
+        except LeagueImportError as error:
+            form.add_error("file", str(error))
+        else:
+            messages.success(request, f"{league.name} is imported: {league.games.count()} games.")
+            return redirect("games:league-standings", league.pk)
+    status = 422 if request.method == "POST" else 200
+    return TemplateResponse(request, "history/import.html", {"form": form}, status=status)

@@ -1,0 +1,94 @@
+"""The SVG charts' geometry: scales, ticks, lines, markers and the text alternative."""
+
+from datetime import date
+
+from games.charts import (
+    BOTTOM,
+    HEIGHT,
+    LEFT,
+    MOST_MARKERS,
+    RIGHT,
+    TOP,
+    WIDTH,
+    marker_path,
+    nice_ticks,
+    rating_chart,
+    totals_chart,
+)
+from rules import GameSetup, HandEntry, play
+
+
+def state(entries, options=None, players=("Ann", "Ben", "Cat", "Dan")):
+    return play(GameSetup.create("standard", list(players), options or {}, 0), entries)
+
+
+def test_ticks_are_round_numbers():
+    assert nice_ticks(0, 100) == [0, 20, 40, 60, 80, 100]
+    # Steps of 20 or 25 would need more than six ticks to reach down past -26.
+    assert nice_ticks(-26, 100) == [-50, 0, 50, 100]
+    assert nice_ticks(0, 7, 8) == [0, 1, 2, 3, 4, 5, 6, 7]
+    assert nice_ticks(3, 3) == [3, 3.2, 3.4, 3.6, 3.8, 4]
+
+
+def test_a_line_per_player_from_zero_before_hand_one():
+    chart = totals_chart(state([HandEntry.cards([13, 0, 0, 0], 1), HandEntry.cards([0, 0, 13, 0], 3)]))
+    assert [series.name for series in chart.series] == ["Ann", "Ben", "Cat", "Dan"]
+    ann = chart.series[0].line
+    # Three points: before hand 1 (0), after hand 1 (13), after hand 2 (13).
+    assert ann.count("L") == 2
+    start_x, start_y = (float(v) for v in ann[1:].split("L")[0].split(","))
+    assert (start_x, start_y) == (LEFT, HEIGHT - BOTTOM)  # 0 at the bottom left: the target sets the top
+    last_x = float(ann.split("L")[-1].split(",")[0])
+    assert last_x == WIDTH - RIGHT
+
+
+def test_the_target_is_in_range_and_marked():
+    chart = totals_chart(state([HandEntry.cards([13, 0, 0, 0], 1)]))
+    assert chart.guide.label == "100"
+    assert chart.guide.at == TOP
+    assert [tick.label for tick in chart.y_ticks] == ["0", "20", "40", "60", "80", "100"]
+
+
+def test_negative_totals_stretch_the_scale_down():
+    chart = totals_chart(state([HandEntry.cards([13, 0, 0, 0], 0, moon="subtract")]))
+    # Ann on −26, the target 100.
+    assert [tick.label for tick in chart.y_ticks] == ["-50", "0", "50", "100"]
+    assert chart.y_ticks[0].at == HEIGHT - BOTTOM
+
+
+def test_lines_differ_by_dash_and_marker_as_well_as_colour():
+    seven = [f"P{n}" for n in range(7)]
+    chart = totals_chart(state([HandEntry.cards([13, 0, 0, 0, 0, 0, 0], 1)], players=seven))
+    assert len({series.dash for series in chart.series}) == 7
+    assert len({series.swatch for series in chart.series}) == 7
+    assert len({series.css_class for series in chart.series}) == 7
+
+
+def test_long_lines_carry_no_markers():
+    many = rating_chart("Ann", [float(n) for n in range(MOST_MARKERS + 5)], [date(2025, 1, 1)] * (MOST_MARKERS + 5))
+    few = rating_chart("Ann", [1.0, 2.0], [date(2025, 1, 1), date(2025, 1, 2)])
+    assert many.series[0].markers == ""
+    assert few.series[0].markers.count("M") == 3
+
+
+def test_the_summary_says_who_won_and_the_totals():
+    chart = totals_chart(
+        state([HandEntry.cards([0, 13, 0, 0], 1, moon="add"), HandEntry.cards([5, 0, 4, 4], 0)], {"target": 30})
+    )
+    assert chart.summary == "After 2 hands: Ann 44, Ben 0, Cat 30, Dan 30. Won by Ben."
+    assert "each of 2 hands" in chart.description
+
+
+def test_the_rating_summary_names_the_best_game():
+    chart = rating_chart("Ann", [1.5, 4.25, 3.0], [date(2025, 3, 1), date(2025, 3, 2), date(2025, 3, 3)])
+    assert chart.summary == "Ann's rating after 3 games: 3.0 (highest 4.2, after the game of 2 Mar 2025)."
+
+
+def test_a_player_without_games_gets_an_empty_chart():
+    assert rating_chart("Eve", [], []).summary == "Eve has no counted games yet."
+
+
+def test_markers_are_closed_shapes_or_strokes_centred_on_the_point():
+    assert marker_path("square", 10, 10, 2).startswith("M8.2,8.2")
+    assert marker_path("circle", 10, 10, 2).endswith("z")
+    assert marker_path("cross", 10, 10, 2).startswith("M8.0,8.0")

@@ -1,0 +1,162 @@
+"""Standings, head-to-head and season filters against a league added up by hand.
+
+The league (tests/games/league_seed.py, hand_worked_league): three counted games
+  1 Mar, standard to 30:   Ann 44, Ben 0 (won, shot the moon), Cat 30, Dan 30; 2 hands
+  2 Mar, ricketts:         Ann 69 (won, 69 for 5), Ben 74, Cat 78, Dan 65; 11 hands
+  3 Mar, standard to 40:   Ann 0 (won, wrapped), Ben 17, Cat 13 (wrapped), Dan 40; 5 hands
+and an abandoned, a null and an unfinished game that count nowhere.
+"""
+
+from datetime import date
+
+import pytest
+from openskill.models import PlackettLuce
+
+from games import stats
+from games.models import Game, Player
+from tests.games.league_seed import hand_worked_league
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def games(league, user):
+    return hand_worked_league(league, user)
+
+
+def row_of(rows, name):
+    return next(row for row in rows if row.name == name)
+
+
+def test_only_finished_games_count(league, games):
+    assert set(Game.objects.counted().filter(league=league)) == {games["moon"], games["sixty_nine"], games["wraps"]}
+    assert [row.games for row in stats.standings(league)] == [3, 3, 3, 3]
+
+
+def test_ann_won_twice_with_one_wrap_and_a_sixty_nine_for_five(league, games):
+    ann = row_of(stats.standings(league), "Ann")
+    assert (ann.games, ann.wins, ann.moons, ann.queens, ann.wraps, ann.sixty_nine) == (3, 2, 0, 2, 1, 1)
+    # Final totals 44 + 69 + 0; points in hands 44 + 69 + (4 + 13 + 13): a wrap takes a total, not points.
+    assert ann.avg_total == pytest.approx(113 / 3)
+    assert ann.per_hand == pytest.approx(143 / 18)
+    assert ann.win_pct == pytest.approx(200 / 3)
+
+
+def test_ben_shot_the_moon_and_won_once(league, games):
+    ben = row_of(stats.standings(league), "Ben")
+    assert (ben.games, ben.wins, ben.moons, ben.queens, ben.wraps, ben.sixty_nine) == (3, 1, 1, 4, 0, 0)
+    assert ben.avg_total == pytest.approx(91 / 3)
+    assert ben.per_hand == pytest.approx(91 / 18)
+
+
+def test_cat_and_dan_never_won(league, games):
+    rows = stats.standings(league)
+    cat, dan = row_of(rows, "Cat"), row_of(rows, "Dan")
+    assert (cat.wins, cat.queens, cat.wraps, cat.avg_total) == (0, 6, 1, pytest.approx(121 / 3))
+    assert cat.per_hand == pytest.approx((30 + 78 + 43) / 18)
+    assert (dan.wins, dan.queens, dan.wraps, dan.avg_total) == (0, 6, 0, 45)
+
+
+def test_sorting_by_average_score_puts_the_lowest_first(league, games):
+    rows = stats.standings(league, sort="avg_total")
+    assert [row.name for row in rows] == ["Ben", "Ann", "Cat", "Dan"]
+    rows = stats.standings(league, sort="avg_total", descending=True)
+    assert [row.name for row in rows] == ["Dan", "Cat", "Ann", "Ben"]
+
+
+def test_sorting_by_wins_breaks_ties_by_rating_then_name(league, games):
+    rows = stats.standings(league, sort="wins")
+    assert [row.name for row in rows][:2] == ["Ann", "Ben"]
+    cat, dan = rows[2], rows[3]
+    assert cat.rating >= dan.rating
+
+
+def test_sorting_by_name(league, games):
+    assert [row.name for row in stats.standings(league, sort="player")] == ["Ann", "Ben", "Cat", "Dan"]
+
+
+def test_a_variant_filter_keeps_only_its_games(league, games):
+    rows = stats.standings(league, stats.Season(variant="ricketts"))
+    ann = row_of(rows, "Ann")
+    assert (ann.games, ann.wins, ann.sixty_nine, ann.avg_total) == (1, 1, 1, 69)
+    assert row_of(rows, "Dan").avg_total == 65
+
+
+def test_a_season_keeps_games_played_between_its_dates(league, games):
+    season = stats.Season(since=date(2025, 3, 2), until=date(2025, 3, 3))
+    rows = stats.standings(league, season)
+    ann = row_of(rows, "Ann")
+    assert (ann.games, ann.wins, ann.moons) == (2, 2, 0)
+    assert row_of(rows, "Ben").moons == 0  # his moon was on 1 March
+
+
+def test_a_season_with_no_games_has_no_rows(league, games):
+    assert stats.standings(league, stats.Season(since=date(2025, 4, 1))) == []
+    assert stats.standings(league, stats.Season(variant="3d")) == []
+
+
+def test_a_season_reads_the_same_figures_as_the_standing_table(league, games):
+    every_date = stats.Season(since=date(2025, 1, 1), until=date(2025, 12, 31))
+    assert stats.standings(league, every_date) == stats.standings(league)
+
+
+def test_head_to_head_counts_who_finished_lower(league, games):
+    ann = Player.objects.get(league=league, name="Ann")
+    records = {record.name: (record.wins, record.losses, record.ties) for record in stats.head_to_head(league, ann)}
+    # Ann 44/69/0 against Ben 0/74/17, Cat 30/78/13, Dan 30/65/40.
+    assert records == {"Ben": (2, 1, 0), "Cat": (2, 1, 0), "Dan": (1, 2, 0)}
+
+
+def test_equal_totals_are_a_tie(league, games):
+    cat = Player.objects.get(league=league, name="Cat")
+    records = {record.name: (record.wins, record.losses, record.ties) for record in stats.head_to_head(league, cat)}
+    # Cat 30/78/13 against Dan 30/65/40.
+    assert records["Dan"] == (1, 1, 1)
+
+
+def test_a_seasons_head_to_head_is_counted_seat_by_seat(league, games):
+    ann = Player.objects.get(league=league, name="Ann")
+    every_date = stats.Season(since=date(2025, 1, 1), until=date(2025, 12, 31))
+    assert stats.head_to_head(league, ann, every_date) == stats.head_to_head(league, ann)
+    ricketts = stats.head_to_head(league, ann, stats.Season(variant="ricketts"))
+    # Ann 69 against Ben 74, Cat 78, Dan 65.
+    assert {record.name: (record.wins, record.losses) for record in ricketts} == {
+        "Ben": (1, 0),
+        "Cat": (1, 0),
+        "Dan": (0, 1),
+    }
+
+
+def test_the_player_who_beats_ann_most_is_dan(league, games):
+    ann = Player.objects.get(league=league, name="Ann")
+    nemesis = stats.nemesis(stats.head_to_head(league, ann))
+    assert (nemesis.name, nemesis.losses) == ("Dan", 2)
+
+
+def test_a_player_never_beaten_has_no_nemesis(league, games):
+    records = [stats.HeadToHead(1, "Ben", wins=3, losses=0, ties=1)]
+    assert stats.nemesis(records) is None
+
+
+def test_rating_history_follows_the_order_of_play(league, games):
+    ben = Player.objects.get(league=league, name="Ben")
+    history = stats.rating_history(league, ben)
+    assert [game.game_id for game in history] == [games["moon"].pk, games["sixty_nine"].pk, games["wraps"].pk]
+    assert [game.total for game in history] == [0, 74, 17]
+    model = PlackettLuce()
+    # Game 1: Ben first; Cat and Dan level second; Ann fourth.
+    first = model.rate([[model.rating()] for _ in range(4)], ranks=[4, 1, 2, 2])
+    assert history[0].rating == pytest.approx(first[1][0].ordinal())
+
+
+def test_standings_show_the_current_rating(league, games):
+    ben = Player.objects.get(league=league, name="Ben")
+    last = stats.rating_history(league, ben)[-1]
+    assert row_of(stats.standings(league), "Ben").rating == pytest.approx(last.rating)
+
+
+def test_season_labels_read_as_a_sentence():
+    assert stats.Season().label == "All variants, every date"
+    assert stats.Season("ricketts", date(2025, 3, 1), date(2025, 6, 30)).label == (
+        "Ricketts House Hearts, games played from 1 Mar 2025 to 30 Jun 2025"
+    )

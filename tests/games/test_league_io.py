@@ -1,0 +1,268 @@
+"""Export and import of a whole league: JSON round trips, CSV, commands and views."""
+
+import csv
+import io
+import json
+from datetime import UTC, datetime
+from io import StringIO
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+
+from games import stats
+from games.league_io import LeagueImportError, export_league, import_league
+from games.models import Game, League, Player, Seat
+from rules import read_scoresheet
+from tests.factories import UserFactory
+from tests.games.league_seed import hand_worked_league, members, played, seed_league
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def games(league, user):
+    return hand_worked_league(league, user)
+
+
+def standings_by_name(league):
+    return [
+        (row.name, row.games, row.wins, row.total, row.points, row.hands, row.moons, row.queens, row.wraps,
+         row.sixty_nine, row.rating)
+        for row in stats.standings(league, sort="player")
+    ]  # fmt: skip
+
+
+def seats_by_game(league):
+    return [
+        (seat.game.created_at, seat.game.variant, seat.game.status, seat.game.reason, seat.game.finished_at,
+         seat.player.name, seat.position, seat.total, seat.won, seat.rating_mu, seat.rating_sigma)
+        for seat in Seat.objects.filter(game__league=league)
+        .select_related("game", "player")
+        .order_by("game__created_at", "position")
+    ]  # fmt: skip
+
+
+# The JSON document -------------------------------------------------------------------------
+
+
+def test_the_export_holds_players_and_every_game_as_a_scoresheet(league, games):
+    document = export_league(league)
+    assert document["format"] == "hearts-league" and document["version"] == 1
+    assert document["league"] == {"name": league.name}
+    assert document["players"] == ["Ann", "Ben", "Cat", "Dan"]
+    assert len(document["games"]) == 6
+    first = document["games"][0]
+    assert set(first) == {"scoresheet", "created_at", "finished_at", "declared"}
+    assert first["created_at"] == "2025-03-01T20:00:00+00:00"
+    assert first["scoresheet"]["hands"][0] == {"hearts": {"Ben": 13}, "queen": "Ben", "moon": "add"}
+    # Each scoresheet reads back with the engine's own reader.
+    for game in document["games"]:
+        read_scoresheet(game["scoresheet"])
+    assert [game["declared"] for game in document["games"]] == ["", "", "", "abandoned", "null", ""]
+
+
+def test_a_round_trip_gives_the_same_league(league, games):
+    owner = UserFactory()
+    copy = import_league(json.loads(json.dumps(export_league(league))), owner)
+    assert copy.pk != league.pk and copy.owner == owner and copy.name == league.name
+    assert standings_by_name(copy) == standings_by_name(league)
+    assert seats_by_game(copy) == seats_by_game(league)
+    ann, ann_copy = (Player.objects.get(league=lg, name="Ann") for lg in (league, copy))
+    assert [(r.name, r.wins, r.losses, r.ties) for r in stats.head_to_head(copy, ann_copy)] == [
+        (r.name, r.wins, r.losses, r.ties) for r in stats.head_to_head(league, ann)
+    ]
+    assert [[hand.entry for hand in game.hands.order_by("number")] for game in copy.games.order_by("created_at")] == [
+        [hand.entry for hand in game.hands.order_by("number")] for game in league.games.order_by("created_at")
+    ]
+    # Exporting the copy gives the same document.
+    assert export_league(copy) == export_league(league)
+
+
+def test_a_big_random_league_round_trips(league):
+    seed_league(league, games=120, players=10, seed=7)
+    copy = import_league(export_league(league), UserFactory())
+    assert standings_by_name(copy) == standings_by_name(league)
+    assert seats_by_game(copy) == seats_by_game(league)
+
+
+def test_the_importer_owns_and_organizes_the_new_league(league, games):
+    owner = UserFactory()
+    copy = import_league(export_league(league), owner)
+    assert copy.memberships.get().user == owner
+    assert copy.memberships.get().can_organize
+
+
+def broken(league, change):
+    document = export_league(league)
+    change(document)
+    return document
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(format="something"), "This is not a league export"),
+        (lambda d: d.update(version=2), "Only version 1 league files"),
+        (lambda d: d.update(colour="red"), "Unknown field 'colour'"),
+        (lambda d: d["league"].update(name=" "), "The league needs a name"),
+        (lambda d: d.update(players=["Ann", "ann"]), "The player ann is listed twice"),
+        (lambda d: d.update(players=["Ann", "Ben", "Cat"]), "Game 1: Dan is not in the league's list of players"),
+        (lambda d: d["games"][1]["scoresheet"]["hands"][3].update(queen="Zed"), "Game 2: hand 4: Zed is not a player"),
+        (
+            lambda d: d["games"][2]["scoresheet"]["hands"][0]["hearts"].update(Ann=5),
+            "Game 3: hand 1: Hearts add up to 14",
+        ),
+        (lambda d: d["games"][0].update(status="over"), "Game 1: unknown field 'status'"),
+        (lambda d: d["games"][0].update(created_at="last Tuesday"), "Game 1: 'created_at' must be a date and time"),
+        (lambda d: d["games"][0].update(created_at="2025-13-01T10:00:00"), "'created_at' must be a date and time"),
+        (lambda d: d["games"][0].pop("created_at"), "Game 1: 'created_at' is missing"),
+        (lambda d: d["games"][0].update(declared="forfeit"), "Game 1: 'declared' must be"),
+        (lambda d: d["games"][0].update(scoresheet=[]), "Game 1: A scoresheet must be a JSON object"),
+        (lambda d: d.update(games={}), "'games' must be a list"),
+    ],
+)
+def test_a_bad_file_is_refused_with_a_clear_message_and_saves_nothing(league, games, change, message):
+    document = broken(league, change)
+    leagues, players, games_before = League.objects.count(), Player.objects.count(), Game.objects.count()
+    with pytest.raises(LeagueImportError, match=message.replace("(", r"\(")):
+        import_league(document, UserFactory())
+    assert (League.objects.count(), Player.objects.count(), Game.objects.count()) == (leagues, players, games_before)
+
+
+def test_a_file_that_is_not_an_object_is_refused(league):
+    with pytest.raises(LeagueImportError, match="must be a JSON object"):
+        import_league([1, 2, 3], UserFactory())
+
+
+# CSV ---------------------------------------------------------------------------------------
+
+
+def csv_rows(response):
+    return list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
+
+
+def test_the_games_csv_has_a_row_per_player_per_game(client, league, games, user):
+    client.force_login(user)
+    response = client.get(reverse("games:league-export-games", args=[league.pk]))
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert response["Content-Disposition"].startswith('attachment; filename="house-')
+    rows = csv_rows(response)
+    header, body = rows[0], rows[1:]
+    assert header[:8] == ["game", "started", "finished", "variant", "status", "hands", "seat", "player"]
+    assert len(body) == 6 * 4
+    ann_sixty_nine = next(row for row in body if row[3] == "ricketts" and row[7] == "Ann")
+    record = dict(zip(header, ann_sixty_nine))
+    assert (record["status"], record["hands"], record["total"], record["won"]) == ("over", "11", "69", "1")
+    abandoned = [dict(zip(header, row)) for row in body if row[4] == "abandoned"]
+    assert {row["rating"] for row in abandoned} == {""}
+
+
+def test_the_hands_csv_has_a_row_per_hand(client, league, games, user):
+    client.force_login(user)
+    rows = csv_rows(client.get(reverse("games:league-export-hands", args=[league.pk])))
+    header, body = rows[0], rows[1:]
+    assert len(header) == 11 + 8 * 4
+    # 2 + 11 + 5 + 1 + 4 + 1 hands.
+    assert len(body) == 24
+    moon = dict(zip(header, body[0]))
+    assert (moon["hand"], moon["dealer"], moon["pass"], moon["moon_shooter"], moon["moon_resolution"]) == (
+        "1", "Ann", "left", "Ben", "add",
+    )  # fmt: skip
+    assert (moon["player_2"], moon["hearts_2"], moon["points_2"], moon["points_1"], moon["player_5"]) == (
+        "Ben", "13", "0", "26", "",
+    )  # fmt: skip
+    wrap = dict(zip(header, body[2 + 11 + 2]))
+    assert wrap["wrapped"] == "Ann Cat"
+
+
+def test_names_that_look_like_formulas_are_defused_in_csv(client, league, user):
+    played(league, "standard", [], datetime(2025, 1, 1, tzinfo=UTC), players=["=HYPERLINK(1)", "Ben", "Cat"])
+    client.force_login(user)
+    rows = csv_rows(client.get(reverse("games:league-export-games", args=[league.pk])))
+    assert "'=HYPERLINK(1)" in [row[7] for row in rows]
+
+
+# Views ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["league-export-json", "league-export-games", "league-export-hands"])
+def test_downloads_are_for_members_only(client, league, games, name):
+    people = members(league)
+    address = reverse(f"games:{name}", args=[league.pk])
+    client.force_login(people["viewer"])
+    assert client.get(address).status_code == 200
+    client.force_login(people["outsider"])
+    assert client.get(address).status_code == 404
+    client.logout()
+    assert client.get(address).status_code == 302
+
+
+def test_the_json_download_is_the_export(client, league, games, user):
+    client.force_login(user)
+    response = client.get(reverse("games:league-export-json", args=[league.pk]))
+    assert response["Content-Disposition"].endswith('-league.json"')
+    assert json.loads(response.content) == json.loads(json.dumps(export_league(league)))
+
+
+def test_importing_through_the_page(client, league, games):
+    someone = UserFactory()
+    client.force_login(someone)
+    assert client.get(reverse("games:league-import")).status_code == 200
+    upload = SimpleUploadedFile("league.json", json.dumps(export_league(league)).encode(), "application/json")
+    response = client.post(reverse("games:league-import"), {"file": upload})
+    copy = League.objects.get(owner=someone)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("games:league-standings", args=[copy.pk])
+    assert copy.games.count() == 6
+
+
+def test_a_bad_upload_shows_why_and_saves_nothing(client, league, games):
+    client.force_login(UserFactory())
+    leagues = League.objects.count()
+    for content, message in [
+        (b"not json", "That file is not JSON"),
+        (json.dumps({"format": "x"}).encode(), "This is not a league export"),
+    ]:
+        response = client.post(reverse("games:league-import"), {"file": SimpleUploadedFile("x.json", content)})
+        assert response.status_code == 422
+        assert message in response.content.decode()
+    assert League.objects.count() == leagues
+
+
+def test_importing_needs_an_account(client):
+    assert client.get(reverse("games:league-import")).status_code == 302
+
+
+# Commands --------------------------------------------------------------------------------------
+
+
+def test_export_and_import_commands_make_a_backup_and_restore_it(league, games, tmp_path):
+    path = tmp_path / "backup.json"
+    call_command("export_league", str(league.pk), "-o", str(path), stderr=StringIO())
+    owner = UserFactory(username="restorer")
+    out = StringIO()
+    call_command("import_league", str(path), "--owner", "restorer", stdout=out)
+    copy = League.objects.get(owner=owner)
+    assert f"as league {copy.pk}: 6 games" in out.getvalue()
+    assert standings_by_name(copy) == standings_by_name(league)
+
+
+def test_the_export_command_writes_to_standard_output(league, games):
+    out = StringIO()
+    call_command("export_league", str(league.pk), stdout=out)
+    assert json.loads(out.getvalue())["players"] == ["Ann", "Ben", "Cat", "Dan"]
+
+
+def test_the_commands_explain_their_errors(league, tmp_path):
+    with pytest.raises(CommandError, match="There is no league 999"):
+        call_command("export_league", "999")
+    with pytest.raises(CommandError, match="There is no user nobody"):
+        call_command("import_league", "x.json", "--owner", "nobody")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "hearts-league", "version": 1, "league": {"name": "X"}, "players": [], "games": [1]}')
+    with pytest.raises(CommandError, match="Game 1: each game must be a JSON object"):
+        call_command("import_league", str(bad), "--owner", league.owner.username)
+    with pytest.raises(CommandError, match="cannot read"):
+        call_command("import_league", str(tmp_path / "missing.json"), "--owner", league.owner.username)
