@@ -9,6 +9,7 @@ import os
 import runpy
 import secrets
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -73,7 +74,10 @@ def test_migrate_and_replay_work_without_a_secret_key(tmp_path):
     env = server_environment(tmp_path)
     migrated = manage(env, "migrate", "--noinput")
     assert migrated.returncode == 0, migrated.stderr
-    assert (tmp_path / "db.sqlite3").exists()
+    # migrate alone makes the table that counts login attempts.
+    with sqlite3.connect(tmp_path / "db.sqlite3") as database:
+        tables = {name for (name,) in database.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert "ratelimit_cache" in tables
     # Ann takes 3 hearts, Ben the other 10 and the queen: 3 and 23.
     sheet = {"variant": "standard", "players": ["Ann", "Ben", "Cat", "Dan"], "hands": [{"hearts": {"Ann": 3, "Ben": 10}, "queen": "Ben"}]}
     replayed = manage(env, "replay", "-", stdin=json.dumps(sheet))
