@@ -6,14 +6,17 @@ these tests also shows whether names are escaped.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import timezone
 
+from games.league_io import export_league
 from games.models import Game, Hand, HandRevision, Invite, League, Membership, Player, Seat, new_token
 from rules import HandEntry
 from tests.factories import MembershipFactory, UserFactory, make_game
@@ -32,6 +35,17 @@ class Table:
     invite: Invite
     other_league: League
     other_game: Game
+
+    def token(self, link: str) -> str:
+        return self.league.public_token if link == "public" else self.invite.token
+
+    def membership(self, role: str) -> Membership:
+        return Membership.objects.get(league=self.league, user=self.users[role])
+
+    def league_file(self) -> SimpleUploadedFile:
+        """The league as its Export button saves it."""
+        document = json.dumps(export_league(self.league)).encode()
+        return SimpleUploadedFile("league.json", document, content_type="application/json")
 
     def client(self, role: str, **client_options: Any) -> Client:
         client = Client(**client_options)

@@ -5,7 +5,7 @@ A new URL in games/urls.py without an entry here fails
 test_every_url_of_the_app_has_an_entry: decide who may use it, then add it.
 
 Visitors (ROLES):
-  anonymous  - not logged in, no link
+  anonymous  - not logged in, no link (on a link's URL: a guessed token)
   outsider   - logged in, not a member of the league
   public     - not logged in, holding the league's public (read-only) link
   viewer, scorer, organizer - members of the league with that role
@@ -13,6 +13,7 @@ Visitors (ROLES):
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -55,9 +56,15 @@ class Route:
     query: Callable[[Any], dict[str, Any]] = lambda table: {}
     # Not an HTML page (a file download, a health check): no CSP or escaping check.
     html: bool = True
+    # A URL holding a secret link's token ("public" or "invite"): every
+    # visitor has the link except the anonymous one, who can only guess.
+    token: str | None = None
 
-    def url(self, table: Any) -> str:
-        return reverse(f"games:{self.name}", kwargs=self.kwargs(table))
+    def url(self, table: Any, role: str) -> str:
+        kwargs = self.kwargs(table)
+        if self.token is not None:
+            kwargs["token"] = secrets.token_urlsafe(32) if role == "anonymous" else table.token(self.token)
+        return reverse(f"games:{self.name}", kwargs=kwargs)
 
 
 # The common cases.
@@ -65,6 +72,10 @@ MEMBERS_SEE = statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=200, 
 SCORERS_DO = statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=403, scorer=200, organizer=200)
 SCORERS_DONE = statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=403, scorer=302, organizer=302)
 ORGANIZERS_DO = statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=403, scorer=403, organizer=200)
+ORGANIZERS_DONE = statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=403, scorer=403, organizer=302)
+# POST-only views behind login_required: a stranger is sent to log in first.
+ORGANIZER_POSTS_ONLY = statuses(anonymous=LOGIN, outsider=405, public=LOGIN, viewer=405, scorer=405, organizer=405)
+WITH_THE_LINK = statuses(anonymous=404, outsider=200, public=200, viewer=200, scorer=200, organizer=200)
 POST_ONLY = everyone(405)
 
 
@@ -160,6 +171,60 @@ ROUTES: list[Route] = [
         get=SCORERS_DO,
         post=SCORERS_DONE,
         post_data=lambda table: {**next_hand(table), "number": 2},
+    ),
+    # --- history
+    Route("league-standings", league, get=MEMBERS_SEE),
+    Route("league-games", league, get=MEMBERS_SEE),
+    Route("player-detail", lambda table: {"league_id": table.league.pk, "player_id": table.players[0].pk}, get=MEMBERS_SEE),
+    Route("game-scoresheet", game, get=MEMBERS_SEE),
+    Route("league-export-json", league, get=MEMBERS_SEE, html=False),
+    Route("league-export-games", league, get=MEMBERS_SEE, html=False),
+    Route("league-export-hands", league, get=MEMBERS_SEE, html=False),
+    Route(
+        "league-import",
+        get=statuses(anonymous=LOGIN, outsider=200, public=LOGIN, viewer=200, scorer=200, organizer=200),
+        post=statuses(anonymous=LOGIN, outsider=302, public=LOGIN, viewer=302, scorer=302, organizer=302),
+        post_data=lambda table: {"file": table.league_file()},
+    ),
+    Route(
+        "game-delete",
+        lambda table: {"game_id": table.finished.pk},
+        get=ORGANIZERS_DO,
+        post=statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=403, scorer=403, organizer=302),
+    ),
+    Route("public-standings", token="public", get=WITH_THE_LINK),
+    Route("public-games", token="public", get=WITH_THE_LINK),
+    Route("public-scoresheet", lambda table: {"game_id": table.finished.pk}, token="public", get=WITH_THE_LINK),
+    # --- members, invites, the public link
+    Route("league-members", league, get=MEMBERS_SEE),
+    Route(
+        "member-role",
+        lambda table: {"league_id": table.league.pk, "membership_id": table.membership("scorer").pk},
+        get=ORGANIZER_POSTS_ONLY,
+        post=ORGANIZERS_DONE,
+        post_data=lambda table: {"role": "viewer"},
+    ),
+    Route(
+        "member-remove",
+        lambda table: {"league_id": table.league.pk, "membership_id": table.membership("viewer").pk},
+        get=ORGANIZERS_DO,
+        post=ORGANIZERS_DONE,
+    ),
+    Route("invite-new", league, get=ORGANIZER_POSTS_ONLY, post=ORGANIZERS_DONE, post_data=lambda table: {"role": "scorer", "days": 7}),
+    Route(
+        "invite-revoke",
+        lambda table: {"league_id": table.league.pk, "invite_id": table.invite.pk},
+        get=ORGANIZER_POSTS_ONLY,
+        post=ORGANIZERS_DONE,
+    ),
+    Route("public-link", league, get=ORGANIZER_POSTS_ONLY, post=ORGANIZERS_DONE, post_data=lambda table: {"action": "renew"}),
+    Route(
+        "invite-accept",
+        token="invite",
+        get=statuses(anonymous=404, outsider=200, public=200, viewer=200, scorer=200, organizer=200),
+        # The outsider joins; members are told they already are; the link
+        # holder without an account is sent to log in first.
+        post=statuses(anonymous=404, outsider=302, public=LOGIN, viewer=302, scorer=302, organizer=302),
     ),
     # --- rulebook
     Route("rules-index", get=everyone(200)),
