@@ -25,7 +25,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from games.models import Game, Hand, League, Player, Seat, entry_to_json
+from games.models import Game, Hand, League, Player, Seat, entry_to_json, has_control_characters
 from games.ratings import ordinal
 from games.stats import results_changed
 from rules import GameSetup, GameState, HandEntry, HandError, ScoresheetError, play, read_scoresheet, write_scoresheet
@@ -249,6 +249,8 @@ def _read_document(document: object) -> tuple[str, list[str], list[Any]]:
     name_field = League._meta.get_field("name")
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > name_field.max_length:
         raise LeagueImportError(f"The league needs a name of 1 to {name_field.max_length} characters")
+    if has_control_characters(name):
+        raise LeagueImportError("The league's name cannot contain control characters")
     player_names = document.get("players")
     if not isinstance(player_names, list):
         raise LeagueImportError("'players' must be a list of names")

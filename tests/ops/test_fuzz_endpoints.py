@@ -13,7 +13,11 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.models import Game
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from games.league_io import export_league
+from games.models import Game, League
 from tests.ops.conftest import stored_rows
 from tests.ops.routes import new_game
 
@@ -144,3 +148,50 @@ def test_an_imported_game_with_a_nul_in_a_name_is_refused_and_creates_no_player(
     assert response.status_code == 422
     assert "control characters" in response.content.decode()
     assert stored_rows() == before
+
+
+def league_files(table):
+    """The table's league as exported, with random parts replaced by random JSON."""
+    document = export_league(table.league)
+    paths = st.sampled_from(
+        [("league", "name"), ("players", 0), ("players", 3), ("games", 0, "scoresheet", "players", 1),
+         ("games", 0, "scoresheet", "hands", 0), ("games", 1, "declared"), ("games", 0, "created_at"), ("version",)]
+    )  # fmt: skip
+
+    def replaced(changes):
+        changed = json.loads(json.dumps(document))
+        for path, value in changes:
+            place = changed
+            for key in path[:-1]:
+                place = place[key]
+            place[path[-1]] = value
+        return changed
+
+    return st.lists(st.tuples(paths, st.one_of(names, json_values)), max_size=3).map(replaced)
+
+
+@fuzz
+@given(data=st.data())
+def test_importing_a_league_survives_anything(table, data):
+    document = data.draw(st.one_of(league_files(table), json_values))
+    upload = SimpleUploadedFile("league.json", json.dumps(document).encode(), content_type="application/json")
+    leagues = League.objects.count()
+    with transaction.atomic():
+        response = table.client("scorer").post(reverse("games:league-import"), {"file": upload})
+        assert response.status_code in (302, 422)
+        every_game_replays()
+        # A refused file leaves no half-made league behind.
+        assert League.objects.count() == leagues + (response.status_code == 302)
+        transaction.set_rollback(True)
+
+
+@pytest.mark.parametrize("name", ["Bad\x00house", "Bad\x07house"])
+def test_a_league_file_whose_name_has_control_characters_is_refused(table, name):
+    document = export_league(table.league)
+    document["league"]["name"] = name
+    upload = SimpleUploadedFile("league.json", json.dumps(document).encode(), content_type="application/json")
+    before = League.objects.count()
+    response = table.client("scorer").post(reverse("games:league-import"), {"file": upload})
+    assert response.status_code == 422
+    assert "control characters" in response.content.decode()
+    assert League.objects.count() == before
