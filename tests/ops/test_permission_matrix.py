@@ -27,7 +27,7 @@ def test_every_entry_names_a_status_for_every_visitor():
 @pytest.mark.parametrize("route", ROUTES, ids=lambda route: route.name)
 def test_get(route, role, table):
     before = stored_rows()
-    response = table.client(role).get(route.url(table), route.query(table))
+    response = table.client(role).get(route.url(table, role), route.query(table))
     assert response.status_code == route.get[role]
     assert stored_rows() == before, "a GET changed stored data"
 
@@ -39,7 +39,7 @@ POSTS = [route for route in ROUTES if route.post is not None]
 @pytest.mark.parametrize("route", POSTS, ids=lambda route: route.name)
 def test_post(route, role, table):
     before = stored_rows()
-    response = table.client(role).post(route.url(table), route.post_data(table))
+    response = table.client(role).post(route.url(table, role), route.post_data(table))
     assert response.status_code == route.post[role]
     refused = response.status_code >= 400 or (
         response.status_code == 302 and response["Location"].startswith(reverse("login"))
