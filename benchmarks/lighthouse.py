@@ -51,6 +51,7 @@ def run_lighthouse(url: str, cookie: str, report: Path) -> dict:
     """Lighthouse's JSON report; a first run after install can fail with NO_NAVSTART, so try twice."""
     env = {**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")}
     for _attempt in range(2):
+        report.unlink(missing_ok=True)
         subprocess.run(
             [
                 str(LIGHTHOUSE),
@@ -82,6 +83,9 @@ def first_load(result: dict) -> list[dict]:
 def summarise(label: str, result: dict, budget: bool) -> bool:
     requests = first_load(result)
     transferred = sum(item.get("transferSize", 0) for item in requests)
+    # A second fetch of the same file (the favicon, named by the page and the
+    # manifest) is served from the browser's cache: no round trip.
+    fetched = [item for item in requests if item.get("transferSize", 0) > 0]
     print(f"\n{label}: {result['finalDisplayedUrl']}")
     ok = True
     for key, minimum in SCORES.items():
@@ -93,11 +97,14 @@ def summarise(label: str, result: dict, budget: bool) -> bool:
         print(f"  {result['audits'][audit]['title']:<28} {result['audits'][audit]['displayValue']}")
         if result["audits"][audit].get("score") is not None and result["audits"][audit]["score"] < 0.9:
             print("    (below 90)")
-    print(f"  first load: {len(requests)} requests, {transferred / 1024:.1f} KB transferred")
+    print(
+        f"  first load: {len(fetched)} requests over the network ({len(requests) - len(fetched)} more from the "
+        f"browser's cache), {transferred / 1024:.1f} KB transferred"
+    )
     for item in requests:
         print(f"    {item.get('transferSize', 0) / 1024:6.1f} KB  {item.get('resourceType', ''):<10} {item['url'].split('127.0.0.1')[-1]}")
     if budget:
-        within = transferred < WEIGHT_BUDGET and len(requests) <= REQUEST_BUDGET
+        within = transferred < WEIGHT_BUDGET and len(fetched) <= REQUEST_BUDGET
         ok &= within
         print(f"  budget: < {WEIGHT_BUDGET // 1024} KB in <= {REQUEST_BUDGET} requests: {'met' if within else 'MISSED'}")
     failed = [
@@ -147,7 +154,8 @@ def main() -> int:
             except NoReverseMatch:
                 print(f"\n{label}: no URL named {name} yet; measuring the home page instead")
                 path = reverse("games:home")
-            result = run_lighthouse(server.url(path), cookie, server.folder / f"{name.split(':')[1]}.json")
+            # Kept in var/lighthouse/ for a closer look (Lighthouse's JSON report).
+            result = run_lighthouse(server.url(path), cookie, LIGHTHOUSE_DIR / f"{name.split(':')[1]}.json")
             ok &= summarise(label, result, budget)
     return 0 if ok else 1
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -105,6 +106,7 @@ class ScratchServer:
 
     def __exit__(self, *exc: Any) -> None:
         self.stop()
+        shutil.rmtree(self.folder, ignore_errors=True)
 
     def url(self, path: str) -> str:
         return f"http://127.0.0.1:{self.port}{path}"

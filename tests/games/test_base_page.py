@@ -78,7 +78,8 @@ def test_every_page_links_the_manifest_and_icons(client, user, league):
         assert '<link rel="manifest" href="/static/manifest.webmanifest">' in page, name
         assert 'rel="icon" href="/static/icons/favicon.svg"' in page, name
         assert 'rel="apple-touch-icon"' in page, name
-        assert '<script src="/static/js/wakelock.js" defer></script>' in page, name
+        # wakelock.js travels in the bundle (scorekeeper/bundles.py).
+        assert '<script src="/static/js/app.bundle.js"></script>' in page, name
 
 
 def test_no_page_has_an_inline_script_or_style(client, user, league):
