@@ -169,6 +169,10 @@ STORAGES = {
 }
 # Tests and DEBUG serve straight from the source folders.
 WHITENOISE_USE_FINDERS = DEBUG or TESTING
+if WHITENOISE_USE_FINDERS:
+    # WhiteNoise warns on every request when STATIC_ROOT is missing, though it
+    # serves from the source folders here; collectstatic fills it in production.
+    STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 # WhiteNoise's own table lacks the web app manifest; browsers want its real type.
 WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json"}
 
