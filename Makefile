@@ -1,6 +1,7 @@
 # Two commands do everything on a fresh machine with Python 3.11:
 #   make run   - set up, migrate and serve at http://127.0.0.1:8000 (PORT=... for another)
 #   make test  - set up and run the whole test suite
+#   make lint  - ruff's checks and formatter
 
 PYTHON ?= python3
 VENV := .venv
@@ -10,7 +11,7 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 export UV_PROJECT_ENVIRONMENT := $(VENV)
 
-.PHONY: run test sync migrate bench load lighthouse replay lint clean
+.PHONY: run test lint sync migrate bench load lighthouse replay clean
 
 # uv is bootstrapped into the project's own virtual environment with pip, so a
 # machine needs nothing but Python; uv then installs exactly what uv.lock says.
@@ -32,6 +33,11 @@ run: migrate
 
 test: sync
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# ruff's rules are chosen in pyproject.toml; the formatter keeps every file one shape.
+lint: sync
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 bench: sync
 	$(BIN)/python benchmarks/engine.py

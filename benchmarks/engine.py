@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rules import GameSetup, HandEntry, play  # noqa: E402
+from rules import GameSetup, HandEntry, play
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 TABLES = {

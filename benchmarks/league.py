@@ -71,7 +71,7 @@ def median_ms(client: Client, urls: dict[str, str], requests: int) -> dict[str, 
     """Each page's median time, the pages taken in turn so that a busy moment
     of the machine falls on all of them alike."""
     times: dict[str, list[float]] = {label: [] for label in urls}
-    for label, url in urls.items():
+    for url in urls.values():
         response = client.get(url)
         assert response.status_code == 200, (url, response.status_code)
     # The seeding left many objects behind: keep the collector from charging
@@ -140,7 +140,7 @@ def main() -> None:
     print("\nWhen results change (ratings and standings recomputed):")
     for label, since in [("the newest game", newest), ("the oldest game (every game re-rated)", oldest)]:
         players = set(since.seats.values_list("player_id", flat=True))
-        print(f"  after {label:38} {timed(lambda: results_changed(league.pk, since, players)):8.1f} ms")
+        print(f"  after {label:38} {timed(lambda since=since, players=players: results_changed(league.pk, since, players)):8.1f} ms")
     print(f"  the whole league from scratch           {timed(lambda: results_changed(league.pk)):8.1f} ms")
 
     print("\nExport and import of the whole league:")

@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.server import ROOT, ScratchServer  # noqa: E402
+from benchmarks.server import ROOT, ScratchServer
 
 LIGHTHOUSE_DIR = ROOT / "var" / "lighthouse"
 LIGHTHOUSE = LIGHTHOUSE_DIR / "node_modules" / ".bin" / "lighthouse"

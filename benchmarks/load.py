@@ -37,7 +37,7 @@ from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.server import ScratchServer  # noqa: E402
+from benchmarks.server import ScratchServer
 
 # wrk runs this in each of its threads; done() prints the phase's figures as JSON.
 WRK_SCRIPT = """

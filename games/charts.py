@@ -166,7 +166,7 @@ def totals_chart(state: GameState, chart_id: str = "totals-chart") -> Chart:
     x_ticks = tuple(Tick(x(v), str(int(v))) for v in nice_ticks(0, max(last, 1), 8) if v == int(v))
     y_ticks = tuple(Tick(y(v), _number(v)) for v in y_values)
     played = len(state.hands)
-    finals = ", ".join(f"{name} {total}" for name, total in zip(names, state.totals))
+    finals = ", ".join(f"{name} {total}" for name, total in zip(names, state.totals, strict=True))
     if state.winners:
         outcome = " Won by " + " and ".join(names[seat] for seat in state.winners) + "."
     elif played:

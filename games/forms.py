@@ -216,7 +216,7 @@ class GameForm(forms.Form):
 
     def add_setup_error(self, error: SetupError) -> None:
         field = {"variant": "variant", "players": "seat", "first_dealer": "first_dealer", "options": "options_for"}
-        self.add_error(field.get(error.field or "", None), error.message)
+        self.add_error(field.get(error.field or ""), error.message)
 
 
 # Entering a hand -----------------------------------------------------------

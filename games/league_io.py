@@ -179,7 +179,7 @@ def hands_csv_rows(league: League) -> Iterator[list[Any]]:
         state = game.state()
         names = [_cell(name) for name in state.setup.players]
 
-        def name(seat: int | None) -> str:
+        def name(seat: int | None, names: list[str] = names) -> str:
             return names[seat] if seat is not None else ""
 
         for hand in state.hands:

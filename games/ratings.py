@@ -41,7 +41,7 @@ def finishing_ranks(totals: Iterable[int], won: Iterable[bool] | None = None) ->
     """1 for the winners (or the lowest total), then by total; equal places share a rank (1, 2, 2, 4)."""
     totals = list(totals)
     won = list(won) if won is not None else [False] * len(totals)
-    places = [(not winner, total) for winner, total in zip(won, totals)]
+    places = [(not winner, total) for winner, total in zip(won, totals, strict=True)]
     return [1 + sum(1 for other in places if other < place) for place in places]
 
 
@@ -89,7 +89,7 @@ def rerate(league_id: int, since: Game | Position | None = None, players: Iterab
         after = rate_game(
             [current[row[2]] for row in game_seats], [row[3] for row in game_seats], [row[6] for row in game_seats]
         )
-        for row, (mu, sigma) in zip(game_seats, after):
+        for row, (mu, sigma) in zip(game_seats, after, strict=True):
             current[row[2]] = (mu, sigma)
             if (row[4], row[5]) != (mu, sigma):
                 changed.append((mu, sigma, row[0]))

@@ -144,10 +144,7 @@ def _crossed(state: GameState) -> str:
     options = setup.options
     seats = [seat for seat, total in enumerate(state.totals) if reached_target(options, total)]
     names = [setup.players[seat] for seat in seats]
-    if options.end == "more_than":
-        verb = _verb(len(names), "passes", "pass")
-    else:
-        verb = _verb(len(names), "reaches", "reach")
+    verb = _verb(len(names), "passes", "pass") if options.end == "more_than" else _verb(len(names), "reaches", "reach")
     return f"{join_names(names)} {verb} {options.target}"
 
 
@@ -190,7 +187,7 @@ def describe_outcome(before: GameState, after: GameState) -> str:
     wrapped = after.hands[-1].wrapped if after.hands else ()
     moved = [
         seat
-        for seat, (was, now) in enumerate(zip(before.totals, after.totals))
+        for seat, (was, now) in enumerate(zip(before.totals, after.totals, strict=True))
         if was != now and seat not in wrapped
     ]
     parts = []

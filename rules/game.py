@@ -226,7 +226,7 @@ class GameState:
         if not self.setup.options.sixty_nine:
             return ()
         out = []
-        for seat, (r69, r5) in enumerate(zip(self.runs69, self.runs5)):
+        for seat, (r69, r5) in enumerate(zip(self.runs69, self.runs5, strict=True)):
             if r69 is not None:
                 out.append(Run(seat, SIXTY_NINE, r69, SIXTY_NINE_HANDS))
             if r5 is not None:
@@ -292,7 +292,7 @@ class GameState:
         wraps = options.wraps
         totals = []
         wrapped = []
-        for seat, (before, scored) in enumerate(zip(self.totals, points)):
+        for seat, (before, scored) in enumerate(zip(self.totals, points, strict=True)):
             total = before + scored
             if total in wraps:
                 total = 0
@@ -303,7 +303,7 @@ class GameState:
         runs5 = _runs(self.totals, totals_t, self.runs5, FIVE)
         status, winners, reason = _end_of_game(options, totals_t, runs69, runs5)
         hand = HandResult(deal, entry, points, totals_t, moon, tuple(wrapped))
-        return GameState(self.setup, self.hands + (hand,), totals_t, status, winners, reason, runs69, runs5)
+        return GameState(self.setup, (*self.hands, hand), totals_t, status, winners, reason, runs69, runs5)
 
 
 def _runs(
@@ -311,7 +311,7 @@ def _runs(
 ) -> tuple[int | None, ...]:
     """Starting and ending a hand at score extends a run; reaching it starts one at 0."""
     out: list[int | None] = []
-    for was, now, run in zip(before, after, runs):
+    for was, now, run in zip(before, after, runs, strict=True):
         if now != score:
             out.append(None)
         elif was == score and run is not None:
@@ -378,10 +378,7 @@ def moon_points(setup: GameSetup, entry: HandEntry, shooter: int, resolution: st
     jack_bonus = options.jack_of_diamonds and not options.moon_needs_jack
     points = []
     for seat in range(setup.seats):
-        if resolution == ADD:
-            score = 0 if seat == shooter else penalty
-        else:
-            score = -penalty if seat == shooter else 0
+        score = (0 if seat == shooter else penalty) if resolution == ADD else -penalty if seat == shooter else 0
         if jack_bonus and seat == entry.jack:
             score += JACK_POINTS
         points.append(score)

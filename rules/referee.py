@@ -389,11 +389,11 @@ def revoke_penalty(setup: GameSetup) -> Answer:
 __all__ = [
     "Answer",
     "Card",
-    "SweepOutcome",
-    "SweepPreview",
     "PlayQuestion",
     "PlayRules",
     "Ruling",
+    "SweepOutcome",
+    "SweepPreview",
     "can_play",
     "moon_previews",
     "next_deal_answers",

@@ -227,10 +227,7 @@ class _Writer:
         items = [Item("Pass", "three cards face down, chosen before looking at those received.")]
         if "scatter" in setup.pass_cycle:
             items.append(Item("Scatter", f"one card to each of the {setup.seats - 1} other players."))
-        if self.game:
-            table = self.game_pass_table()
-        else:
-            table = self.preset_pass_table()
+        table = self.game_pass_table() if self.game else self.preset_pass_table()
         length = len(table.rows)
         items.append(Item("Cycle", f"after hand {length} it starts again; it runs on through tie-break hands."))
         return Section("passing", "Passing", tuple(items), (table,))

@@ -102,7 +102,7 @@ def replay(document: object) -> dict[str, Any]:
 
 
 def _by_name(setup: GameSetup, values: Sequence[int]) -> dict[str, int]:
-    return dict(zip(setup.players, values))
+    return dict(zip(setup.players, values, strict=True))
 
 
 def hand_json(setup: GameSetup, hand: HandResult) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from django.core.exceptions import ImproperlyConfigured
 @register(Tags.security, deploy=True)
 def secret_key_is_set(app_configs: Sequence[AppConfig] | None, **kwargs: Any) -> list[Error]:
     try:
-        settings.SECRET_KEY
+        settings.SECRET_KEY  # noqa: B018 - reading the setting is the check: Django raises when it is empty
     except ImproperlyConfigured:
         return [
             Error(

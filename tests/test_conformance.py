@@ -87,7 +87,8 @@ def assert_one_clean_error_line(exit_code: int, stdout: str, stderr: str) -> str
     assert stdout == ""
     assert "Traceback" not in stderr
     lines = stderr.strip("\n").split("\n")
-    assert len(lines) == 1 and lines[0].strip(), f"expected one error line, got {stderr!r}"
+    assert len(lines) == 1, f"expected one error line, got {stderr!r}"
+    assert lines[0].strip(), f"expected an error message, got {stderr!r}"
     return lines[0]
 
 

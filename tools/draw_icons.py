@@ -51,7 +51,7 @@ def rounded_square(size: float, radius: float) -> list[Point]:
 
 def coverage(width: int, height: int, polygon: list[Point]) -> list[list[float]]:
     """Fraction of each pixel inside the polygon (even-odd rule)."""
-    edges = list(zip(polygon, polygon[1:] + polygon[:1]))
+    edges = list(zip(polygon, polygon[1:] + polygon[:1], strict=True))
     cover = [[0.0] * width for _ in range(height)]
     weight = 1 / SUPERSAMPLE
     for sub_row in range(height * SUPERSAMPLE):
@@ -62,7 +62,7 @@ def coverage(width: int, height: int, polygon: list[Point]) -> list[list[float]]
             if (y0 <= y < y1) or (y1 <= y < y0)
         )
         row = cover[sub_row // SUPERSAMPLE]
-        for left, right in zip(crossings[0::2], crossings[1::2]):
+        for left, right in zip(crossings[0::2], crossings[1::2], strict=True):
             left, right = max(left, 0.0), min(right, float(width))
             if right <= left:
                 continue
@@ -92,8 +92,8 @@ def tile(size: int, corner: float, heart_width: float) -> bytes:
         for x in range(size):
             alpha = min(background[y][x], 1.0)
             mix = min(shape[y][x], 1.0)
-            pixel = [round(r * (1 - mix) + w * mix) for r, w in zip(RED, WHITE)]
-            row += bytes(pixel + [round(alpha * 255)])
+            pixel = [round(r * (1 - mix) + w * mix) for r, w in zip(RED, WHITE, strict=True)]
+            row += bytes([*pixel, round(alpha * 255)])
         rows.append(bytes(row))
     return b"".join(rows)
 

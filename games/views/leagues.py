@@ -103,7 +103,7 @@ def player_new(request: HtmxHttpRequest, league_id: int) -> TemplateResponse | H
 @login_required
 @require_http_methods(["GET", "POST"])
 def player_edit(request: HtmxHttpRequest, league_id: int, player_id: int) -> TemplateResponse | HttpResponseRedirect:
-    league, membership = get_league_for(request.user, league_id, ORGANIZE)
+    league, _ = get_league_for(request.user, league_id, ORGANIZE)
     player = get_object_or_404(league.players, pk=player_id)
     old_name = player.name
     form = PlayerEditForm(request.POST if request.method == "POST" else None, instance=player, league=league)

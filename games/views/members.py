@@ -121,7 +121,7 @@ def member_role(request: HtmxHttpRequest, league_id: int, membership_id: int) ->
 @require_http_methods(["GET", "POST"])
 def member_remove(request: HtmxHttpRequest, league_id: int, membership_id: int) -> HttpResponse:
     """A confirmation page, then the POST that removes the member."""
-    league, membership = get_league_for(request.user, league_id, ORGANIZE)
+    league, _ = get_league_for(request.user, league_id, ORGANIZE)
     member = _member_of(league, membership_id)
     _not_the_owner(league, member)
     if request.method == "POST":

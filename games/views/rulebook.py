@@ -22,7 +22,6 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games.models import Game, HandConflict
 from games.permissions import SCORE, VIEW, get_game_for
-from scorekeeper.middleware import HtmxHttpRequest
 from rules import VARIANTS, EntryError, GameState, HandEntry
 from rules.referee import (
     CLUBS,
@@ -44,6 +43,7 @@ from rules.referee import (
     revoke_penalty,
 )
 from rules.rulebook import cheat_sheet, moon_rule
+from scorekeeper.middleware import HtmxHttpRequest
 
 
 def _with_seats():
@@ -133,7 +133,7 @@ class PlayForm(forms.Form):
     first_trick = forms.BooleanField(required=False, label="It is the first trick of the hand", widget=_CHECKBOX)
     heart_played = forms.BooleanField(required=False, label="A heart has been played this hand", widget=_CHECKBOX)
     queen_played = forms.BooleanField(required=False, label="The Q♠ has been played this hand", widget=_CHECKBOX)
-    suit_led = forms.ChoiceField(choices=[("", "—")] + SUIT_CHOICES, required=False, label="Suit led", widget=_SELECT)
+    suit_led = forms.ChoiceField(choices=[("", "—"), *SUIT_CHOICES], required=False, label="Suit led", widget=_SELECT)
     holds_suit_led = forms.BooleanField(required=False, label="I hold a card of the suit led", widget=_CHECKBOX)
     hand = forms.ChoiceField(
         choices=[
@@ -192,7 +192,7 @@ class RevokeForm(forms.Form):
 
     def __init__(self, *args, players: tuple[str, ...], **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["offender"].choices = [("", "—")] + list(enumerate(players))
+        self.fields["offender"].choices = [("", "—"), *list(enumerate(players))]
 
 
 @require_GET

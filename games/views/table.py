@@ -25,7 +25,6 @@ from django_htmx.http import HttpResponseClientRedirect
 from games.forms import DeclareForm, DeleteHandForm, GameForm, HandForm, ImportForm
 from games.models import DeclareError, Game, HandConflict, Membership, entry_from_json
 from games.permissions import SCORE, VIEW, get_game_for, get_league_for
-from scorekeeper.middleware import HtmxHttpRequest
 from rules import EntryError, GameState, ScoresheetError, SetupError, play, write_scoresheet
 from rules.describe import (
     MoonPreview,
@@ -37,7 +36,7 @@ from rules.describe import (
     describe_run,
     signed,
 )
-
+from scorekeeper.middleware import HtmxHttpRequest
 
 UNPROCESSABLE = HTTPStatus.UNPROCESSABLE_ENTITY
 CONFLICT = HTTPStatus.CONFLICT
@@ -119,7 +118,7 @@ def _hand_rows(state: GameState) -> list[dict[str, Any]]:
         {
             "number": hand.number,
             "dealer": setup.players[hand.deal.dealer],
-            "cells": [(_points(points), signed(total)) for points, total in zip(hand.points, hand.totals)],
+            "cells": [(_points(points), signed(total)) for points, total in zip(hand.points, hand.totals, strict=True)],
             "notes": describe_hand(setup, hand),
         }
         for hand in state.hands
@@ -150,7 +149,7 @@ def _table_context(
         "moon": _moon_preview(state, hand_form) if entry_open else None,
         "seats": [
             {"seat": seat, "name": name, "total": signed(total), "leading": seat in leaders}
-            for seat, (name, total) in enumerate(zip(setup.players, state.totals))
+            for seat, (name, total) in enumerate(zip(setup.players, state.totals, strict=True))
         ],
         "hands": _hand_rows(state),
         "next_deal": describe_deal(setup, state.next_deal) if state.next_deal and not game.declared else None,

@@ -59,7 +59,8 @@ def test_a_scoresheet_with_its_chart_on_a_phone(
     chart = phone.locator("svg.chart-svg")
     assert chart.is_visible()
     box = chart.bounding_box()
-    assert box["width"] <= 360 and box["height"] > 150
+    assert box["width"] <= 360
+    assert box["height"] > 150
     # Four lines; all but the first dashed.
     assert phone.locator("svg.chart-svg g[class^=chart-s] path[stroke-dasharray]").count() == 3
     screen(phone, "history-scoresheet")

@@ -112,7 +112,7 @@ def test_export_then_import_gives_identical_totals(scorer, league, user):
 
 
 @pytest.mark.parametrize(
-    "text, message",
+    ("text", "message"),
     [
         ("{not json", "This is not valid JSON (line 1, column 2)"),
         ("[1, 2]", "A scoresheet must be a JSON object"),
@@ -128,7 +128,8 @@ def test_bad_scoresheets_say_why_and_save_nothing(scorer, league, text, message)
     response = scorer.post(import_url(league), {"text": text})
     assert response.status_code == 422
     errors = response.context_data["form"].non_field_errors()
-    assert len(errors) == 1 and message in errors[0]
+    assert len(errors) == 1
+    assert message in errors[0]
     assert Game.objects.count() == 0
     assert Hand.objects.count() == 0
     assert Player.objects.count() == 0

@@ -159,7 +159,7 @@ class TestBadInput:
     """Tampered or malformed posts: a 4xx with a message, and nothing saved."""
 
     @pytest.mark.parametrize(
-        "data, field",
+        ("data", "field"),
         [
             (cards(1, [3, 0, 10, 0], 7), "queen"),
             (cards(1, [3, 0, 10, 0], "Ben"), "queen"),

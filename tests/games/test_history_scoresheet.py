@@ -95,7 +95,8 @@ def test_the_chart_has_a_line_per_player_and_a_text_alternative(client, league, 
     assert "After 5 hands: Ann 0, Ben 17, Cat 13, Dan 40. Won by Ann." in html
     # Four lines, told apart by dash pattern as well as colour.
     assert html.count('stroke-linejoin="round"') == 4
-    assert 'stroke-dasharray="7 3"' in html and 'stroke-dasharray="2 3"' in html
+    assert 'stroke-dasharray="7 3"' in html
+    assert 'stroke-dasharray="2 3"' in html
 
 
 def test_no_inline_styles(client, league, wraps, user):
@@ -128,7 +129,8 @@ def test_the_public_scoresheet_shows_the_game_and_no_actions(client, league, wra
     assert response.status_code == 200
     html = response.content.decode()
     assert "Ann deals, pass left" in html
-    assert "/delete/" not in html and "/players/" not in html
+    assert "/delete/" not in html
+    assert "/players/" not in html
 
 
 def test_the_public_link_does_not_reach_other_leagues_games(client, league, wraps):

@@ -49,7 +49,8 @@ def seats_by_game(league):
 
 def test_the_export_holds_players_and_every_game_as_a_scoresheet(league, games):
     document = export_league(league)
-    assert document["format"] == "hearts-league" and document["version"] == 1
+    assert document["format"] == "hearts-league"
+    assert document["version"] == 1
     assert document["league"] == {"name": league.name}
     assert document["players"] == ["Ann", "Ben", "Cat", "Dan"]
     assert len(document["games"]) == 6
@@ -66,7 +67,9 @@ def test_the_export_holds_players_and_every_game_as_a_scoresheet(league, games):
 def test_a_round_trip_gives_the_same_league(league, games):
     owner = UserFactory()
     copy = import_league(json.loads(json.dumps(export_league(league))), owner)
-    assert copy.pk != league.pk and copy.owner == owner and copy.name == league.name
+    assert copy.pk != league.pk
+    assert copy.owner == owner
+    assert copy.name == league.name
     assert standings_by_name(copy) == standings_by_name(league)
     assert seats_by_game(copy) == seats_by_game(league)
     ann, ann_copy = (Player.objects.get(league=lg, name="Ann") for lg in (league, copy))
@@ -153,9 +156,9 @@ def test_the_games_csv_has_a_row_per_player_per_game(client, league, games, user
     assert header[:8] == ["game", "started", "finished", "variant", "status", "hands", "seat", "player"]
     assert len(body) == 6 * 4
     ann_sixty_nine = next(row for row in body if row[3] == "ricketts" and row[7] == "Ann")
-    record = dict(zip(header, ann_sixty_nine))
+    record = dict(zip(header, ann_sixty_nine, strict=True))
     assert (record["status"], record["hands"], record["total"], record["won"]) == ("over", "11", "69", "1")
-    abandoned = [dict(zip(header, row)) for row in body if row[4] == "abandoned"]
+    abandoned = [dict(zip(header, row, strict=True)) for row in body if row[4] == "abandoned"]
     assert {row["rating"] for row in abandoned} == {""}
 
 
@@ -166,14 +169,14 @@ def test_the_hands_csv_has_a_row_per_hand(client, league, games, user):
     assert len(header) == 11 + 8 * 4
     # 2 + 11 + 5 + 1 + 4 + 1 hands.
     assert len(body) == 24
-    moon = dict(zip(header, body[0]))
+    moon = dict(zip(header, body[0], strict=True))
     assert (moon["hand"], moon["dealer"], moon["pass"], moon["moon_shooter"], moon["moon_resolution"]) == (
         "1", "Ann", "left", "Ben", "add",
     )  # fmt: skip
     assert (moon["player_2"], moon["hearts_2"], moon["points_2"], moon["points_1"], moon["player_5"]) == (
         "Ben", "13", "0", "26", "",
     )  # fmt: skip
-    wrap = dict(zip(header, body[2 + 11 + 2]))
+    wrap = dict(zip(header, body[2 + 11 + 2], strict=True))
     assert wrap["wrapped"] == "Ann Cat"
 
 

@@ -40,7 +40,8 @@ def test_an_organizer_creates_a_link_valid_for_seven_days(client, league, people
     response = client.post(new_url(league), {"role": "viewer", "days": "7"})
     assert response.status_code == 302
     invite = Invite.objects.get(league=league)
-    assert invite.role == "viewer" and invite.created_by == people["organizer"]
+    assert invite.role == "viewer"
+    assert invite.created_by == people["organizer"]
     assert timedelta(days=6, hours=23) < invite.expires_at - timezone.now() <= timedelta(days=7)
     assert len(invite.token) >= 43  # 256 random bits
     html = client.get(reverse("games:league-members", args=[league.pk])).content.decode()
@@ -102,9 +103,11 @@ def test_a_visitor_is_asked_to_log_in_or_sign_up_first(client, league):
     html = response.content.decode()
     assert f"{reverse('login')}?next={accept_url(invite)}" in html
     assert reverse("games:signup") in html
-    assert "Log in" in html and "Sign up" in html
+    assert "Log in" in html
+    assert "Sign up" in html
     response = client.post(accept_url(invite))
-    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
     assert Invite.objects.get().used_at is None
 
 
@@ -118,7 +121,8 @@ def test_joining_with_a_link(client, league):
     assert response["Location"] == reverse("games:league-standings", args=[league.pk])
     assert Membership.objects.get(league=league, user=newcomer).role == "viewer"
     invite.refresh_from_db()
-    assert invite.used_by == newcomer and invite.used_at is not None
+    assert invite.used_by == newcomer
+    assert invite.used_at is not None
 
 
 def test_a_used_link_is_gone(client, league):

@@ -45,10 +45,13 @@ def test_only_organizers_see_the_controls(client, league, people):
     client.force_login(people["organizer"])
     html = client.get(page(league)).content.decode()
     assert role_url(league, membership(league, people["scorer"])) in html
-    assert 'id="invites"' in html and 'id="public-link"' in html
+    assert 'id="invites"' in html
+    assert 'id="public-link"' in html
     client.force_login(people["scorer"])
     html = client.get(page(league)).content.decode()
-    assert "/role/" not in html and 'id="invites"' not in html and 'id="public-link"' not in html
+    assert "/role/" not in html
+    assert 'id="invites"' not in html
+    assert 'id="public-link"' not in html
 
 
 def test_the_owner_has_no_controls_at_all(client, league, people):
@@ -82,7 +85,8 @@ def test_changing_a_role_with_htmx_swaps_the_list(client, league, people):
     assert response.template_name == "members/members.html#members"
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="members"')
-    assert 'hx-swap-oob="innerHTML"' in html and "is now scorer" in html
+    assert 'hx-swap-oob="innerHTML"' in html
+    assert "is now scorer" in html
     assert membership(league, people["viewer"]).role == "scorer"
 
 

@@ -38,7 +38,8 @@ def test_with_htmx_the_players_region_comes_back_with_the_new_player(client, use
     assert page.lstrip().startswith('<section id="players"')
     assert "<span class=\"grow\">Ann</span>" in page
     # The confirmation rides along as an out-of-band swap of the messages region.
-    assert 'hx-swap-oob="innerHTML"' in page and "Ann joined" in page
+    assert 'hx-swap-oob="innerHTML"' in page
+    assert "Ann joined" in page
     # A fresh, empty form with the focus, ready for the next name.
     assert response.context_data["form"].is_bound is False
     assert "autofocus" in page

@@ -67,7 +67,8 @@ def test_a_member_sees_the_game_sheet_with_its_house_rules_and_qr_code(client, l
     assert "Ann, Ben, Cat, Dan, Eve (clockwise)." in content
     assert "after a hand in which a total reaches 50 or more." in content
     assert "2 cards face down to the kitty, then 10 each." in content
-    assert '<svg viewBox="' in content and 'class="sheet-qr-code"' in content
+    assert '<svg viewBox="' in content
+    assert 'class="sheet-qr-code"' in content
     assert f"http://testserver/games/{game.pk}/" in content  # the QR code's title names the game page
 
 
@@ -168,7 +169,8 @@ def test_the_plain_branch_answers_on_the_full_page(client, league, user):
     response = client.get(f"/games/{game.pk}/referee/", FIRST_TRICK_HEART)
     assert response.template_name == "rulebook/referee.html"
     ruling = response.context_data["ruling"]
-    assert not ruling.allowed and ruling.rule == "First trick"
+    assert not ruling.allowed
+    assert ruling.rule == "First trick"
     content = response.content.decode()
     assert "<html" in content
     assert "no heart and not the Q♠ may be played to the first trick unless you hold nothing else" in content
@@ -183,7 +185,8 @@ def test_the_htmx_branch_answers_with_the_answer_alone(client, league, user):
     content = response.content.decode()
     assert content.strip().startswith('<div id="answer"')
     assert "<html" not in content
-    assert "✓ Yes" in content and "(RULES.md, Leading hearts)" in content
+    assert "✓ Yes" in content
+    assert "(RULES.md, Leading hearts)" in content
 
 
 def test_following_without_the_suit_led_asks_for_it(client, league, user):
@@ -208,7 +211,8 @@ def test_only_this_games_questions_are_asked(client, league, user):
     standard = client.get(f"/games/{make_game(league, 'standard').pk}/referee/").context_data["form"]
     three_d = client.get(f"/games/{make_game(league, '3d').pk}/referee/").context_data["form"]
     warren = client.get(f"/games/{make_game(league, 'ricketts', options={'warren': True}).pk}/referee/")
-    assert "pile_empty" not in standard.fields and "queen_played" not in standard.fields
+    assert "pile_empty" not in standard.fields
+    assert "queen_played" not in standard.fields
     assert "pile_empty" in three_d.fields
     assert {"queen_played", "through_warren"} <= set(warren.context_data["form"].fields)
 
@@ -273,7 +277,8 @@ def test_the_htmx_branch_swaps_the_outlook_and_the_next_deal(client, league, use
     content = response.content.decode()
     assert content.strip().startswith('<div id="outlook"')
     assert "Hand 1: revoke charged to Cat (+39, everyone else 0)." in content
-    assert 'id="next-deal"' in content and 'hx-swap-oob="true"' in content
+    assert 'id="next-deal"' in content
+    assert 'hx-swap-oob="true"' in content
     assert "Ben deals hand 2" in content
     assert Hand.objects.get(game=game).entry == {"revoke": 2}
 
@@ -287,7 +292,8 @@ def test_the_same_revoke_twice_is_a_409_and_is_saved_once(client, league, user, 
     assert response.status_code == 409
     content = response.content.decode()
     assert "Hand 1 was just recorded by someone else. Nothing was charged." in content
-    assert "Ben deals hand 2" in content and "Charge hand 2" in content
+    assert "Ben deals hand 2" in content
+    assert "Charge hand 2" in content
     assert Hand.objects.filter(game=game).count() == 1
     assert HandRevision.objects.filter(game=game).count() == 1
 

@@ -16,8 +16,6 @@ import time
 import urllib.request
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 
@@ -163,7 +161,8 @@ def test_the_image_serves_with_gunicorn_as_a_user_other_than_root():
     instructions = dockerfile_instructions()
     names = [instruction for instruction, _ in instructions]
     users = [arguments for instruction, arguments in instructions if instruction == "USER"]
-    assert users and users[-1] not in {"root", "0", "0:0"}
+    assert users
+    assert users[-1] not in {"root", "0", "0:0"}
     # Nothing runs as root after the switch.
     assert "RUN" not in names[names.index("USER") :]
     assert instructions[-1] == ("CMD", '["gunicorn"]')

@@ -9,12 +9,11 @@ so all start from the same league (tests/ops/conftest.py's table).
 import json
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
+from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from django.core.files.uploadedfile import SimpleUploadedFile
-from django.urls import reverse
 
 from games.league_io import export_league
 from games.models import Game, League

@@ -48,7 +48,7 @@ def revoke(game: GameSetup, offender: str) -> HandEntry:
 
 
 def by_name(game: GameSetup, values: Sequence[int]) -> dict[str, int]:
-    return dict(zip(game.players, values))
+    return dict(zip(game.players, values, strict=True))
 
 
 def names(game: GameSetup, seats: Sequence[int]) -> list[str]:

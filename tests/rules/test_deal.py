@@ -68,7 +68,7 @@ def test_three_d_hearts_has_twenty_six_hearts_and_a_penalty_of_thirty_nine():
     assert (game.hearts_in_play, game.penalty) == (26, 39)
 
 
-@pytest.mark.parametrize("variant,players", [("standard", 3), ("standard", 7), ("omnibus", 5), ("ricketts", 4)])
+@pytest.mark.parametrize(("variant", "players"), [("standard", 3), ("standard", 7), ("omnibus", 5), ("ricketts", 4)])
 def test_one_deck_has_thirteen_hearts_and_a_penalty_of_twenty_six(variant, players):
     game = setup(variant, players)
     assert (game.hearts_in_play, game.penalty) == (13, 26)
@@ -119,7 +119,7 @@ def test_hand_five_passes_left_again_with_four_and_hand_six_holds_in_ricketts():
     assert setup("ricketts").deal(10).pass_direction == "hold"
 
 
-@pytest.mark.parametrize("variant,low,high", [("standard", 3, 7), ("omnibus", 3, 7), ("3d", 3, 8)])
+@pytest.mark.parametrize(("variant", "low", "high"), [("standard", 3, 7), ("omnibus", 3, 7), ("3d", 3, 8)])
 def test_across_exists_only_with_four_players(variant, low, high):
     for players in range(low, high + 1):
         assert ("across" in setup(variant, players).pass_cycle) == (players == 4 and variant != "3d")
@@ -161,7 +161,8 @@ def test_the_deal_goes_on_round_the_table_through_tie_break_hands():
     assert (state.status, deal.number, deal.dealer, deal.tie_break) == ("tie_break", 2, 1, True)
     # Hand 2 (right, Ben deals): Ann 1 heart breaks the tie; Dan wins. No hand 3.
     state = play(game, [cards(game, {"Cat": 13}, queen="Ben"), cards(game, {"Ann": 1, "Cat": 12}, queen="Cat")])
-    assert state.hands[1].deal.dealer == 1 and state.hands[1].deal.tie_break
+    assert state.hands[1].deal.dealer == 1
+    assert state.hands[1].deal.tie_break
     assert state.hands[1].deal.pass_direction == "right"
     assert state.next_deal is None
 

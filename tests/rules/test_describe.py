@@ -93,7 +93,7 @@ def test_a_tie_for_lowest_says_another_hand_is_played():
 
 def test_the_result_says_who_won_and_why():
     setup = GameSetup.create("standard", NAMES)
-    state = play(setup, BEN_AT_75 + [cards([0, 0, 13, 0], CAT, moon="add")])
+    state = play(setup, [*BEN_AT_75, cards([0, 0, 13, 0], CAT, moon="add")])
     assert describe_result(state) == "Cat wins the game: Ben reaches 100"
 
 
@@ -120,7 +120,7 @@ def test_the_ricketts_rule_shows_the_one_resolution_and_why():
     setup = GameSetup.create("ricketts", NAMES)
     # Ben 75, Dan 3 after three hands; then Ben 5♥ + Cat 8♥ with Dan's Q♠
     # (Ben 80, Cat 8, Dan 16); then Cat 12♥ + Q♠ and Dan 1♥ (Cat 33, Dan 17).
-    state = play(setup, BEN_AT_75[:3] + [cards([0, 5, 8, 0], DAN), cards([0, 0, 12, 1], CAT)])
+    state = play(setup, [*BEN_AT_75[:3], cards([0, 5, 8, 0], DAN), cards([0, 0, 12, 1], CAT)])
     assert state.totals == (0, 80, 33, 17)
     # Adding would put Ben on 106 (over 100) with Ann lowest on 26: Cat would
     # lose, so Cat subtracts instead: 33 - 26 = 7.
@@ -157,16 +157,16 @@ def test_ricketts_scatters_on_the_fourth_hand():
 def test_the_leader_is_a_player_or_the_lowest_club():
     ricketts = GameSetup.create("ricketts", NAMES, first_dealer=2)
     assert describe_leader(ricketts, ricketts.deal(1)) == "Dan leads"
-    five = GameSetup.create("standard", NAMES + ["Eve"])
+    five = GameSetup.create("standard", [*NAMES, "Eve"])
     assert describe_leader(five, five.deal(1)) == "Whoever holds the 3♣ leads"
-    kitty = GameSetup.create("standard", NAMES + ["Eve"], {"deal": "kitty"})
+    kitty = GameSetup.create("standard", [*NAMES, "Eve"], {"deal": "kitty"})
     assert describe_leader(kitty, kitty.deal(1)) == (
         "Whoever holds the lowest club leads (the 2♣, unless it is in the kitty)"
     )
 
 
 def test_the_deck_is_prepared_for_the_variant_and_the_number_of_players():
-    assert describe_deck(GameSetup.create("standard", NAMES + ["Eve"])) == (
+    assert describe_deck(GameSetup.create("standard", [*NAMES, "Eve"])) == (
         "Take out the 2♦ and 2♣",
         "Deal 10 cards each",
     )
@@ -217,7 +217,7 @@ def test_hand_notes_mark_moons_wraps_and_revokes():
     # adds 26: Ben 78 + 26 = 104, a wrap.
     state = play(
         setup,
-        BEN_AT_75[:3] + [cards([0, 3, 10, 0], DAN), CAT_SHOOTS, HandEntry.revoked(ANN)],
+        [*BEN_AT_75[:3], cards([0, 3, 10, 0], DAN), CAT_SHOOTS, HandEntry.revoked(ANN)],
     )
     moon_hand, revoke_hand = state.hands[4], state.hands[5]
     assert describe_hand(setup, moon_hand) == (

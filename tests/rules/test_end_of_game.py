@@ -79,7 +79,8 @@ def test_a_tie_break_that_ties_again_is_followed_by_another():
     state = play(game, hands)
     assert by_name(game, state.totals) == {"Ann": 7, "Ben": 7, "Cat": 38, "Dan": 52}
     assert state.status == "tie_break"
-    assert state.next_deal.dealer == 0 and state.next_deal.pass_direction == "left"
+    assert state.next_deal.dealer == 0
+    assert state.next_deal.pass_direction == "left"
     state = state.after(cards(game, {"Ann": 1, "Cat": 12}, queen="Dan"))  # Ann 8, Ben 7
     assert (state.status, names(game, state.winners), state.reason) == ("over", ["Ben"], "target")
 

@@ -162,4 +162,5 @@ def test_after_raises_entry_error_and_leaves_the_state_alone():
     state = play(game, [])
     with pytest.raises(EntryError):
         state.after(cards(game, {"Ann": 3}, queen="Ben"))
-    assert state.hands == () and state.totals == (0, 0, 0, 0)
+    assert state.hands == ()
+    assert state.totals == (0, 0, 0, 0)

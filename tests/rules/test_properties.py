@@ -7,6 +7,7 @@ ask for one); the properties restate the rules as invariants.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
@@ -84,7 +85,7 @@ def entries(draw, setup: GameSetup) -> HandEntry:
         # Cutting the hearts in play at seats - 1 points splits them among the seats.
         cuts = sorted(draw(st.lists(st.integers(0, setup.hearts_in_play), min_size=seats - 1, max_size=seats - 1)))
         bounds = [0, *cuts, setup.hearts_in_play]
-        hearts = [high - low for low, high in zip(bounds, bounds[1:])]
+        hearts = [high - low for low, high in itertools.pairwise(bounds)]
     jack = draw(st.one_of(st.just(queen), seat)) if setup.options.jack_of_diamonds else None
     entry = HandEntry.cards(hearts, queen, jack)
     if setup.options.moon == "choice" and is_moon(setup, entry):
@@ -165,10 +166,7 @@ def test_a_moon_is_scored_as_its_resolution_says(game):
         if setup.options.moon == "choice":
             assert resolution == hand.entry.moon
         for seat, points in enumerate(hand.points):
-            if resolution == "add":
-                base = 0 if seat == shooter else p
-            else:
-                base = -p if seat == shooter else 0
+            base = (0 if seat == shooter else p) if resolution == "add" else -p if seat == shooter else 0
             assert points == base + jack_bonus(setup, hand.entry, seat)
 
 
@@ -238,7 +236,7 @@ def test_the_deal_moves_one_seat_left_each_hand(game):
     if state.next_deal is not None:
         dealers.append(state.next_deal.dealer)
     assert dealers[:1] in ([], [setup.first_dealer])
-    for before, after in zip(dealers, dealers[1:]):
+    for before, after in itertools.pairwise(dealers):
         assert after == (before + 1) % setup.seats
 
 
@@ -265,9 +263,11 @@ def test_totals_are_the_sum_of_points_except_where_a_wrap_sent_them_to_zero(game
         for seat in range(setup.seats):
             landed = totals[seat] + hand.points[seat]
             if seat in hand.wrapped:
-                assert landed in setup.options.wraps and hand.totals[seat] == 0
+                assert landed in setup.options.wraps
+                assert hand.totals[seat] == 0
             else:
-                assert landed not in setup.options.wraps and hand.totals[seat] == landed
+                assert landed not in setup.options.wraps
+                assert hand.totals[seat] == landed
         assert list(hand.wrapped) == sorted(hand.wrapped)
         totals = list(hand.totals)
 
@@ -295,16 +295,22 @@ def test_the_status_follows_the_end_rule(game):
     reached = any(total >= options.target if options.end == "at_least" else total > options.target for total in totals)
     lowest = [seat for seat, total in enumerate(totals) if total == min(totals)]
     if state.reason == "sixty_nine":
-        assert options.sixty_nine and all(totals[seat] in (69, 5) for seat in state.winners)
+        assert options.sixty_nine
+        assert all(totals[seat] in (69, 5) for seat in state.winners)
     elif state.status == "over":
-        assert reached and state.reason == "target"
+        assert reached
+        assert state.reason == "target"
         assert list(state.winners) == lowest
         assert len(lowest) == 1 or options.ties == "shared"
     elif state.status == "tie_break":
-        assert reached and len(lowest) > 1 and options.ties == "play_on"
+        assert reached
+        assert len(lowest) > 1
+        assert options.ties == "play_on"
         assert state.next_deal.tie_break
     else:
-        assert not reached and state.winners == () and state.reason is None
+        assert not reached
+        assert state.winners == ()
+        assert state.reason is None
 
 
 @SETTINGS

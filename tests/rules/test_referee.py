@@ -206,7 +206,9 @@ def test_in_3d_there_is_no_first_trick_limit():
 
 def test_3d_knows_identical_cards_and_the_draw_pile():
     rules = rules_for("3d")
-    assert rules.identical_cards and rules.draw_pile and not rules.first_trick_limits
+    assert rules.identical_cards
+    assert rules.draw_pile
+    assert not rules.first_trick_limits
     assert not rules_for("standard").identical_cards
     notes = [note.answer for note in play_notes(rules)]
     assert notes[0] == "Of two identical cards, the one played first ranks higher."

@@ -139,13 +139,13 @@ def test_a_game_sheet_passes_across_in_pairs():
 
 
 def test_a_five_player_game_removes_two_cards_and_the_three_of_clubs_leads():
-    sheet = cheat_sheet("omnibus", players=FOUR + ["Eve"])
+    sheet = cheat_sheet("omnibus", players=[*FOUR, "Eve"])
     assert item(sheet, "Deal") == "remove 2♦ 2♣; 10 cards each."
     assert item(sheet, "Lead") == "the holder of the 3♣ leads it to the first trick (the 2♣ is removed)."
 
 
 def test_a_3d_game_has_its_draw_pile_and_low_card_deals():
-    sheet = cheat_sheet("3d", players=FOUR + ["Eve"])
+    sheet = cheat_sheet("3d", players=[*FOUR, "Eve"])
     assert item(sheet, "Deal") == "6 cards each; the other 72 are a face-down draw pile."
     assert item(sheet, "First dealer").startswith("Ann (low card on a draw deals first and keeps score)")
 
@@ -239,8 +239,8 @@ def test_sixty_nine_for_five_appears_only_when_on():
 
 
 def test_deal_kitty_replaces_the_removed_cards():
-    removed = cheat_sheet("standard", players=FOUR + ["Eve"])
-    kitty = cheat_sheet("standard", {"deal": "kitty"}, players=FOUR + ["Eve"])
+    removed = cheat_sheet("standard", players=[*FOUR, "Eve"])
+    kitty = cheat_sheet("standard", {"deal": "kitty"}, players=[*FOUR, "Eve"])
     assert item(removed, "Deal") == "remove 2♦ 2♣; 10 cards each."
     assert item(kitty, "Deal") == "2 cards face down to the kitty, then 10 each."
     assert "Kitty" not in terms(removed)

@@ -44,7 +44,7 @@ def test_the_fifth_hand_at_69_wins_outright():
 
 def test_leaving_69_ends_the_run_and_coming_back_starts_a_new_one():
     game = setup("standard", sixty_nine=True, target=500)
-    state = play(game, _hands(game, ANN_TO_69 + [ANN_SITS]))
+    state = play(game, _hands(game, [*ANN_TO_69, ANN_SITS]))
     assert state.runs == (Run(0, 69, 1, 5),)
     state = state.after(cards(game, {"Ann": 12, "Ben": 1}, queen="Ann"))  # 69 + 25 = 94
     assert state.runs == ()
@@ -90,7 +90,8 @@ def test_sixty_nine_hands_at_five_win_outright():
     assert state.status == "in_progress"
     assert state.runs == (Run(0, 5, 68, 69),)
     state = state.after(ann_sits)
-    assert state.totals[0] == 5 and len(state.hands) == 70
+    assert state.totals[0] == 5
+    assert len(state.hands) == 70
     assert (state.status, names(game, state.winners), state.reason) == ("over", ["Ann"], "sixty_nine")
 
 

@@ -138,7 +138,7 @@ def test_warren_is_refused_outside_ricketts():
     assert setup("ricketts", warren=True).options.warren is True
 
 
-@pytest.mark.parametrize("option,value", [("deal", "kitty"), ("kitty_to", "last_trick")])
+@pytest.mark.parametrize(("option", "value"), [("deal", "kitty"), ("kitty_to", "last_trick")])
 def test_the_uneven_deck_options_are_refused_where_every_hand_is_full(option, value):
     for variant in ("ricketts", "3d"):
         with pytest.raises(SetupError, match=option):
