@@ -266,9 +266,16 @@ class HandForm(forms.Form):
             self.fields[f"hearts_{seat}"] = forms.IntegerField(
                 label=name,
                 required=False,
-                initial=0,
+                # Empty with a 0 shown as a placeholder, not a 0 the finger has
+                # to delete first: a blank box counts as no hearts.
                 widget=forms.NumberInput(
-                    attrs={"min": 0, "max": in_play, "inputmode": "numeric", "class": "form-control hearts-input"}
+                    attrs={
+                        "min": 0,
+                        "max": in_play,
+                        "inputmode": "numeric",
+                        "placeholder": "0",
+                        "class": "form-control hearts-input",
+                    }
                 ),
             )
         self.hearts_errors: list[str] = []

@@ -49,8 +49,8 @@ def browser_type_launch_args(browser_type_launch_args, chromium_path):
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
-    """A 360x640 phone, the screen the app is designed for first."""
-    return {**browser_context_args, "viewport": {"width": 360, "height": 640}, "device_scale_factor": 2}
+    """A 360x740 phone, the screen the app is designed for first."""
+    return {**browser_context_args, "viewport": {"width": 360, "height": 740}, "device_scale_factor": 2}
 
 
 @pytest.fixture(scope="session")

@@ -3,6 +3,11 @@
 // With it: − / + / rest buttons, a live line saying what is missing, the
 // submit button enabled only once the entry is complete, and the moon panel
 // refreshed from the server (the engine decides what is a moon).
+//
+// One tap on Record, or Enter, always records: the button is never disabled
+// under a finger by the moon check. A submit made while the check is out
+// waits for its answer, then goes on by itself unless the answer asks a
+// question (add or subtract?).
 (function () {
   "use strict";
 
@@ -31,6 +36,10 @@
     return isNaN(value) ? 0 : value;
   }
 
+  function nameOf(input) {
+    return input.labels && input.labels.length ? input.labels[0].textContent.trim() : input.name;
+  }
+
   function assigned(form) {
     return heartsInputs(form).reduce(function (sum, input) { return sum + valueOf(input); }, 0);
   }
@@ -48,8 +57,10 @@
     var needs = [];
     var total = inPlay(form);
     var sum = assigned(form);
-    var negative = heartsInputs(form).some(function (input) { return valueOf(input) < 0; });
-    if (sum !== total || negative) {
+    var negative = heartsInputs(form).filter(function (input) { return valueOf(input) < 0; });
+    if (negative.length) {
+      needs.push("Hearts can't be negative (" + negative.map(nameOf).join(", ") + ")");
+    } else if (sum !== total) {
       needs.push(sum + " of " + total + " hearts assigned");
     }
     if (!chosen(form, "queen")) {
@@ -75,24 +86,39 @@
       line.classList.toggle("is-ready", needs.length === 0 && !pending);
     }
     if (submit) {
-      submit.disabled = needs.length > 0 || pending;
+      submit.disabled = needs.length > 0;
     }
     if (revoke) {
       revoke.disabled = !chosen(form, "revoke");
     }
   }
 
-  // Ask the server whether the entry shoots the moon, and hold the submit
-  // button until it answers (or gives up), so a moon is never sent unresolved.
+  // The entry the moon check was last asked about. Leaving a box fires
+  // `change` after the `input` events already asked: that is no new entry,
+  // and must not start a check (it used to swallow the tap that left the box).
+  function signature(form) {
+    var taken = Array.prototype.map.call(
+      form.querySelectorAll('input[name="queen"]:checked, input[name="jack"]:checked'),
+      function (input) { return input.name + "=" + input.value; }
+    );
+    return taken.concat(heartsInputs(form).map(function (input) { return input.value; })).join("|");
+  }
+
+  // Ask the server whether the entry shoots the moon. A submit made before it
+  // answers waits for the answer (see the submit listener), so a moon is never
+  // sent unresolved.
   function changed(form) {
     var preview = form.querySelector("[data-moon-preview]");
+    var entry = signature(form);
+    if (entry === form._checkedEntry) {
+      update(form);
+      return;
+    }
+    form._checkedEntry = entry;
     if (preview && window.htmx) {
       form.setAttribute("data-preview-pending", "");
       window.clearTimeout(form._previewTimer);
-      form._previewTimer = window.setTimeout(function () {
-        form.removeAttribute("data-preview-pending");
-        update(form);
-      }, PREVIEW_TIMEOUT_MS);
+      form._previewTimer = window.setTimeout(function () { checked(form); }, PREVIEW_TIMEOUT_MS);
       window.htmx.trigger(preview, "entry-changed");
     }
     update(form);
@@ -146,14 +172,51 @@
     }
   });
 
+  // The moon check answered (or gave up): a submit that waited for it goes on,
+  // unless the answer left something to choose.
+  function checked(form) {
+    window.clearTimeout(form._previewTimer);
+    form.removeAttribute("data-preview-pending");
+    update(form);
+    var submitter = form._waitingSubmitter;
+    form._waitingSubmitter = null;
+    if (submitter && form.isConnected && missing(form).length === 0) {
+      form.requestSubmit(submitter);
+    }
+  }
+
   document.addEventListener("htmx:afterRequest", function (event) {
     var elt = event.detail.elt;
     if (elt && elt.hasAttribute && elt.hasAttribute("data-moon-preview")) {
       var form = elt.closest("form[data-hand-form]");
       if (form) {
-        window.clearTimeout(form._previewTimer);
-        form.removeAttribute("data-preview-pending");
+        checked(form);
       }
+    }
+  });
+
+  // Captured on the document, so it runs before htmx's own submit handler on
+  // the form: a tap or Enter while the moon check is out is held, not lost.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form[data-hand-form]") || !form.hasAttribute("data-preview-pending")) {
+      return;
+    }
+    var submitter = event.submitter;
+    if (submitter && submitter.value === "revoke") {
+      return;  // a revoke scores no moon: nothing to wait for
+    }
+    event.preventDefault();
+    event.stopPropagation();
+    form._waitingSubmitter = submitter || form.querySelector('[data-testid="hand-submit"]');
+  }, true);
+
+  // Typing into a box that already holds a number replaces it instead of
+  // making "010" (an edited hand's boxes are filled in).
+  document.addEventListener("focusin", function (event) {
+    var input = event.target;
+    if (input.classList && input.classList.contains("hearts-input")) {
+      input.select();
     }
   });
   document.addEventListener("htmx:afterSettle", function () {

@@ -1,0 +1,81 @@
+"""Hand entry as a person types it on a phone, not as a test finds easiest.
+
+A person taps the Q♠ taker, taps a hearts box, types the numbers, and then
+taps "Record" once, or presses the keyboard's Go/Enter. Leaving the box fires
+`change`; that used to restart the moon check and disable the button under
+the finger, so the first tap was lost. Each test here records with exactly one
+action and then checks the hand is stored.
+
+Hand (seats Ann, Ben, Cat, Dan, standard game, first hand): Ben takes the Q♠
+and 3 hearts, Ann 10: Ann 10, Ben 16, Cat 0, Dan 0.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games.models import Hand
+from tests.factories import make_game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+ANN, BEN = 0, 1
+
+
+def expect_stored(phone: Page, game) -> None:
+    expect(phone.get_by_test_id("totals").locator(".totals-score")).to_have_text(["10", "16", "0", "0"])
+    hand = Hand.objects.get(game=game)
+    assert hand.number == 1
+    assert hand.entry["hearts"] == [10, 3, 0, 0]
+    assert hand.entry["queen"] == BEN
+
+
+def test_one_tap_on_record_after_typing_records_the_hand(phone: Page, live_server, league):
+    game = make_game(league)
+    phone.goto(f"{live_server.url}{game.get_absolute_url()}")
+    phone.get_by_test_id(f"queen-{BEN}").click()
+    for seat, hearts in ((ANN, "10"), (BEN, "3")):
+        phone.locator(f"input[name='hearts_{seat}']").focus()
+        phone.keyboard.type(hearts)
+    # The focus is still in Ben's box: the tap is what makes it leave.
+    phone.get_by_test_id("hand-submit").click()
+    expect_stored(phone, game)
+
+
+def test_enter_in_a_hearts_box_records_the_hand(phone: Page, live_server, league):
+    game = make_game(league)
+    phone.goto(f"{live_server.url}{game.get_absolute_url()}")
+    phone.get_by_test_id(f"queen-{BEN}").click()
+    for seat, hearts in ((ANN, "10"), (BEN, "3")):
+        phone.locator(f"input[name='hearts_{seat}']").focus()
+        phone.keyboard.type(hearts)
+    phone.keyboard.press("Enter")
+    expect_stored(phone, game)
+
+
+def test_a_tap_on_record_the_moment_typing_ends_waits_for_the_moon_check(phone: Page, live_server, league):
+    """Ann types 13 and taps at once: the moon check is still out, so the tap
+    waits for it, and then asks add or subtract instead of recording."""
+    game = make_game(league)  # standard: the shooter chooses add or subtract
+    phone.goto(f"{live_server.url}{game.get_absolute_url()}")
+    phone.get_by_test_id(f"queen-{ANN}").click()
+    phone.locator(f"input[name='hearts_{ANN}']").focus()
+    phone.keyboard.type("13")
+    phone.get_by_test_id("hand-submit").click()
+    expect(phone.locator(".moon-box")).to_contain_text("Ann shot the moon")
+    assert not Hand.objects.filter(game=game).exists()
+    phone.get_by_test_id("moon-add").click()
+    phone.get_by_test_id("hand-submit").click()
+    expect(phone.get_by_test_id("totals").locator(".totals-score")).to_have_text(["0", "26", "26", "26"])
+    assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_a_negative_number_says_why_record_is_off(phone: Page, live_server, league):
+    game = make_game(league)
+    phone.goto(f"{live_server.url}{game.get_absolute_url()}")
+    phone.get_by_test_id(f"queen-{BEN}").click()
+    phone.locator(f"input[name='hearts_{ANN}']").focus()
+    phone.keyboard.type("-2")
+    expect(phone.locator("[data-entry-status]")).to_contain_text("Hearts can't be negative (Ann)")
+    expect(phone.get_by_test_id("hand-submit")).to_be_disabled()
