@@ -297,9 +297,24 @@ class HandForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        self._refuse_repeated_fields()
         if cleaned.get("action") == self.REVOKE and cleaned.get("revoke") is None and "revoke" not in self.errors:
             self.add_error("revoke", "Who revoked? Pick one of the players")
         return cleaned
+
+    def _refuse_repeated_fields(self) -> None:
+        """Each card has exactly one taker and each player one hearts count.
+
+        A form posts every field once; a request carrying one twice (say
+        `queen=0&queen=1`) was made by hand, and Django would silently keep the
+        last value. Refuse it instead of guessing which was meant."""
+        getlist = getattr(self.data, "getlist", None)
+        if getlist is None:
+            return
+        for name, field in self.fields.items():
+            if len(getlist(name)) > 1:
+                what = {"queen": "the Q♠", "jack": "the J♦", "revoke": "the revoke"}.get(name, str(field.label or name))
+                self.add_error(None, f"{what} was sent more than once: each card has exactly one taker")
 
     def entry(self) -> HandEntry:
         data = self.cleaned_data

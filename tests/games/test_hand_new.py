@@ -99,6 +99,21 @@ def test_a_revoke_needs_an_offender(scorer, game):
     assert Hand.objects.count() == 0
 
 
+@pytest.mark.parametrize(
+    ("field", "what"), [("queen", "the Q♠"), ("jack", "the J♦"), ("hearts_1", "Ben")]
+)
+def test_a_card_sent_with_two_takers_is_refused(scorer, league, field, what):
+    """A form sends each field once; queen=0&queen=1 is a crafted request, and
+    Django alone would keep the last value."""
+    game = make_game(league, "omnibus")
+    data = cards(1, [3, 0, 10, 0], BEN, jack=CAT)
+    body = "&".join(f"{key}={value}" for key, value in data.items()) + f"&{field}=0"
+    response = scorer.post(url(game), body, content_type="application/x-www-form-urlencoded")
+    assert response.status_code == 422
+    assert f"{what} was sent more than once: each card has exactly one taker" in response.content.decode()
+    assert Hand.objects.count() == 0
+
+
 class TestTheMoon:
     def test_a_moon_without_a_choice_comes_back_asking_with_both_outcomes(self, scorer, game):
         response = scorer.post(url(game), cards(1, [0, 13, 0, 0], BEN))
