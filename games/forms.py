@@ -247,6 +247,8 @@ class HandForm(forms.Form):
     REVOKE = "revoke"
 
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    # The game's version when an edit form was opened (see Game.edit_hand).
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
     action = forms.ChoiceField(choices=[(CARDS, CARDS), (REVOKE, REVOKE)], required=False)
     moon = forms.ChoiceField(
         choices=[("add", "add"), ("subtract", "subtract")], required=False, widget=forms.RadioSelect
@@ -281,8 +283,8 @@ class HandForm(forms.Form):
         self.hearts_errors: list[str] = []
 
     @classmethod
-    def initial_for(cls, number: int, entry: HandEntry | None = None) -> dict[str, Any]:
-        initial: dict[str, Any] = {"number": number}
+    def initial_for(cls, number: int, entry: HandEntry | None = None, version: int | None = None) -> dict[str, Any]:
+        initial: dict[str, Any] = {"number": number, "version": version}
         if entry is None:
             return initial
         if entry.is_revoke:

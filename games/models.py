@@ -395,9 +395,16 @@ class Game(models.Model):
         return self._changed(locked, new_state, number, HandRevision.Action.ADDED, None, entry_to_json(entry), user)
 
     @transaction.atomic
-    def edit_hand(self, number: int, entry: HandEntry, user: Any = None) -> GameState:
-        """Replace hand `number` and rescore every hand after it; raises HandError."""
+    def edit_hand(self, number: int, entry: HandEntry, user: Any = None, version: int | None = None) -> GameState:
+        """Replace hand `number` and rescore every hand after it; raises HandError.
+
+        `version` is the game's version when the editor opened the hand: if
+        anything was written since (another edit, a new hand), the edit would
+        overwrite what the editor never saw, so it is a HandConflict instead.
+        """
         locked = self._locked()
+        if version is not None and version != locked.version:
+            raise HandConflict(f"Hand {number} was changed by someone else since you opened it: here it is now", number)
         hands = sorted(locked.hands.all(), key=lambda hand: hand.number)
         if not 1 <= number <= len(hands):
             raise HandConflict(f"There is no hand {number} to change", number)

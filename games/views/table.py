@@ -286,20 +286,29 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
     before = play(setup, entries[: number - 1])
     context = {"game": game, "setup": setup, "state": before, "number": number}
     if request.method == "GET":
-        form = HandForm(setup=setup, initial=HandForm.initial_for(number, entries[number - 1]))
-        moon = describe_moon(before, entries[number - 1])
-        return TemplateResponse(request, HAND_FORM, {**context, "hand_form": form, "moon": moon})
+        return _hand_edit_form(request, game, context, entries[number - 1])
 
     form = HandForm(request.POST, setup=setup)
     if form.is_valid():
         if form.cleaned_data["number"] != number:
             form.add_error(None, f"This form was for hand {form.cleaned_data['number']}, not hand {number}")
         else:
+            # An edit form that does not say which version it saw is as stale
+            # as one that saw an older one: it must not overwrite blind.
+            version = form.cleaned_data["version"]
             try:
-                game.edit_hand(number, form.entry(), request.user)
+                if version is None:
+                    raise HandConflict(f"This form for hand {number} is out of date: here is the hand now", number)
+                game.edit_hand(number, form.entry(), request.user, version=version)
             except HandConflict as conflict:
                 messages.error(request, conflict.message)
-                return _game_regions(request, game.pk, membership, status=CONFLICT)
+                game.refresh_from_db()
+                entries = [hand.to_entry() for hand in game.hands.order_by("number")]  # fresh, not prefetched
+                if game.declared or number > len(entries):
+                    return _game_regions(request, game.pk, membership, status=CONFLICT)
+                # The hand as it now stands, in a fresh form, for another try.
+                context.update(state=play(setup, entries[: number - 1]))
+                return _hand_edit_form(request, game, context, entries[number - 1], status=CONFLICT)
             except EntryError as error:
                 form.add_entry_errors(error)
             else:
@@ -308,6 +317,15 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
                     return HttpResponseClientRedirect(game.get_absolute_url())
                 return redirect(game)
     return _hand_form_response(request, game, membership, before, form, number=number)
+
+
+def _hand_edit_form(
+    request: HtmxHttpRequest, game: Game, context: dict[str, Any], entry: HandEntry, status: int = HTTPStatus.OK
+) -> TemplateResponse:
+    number = context["number"]
+    form = HandForm(setup=context["setup"], initial=HandForm.initial_for(number, entry, version=game.version))
+    moon = describe_moon(context["state"], entry)
+    return TemplateResponse(request, HAND_FORM, {**context, "hand_form": form, "moon": moon}, status=status)
 
 
 @require_POST

@@ -42,6 +42,12 @@ def scorer(client, user):
     return client
 
 
+def version_of(game):
+    """The version an edit form opened now would carry."""
+    game.refresh_from_db()
+    return str(game.version)
+
+
 def totals(game):
     return list(game.seats.order_by("position").values_list("total", flat=True))
 
@@ -58,13 +64,13 @@ class TestEdit:
 
     def test_an_edit_rescores_every_hand_after_it(self, scorer, game):
         # Hand 1 becomes Ann 4♥, Cat 9♥; hand 2 (Ann Q♠, Dan 13♥) is unchanged.
-        response = scorer.post(edit_url(game, 1), cards(1, [4, 0, 9, 0], BEN))
+        response = scorer.post(edit_url(game, 1), cards(1, [4, 0, 9, 0], BEN, version=version_of(game)))
         assert response.status_code == 302
         assert response.url == game.get_absolute_url()
         assert totals(game) == [4 + 13, 13, 9, 13]
 
     def test_htmx_is_sent_back_to_the_game_page(self, scorer, game):
-        response = scorer.post(edit_url(game, 1), cards(1, [4, 0, 9, 0], BEN), headers=HTMX)
+        response = scorer.post(edit_url(game, 1), cards(1, [4, 0, 9, 0], BEN, version=version_of(game)), headers=HTMX)
         assert response.status_code == 200
         assert response["HX-Redirect"] == game.get_absolute_url()
         assert totals(game) == [4 + 13, 13, 9, 13]
@@ -75,7 +81,7 @@ class TestEdit:
         game.record_hand(2, HandEntry.cards([1, 1, 11, 0], DAN), user)
         # With Cat on 11♥ + Q♠ in hand 1 Cat has 24 and Ben 0 is lowest alone:
         # the game is over after hand 1, so hand 2 cannot stand.
-        response = scorer.post(edit_url(game, 1), cards(1, [1, 0, 11, 1], CAT))
+        response = scorer.post(edit_url(game, 1), cards(1, [1, 0, 11, 1], CAT, version=version_of(game)))
         assert response.status_code == 422
         assert response.context_data["hand_form"].non_field_errors() == [
             "With this change, hand 2 no longer stands: The game is already over; no more hands can be added"
@@ -84,12 +90,43 @@ class TestEdit:
         assert HandRevision.objects.filter(action="edited").count() == 0
 
     def test_an_edit_that_breaks_its_own_hand_shows_the_field(self, scorer, game):
-        response = scorer.post(edit_url(game, 1), cards(1, [3, 0, 9, 0], BEN))
+        response = scorer.post(edit_url(game, 1), cards(1, [3, 0, 9, 0], BEN, version=version_of(game)))
         assert response.status_code == 422
         assert response.context_data["hand_form"].hearts_errors == ["Hearts add up to 12; 13 are in play"]
 
+    def test_the_form_carries_the_version_it_was_opened_at(self, scorer, game):
+        page = scorer.get(edit_url(game, 1)).content.decode()
+        assert f'name="version" value="{version_of(game)}"' in page
+
+    def test_a_stale_edit_form_answers_409_with_the_hand_as_it_now_stands(self, scorer, game):
+        """Two phones open hand 1; the first saves; the second's save would
+        overwrite an edit it never saw."""
+        opened_at = version_of(game)
+        first = scorer.post(edit_url(game, 1), cards(1, [4, 0, 9, 0], BEN, version=opened_at))
+        assert first.status_code == 302
+        second = scorer.post(edit_url(game, 1), cards(1, [3, 0, 9, 1], BEN, version=opened_at))
+        assert second.status_code == 409
+        assert "Hand 1 was changed by someone else since you opened it: here it is now" in second.content.decode()
+        form = second.context_data["hand_form"]
+        assert (form["hearts_0"].value(), form["hearts_2"].value(), form["hearts_3"].value()) == (4, 9, 0)
+        assert form["version"].value() == int(version_of(game))
+        assert Hand.objects.get(game=game, number=1).entry["hearts"] == [4, 0, 9, 0]
+        assert HandRevision.objects.filter(action="edited").count() == 1
+
+    def test_an_edit_form_without_a_version_overwrites_nothing(self, scorer, game):
+        response = scorer.post(edit_url(game, 1), cards(1, [4, 0, 9, 0], BEN))
+        assert response.status_code == 409
+        assert Hand.objects.get(game=game, number=1).entry["hearts"] == [3, 0, 10, 0]
+
+    def test_an_edit_form_opened_before_a_new_hand_is_stale(self, scorer, game, user):
+        opened_at = version_of(game)
+        game.record_hand(3, HandEntry.cards([0, 13, 0, 0], CAT), user)
+        response = scorer.post(edit_url(game, 1), cards(1, [4, 0, 9, 0], BEN, version=opened_at))
+        assert response.status_code == 409
+        assert Hand.objects.get(game=game, number=1).entry["hearts"] == [3, 0, 10, 0]
+
     def test_a_form_posted_for_another_hand_is_refused(self, scorer, game):
-        response = scorer.post(edit_url(game, 1), cards(2, [4, 0, 9, 0], BEN))
+        response = scorer.post(edit_url(game, 1), cards(2, [4, 0, 9, 0], BEN, version=version_of(game)))
         assert response.status_code == 422
         assert totals(game) == [3 + 13, 13, 10, 13]
 
@@ -98,7 +135,7 @@ class TestEdit:
         assert scorer.get(f"/games/{game.pk}/hands/x/edit/").status_code == 404
 
     def test_the_edit_is_in_the_history(self, scorer, game):
-        scorer.post(edit_url(game, 1), cards(1, [4, 0, 9, 0], BEN))
+        scorer.post(edit_url(game, 1), cards(1, [4, 0, 9, 0], BEN, version=version_of(game)))
         history = scorer.get(game.get_absolute_url()).context_data["history"]
         assert history[0]["action"] == "edited"
         assert history[0]["change"] == "Ann 3♥ → 4♥, Cat 10♥ → 9♥"
@@ -107,12 +144,12 @@ class TestEdit:
         viewer = MembershipFactory(league=league, role=Membership.Role.VIEWER).user
         client.force_login(viewer)
         assert client.get(edit_url(game, 1)).status_code == 403
-        assert client.post(edit_url(game, 1), cards(1, [4, 0, 9, 0], BEN)).status_code == 403
+        assert client.post(edit_url(game, 1), cards(1, [4, 0, 9, 0], BEN, version=version_of(game))).status_code == 403
 
     def test_outsiders_get_404_and_anonymous_visitors_log_in(self, client, outsider, game):
         assert client.get(edit_url(game, 1)).status_code == 302
         client.force_login(outsider)
-        assert client.post(edit_url(game, 1), cards(1, [4, 0, 9, 0], BEN)).status_code == 404
+        assert client.post(edit_url(game, 1), cards(1, [4, 0, 9, 0], BEN, version=version_of(game))).status_code == 404
         assert totals(game) == [3 + 13, 13, 10, 13]
 
 

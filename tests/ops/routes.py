@@ -20,6 +20,8 @@ from typing import Any
 
 from django.urls import URLPattern, URLResolver, reverse
 
+from games.models import Game
+
 ROLES = ("anonymous", "outsider", "public", "viewer", "scorer", "organizer")
 
 # A redirect to the login page.
@@ -170,7 +172,7 @@ ROUTES: list[Route] = [
         lambda table: {"game_id": table.game.pk, "number": 2},
         get=SCORERS_DO,
         post=SCORERS_DONE,
-        post_data=lambda table: {**next_hand(table), "number": 2},
+        post_data=lambda table: {**next_hand(table), "number": 2, "version": Game.objects.get(pk=table.game.pk).version},
     ),
     # --- history
     Route("league-standings", league, get=MEMBERS_SEE),
