@@ -131,3 +131,29 @@ def test_the_same_hand_posted_by_ten_phones_is_stored_once_every_time():
     assert list(game.hands.values_list("number", flat=True)) == list(range(1, rounds + 1))
     assert game.version == rounds
     assert [seat.total for seat in game.ordered_seats()] == [145, 125, 125, 125]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_ten_phones_editing_the_same_hand_from_the_same_form_change_it_once():
+    league = LeagueFactory()
+    game = make_game(league, "standard")
+    game.record_hand(1, HandEntry.cards([4, 3, 3, 3], 0))
+    game.refresh_from_db()
+    opened_at = game.version
+    phones = []
+    for _ in range(10):
+        phone = Client()
+        phone.force_login(MembershipFactory(league=league, role="scorer").user)
+        phones.append(phone)
+    url = reverse("games:hand-edit", args=[game.pk, 1])
+
+    def submit(index):
+        # Each phone gives the odd heart to another seat: every edit differs.
+        hearts = [3, 3, 3, 3]
+        hearts[index % 4] += 1
+        form = {"number": 1, "version": opened_at, "queen": 1, **{f"hearts_{seat}": h for seat, h in enumerate(hearts)}}
+        return phones[index].post(url, form).status_code
+
+    statuses = in_threads(len(phones), submit)
+    assert sorted(statuses) == [302] + [409] * 9, statuses
+    assert game.revisions.filter(action="edited").count() == 1
