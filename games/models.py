@@ -344,7 +344,27 @@ class Game(models.Model):
             raise DeclareError("A game can be declared null only when every total is back to 0")
         if status == self.Status.ABANDONED and state.is_over:
             raise DeclareError("The game is over; there is nothing to abandon")
-        locked.declared = status
+        return self._set_declared(locked, state, status, HandRevision.Action.DECLARED, user)
+
+    @transaction.atomic
+    def undeclare(self, user: Any = None) -> GameState:
+        """Take back a null or abandoned declaration: the game is as its hands say again."""
+        locked = self._lock()
+        if not locked.declared:
+            raise DeclareError("This game is not declared null or abandoned")
+        return self._set_declared(locked, locked.state(), "", HandRevision.Action.REOPENED, user)
+
+    def _set_declared(self, locked: Game, state: GameState, declared: str, action: str, user: Any) -> GameState:
+        # The History keeps the declaration, with the hand it came after.
+        HandRevision.objects.create(
+            game=locked,
+            number=len(state.hands),
+            action=action,
+            before={"declared": locked.declared},
+            after={"declared": declared},
+            user=_user(user),
+        )
+        locked.declared = declared
         locked.save(update_fields=["declared"])
         Game.objects.filter(pk=locked.pk).update(version=models.F("version") + 1)
         locked.refresh(state)
@@ -632,6 +652,9 @@ class HandRevision(models.Model):
         ADDED = "added", "added"
         EDITED = "edited", "edited"
         DELETED = "deleted", "deleted"
+        # Not a hand's change: the game declared null or abandoned, or that taken back.
+        DECLARED = "declared", "declared"
+        REOPENED = "reopened", "reopened"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="revisions")
     number = models.PositiveSmallIntegerField()

@@ -23,8 +23,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from games.forms import DeclareForm, DeleteHandForm, GameForm, HandForm, ImportForm
-from games.models import DeclareError, Game, HandConflict, Membership, entry_from_json
-from games.permissions import SCORE, VIEW, get_game_for, get_league_for
+from games.models import DeclareError, Game, HandConflict, HandRevision, Membership, entry_from_json
+from games.permissions import ORGANIZE, SCORE, VIEW, get_game_for, get_league_for
 from rules import EntryError, GameState, ScoresheetError, SetupError, play, write_scoresheet
 from rules.describe import (
     MoonPreview,
@@ -91,20 +91,18 @@ def _history(game: Game, state: GameState) -> list[dict[str, Any]]:
     setup = state.setup
     rows = []
     for revision in game.revisions.all():
-        before = entry_from_json(revision.before) if revision.before else None
-        after = entry_from_json(revision.after) if revision.after else None
         who = "Someone"
         if revision.user is not None:
             who = revision.user.get_full_name() or revision.user.get_username()
-        rows.append(
-            {
-                "who": who,
-                "action": revision.get_action_display(),
-                "number": revision.number,
-                "at": revision.at,
-                "change": describe_change(setup, before, after),
-            }
-        )
+        if revision.action == HandRevision.Action.DECLARED:
+            what = f"declared the game {revision.after['declared']}"
+        elif revision.action == HandRevision.Action.REOPENED:
+            what = f"took back the {revision.before['declared']} declaration: the game goes on as its hands say"
+        else:
+            before = entry_from_json(revision.before) if revision.before else None
+            after = entry_from_json(revision.after) if revision.after else None
+            what = f"{revision.get_action_display()} hand {revision.number}: {describe_change(setup, before, after)}"
+        rows.append({"who": who, "at": revision.at, "what": what})
     return rows
 
 
@@ -158,6 +156,7 @@ def _table_context(
         "history": _history(game, state),
         "offer_null": can_score and not game.declared and state.all_zero,
         "offer_abandon": can_score and not game.declared and not state.is_over,
+        "offer_reopen": bool(game.declared) and membership.can_organize,
         "entry_key": state.next_number if entry_open else 0,
     }
 
@@ -328,15 +327,23 @@ def _hand_edit_form(
     return TemplateResponse(request, HAND_FORM, {**context, "hand_form": form, "moon": moon}, status=status)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @login_required
 def hand_delete(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """Delete the last hand. With JavaScript the game page asks first (hx-confirm);
+    without it, its button is a GET that lands on this confirmation page."""
     game, membership = _table(request, game_id, SCORE)
-    form = DeleteHandForm(request.POST)
+    form = DeleteHandForm(request.POST if request.method == "POST" else request.GET)
     if not form.is_valid():
         messages.error(request, "Which hand? The form did not say")
         return _game_regions(request, game.pk, membership, status=HTTPStatus.BAD_REQUEST)
     number = form.cleaned_data["number"]
+    if request.method == "GET":
+        if game.declared or number != game.hands.count():
+            messages.error(request, f"Hand {number} is not the last hand any more")
+            return redirect(game)
+        context = {"game": game, "number": number, "setup": game.setup()}
+        return TemplateResponse(request, "games/hand_delete.html", context)
     try:
         game.delete_last_hand(number, request.user)
     except HandConflict as conflict:
@@ -348,20 +355,41 @@ def hand_delete(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return redirect(game)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @login_required
 def game_declare(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """Declare the game null or abandoned. Like deleting a hand, it is asked
+    first: hx-confirm with JavaScript, this view's GET page without."""
     game, membership = _table(request, game_id, SCORE)
-    form = DeclareForm(request.POST)
+    form = DeclareForm(request.POST if request.method == "POST" else request.GET)
     if not form.is_valid():
         messages.error(request, "A game can be declared null or abandoned")
         return _game_regions(request, game.pk, membership, status=HTTPStatus.BAD_REQUEST)
+    if request.method == "GET":
+        context = {"game": game, "status": form.cleaned_data["status"], "setup": game.setup()}
+        return TemplateResponse(request, "games/game_declare.html", context)
     try:
         game.declare(form.cleaned_data["status"], request.user)
     except DeclareError as error:
         messages.error(request, error.message)
         return _game_regions(request, game.pk, membership, status=CONFLICT)
     messages.success(request, f"The game is now {game.get_status_display().lower()}")
+    if request.htmx:
+        return _game_regions(request, game.pk, membership)
+    return redirect(game)
+
+
+@require_POST
+@login_required
+def game_reopen(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """An organizer takes back a null or abandoned declaration (a mistaken tap)."""
+    game, membership = _table(request, game_id, ORGANIZE)
+    try:
+        game.undeclare(request.user)
+    except DeclareError as error:
+        messages.error(request, error.message)
+        return _game_regions(request, game.pk, membership, status=CONFLICT)
+    messages.success(request, "The declaration is taken back: the game goes on as its hands say")
     if request.htmx:
         return _game_regions(request, game.pk, membership)
     return redirect(game)

@@ -120,7 +120,7 @@ def test_history_says_who_changed_which_hand_from_what_to_what(client, league, u
     game.edit_hand(1, HandEntry.cards([4, 0, 9, 0], BEN), user)
     client.force_login(user)
     history = client.get(url(game)).context_data["history"]
-    assert [f"{h['who']} {h['action']} hand {h['number']}: {h['change']}" for h in history] == [
+    assert [f"{h['who']} {h['what']}" for h in history] == [
         "Ben edited hand 1: Ann 3♥ → 4♥, Cat 10♥ → 9♥",
         "Ben added hand 1: Ann 3♥, Ben Q♠, Cat 10♥",
     ]

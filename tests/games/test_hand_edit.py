@@ -137,8 +137,7 @@ class TestEdit:
     def test_the_edit_is_in_the_history(self, scorer, game):
         scorer.post(edit_url(game, 1), cards(1, [4, 0, 9, 0], BEN, version=version_of(game)))
         history = scorer.get(game.get_absolute_url()).context_data["history"]
-        assert history[0]["action"] == "edited"
-        assert history[0]["change"] == "Ann 3♥ → 4♥, Cat 10♥ → 9♥"
+        assert history[0]["what"] == "edited hand 1: Ann 3♥ → 4♥, Cat 10♥ → 9♥"
 
     def test_a_viewer_may_not_edit(self, client, league, game):
         viewer = MembershipFactory(league=league, role=Membership.Role.VIEWER).user

@@ -159,14 +159,30 @@ ROUTES: list[Route] = [
     Route(
         "game-declare",
         game,
-        get=POST_ONLY,
+        # The GET is the confirmation page a phone without JavaScript lands on.
+        get=SCORERS_DO,
+        query=lambda table: {"status": "abandoned"},
         post=SCORERS_DONE,
         post_data=lambda table: {"status": "abandoned"},
+    ),
+    Route(
+        "game-reopen",
+        game,
+        get=POST_ONLY,
+        # The game under way is not declared: the organizer is told so (409).
+        post=statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=403, scorer=403, organizer=409),
     ),
     Route("game-export", game, get=MEMBERS_SEE, html=False),
     Route("hand-new", game, get=SCORERS_DO, post=SCORERS_DONE, post_data=next_hand),
     Route("hand-preview", game, get=POST_ONLY, post=SCORERS_DO, post_data=next_hand),
-    Route("hand-delete", game, get=POST_ONLY, post=SCORERS_DONE, post_data=lambda table: {"number": 2}),
+    Route(
+        "hand-delete",
+        game,
+        get=SCORERS_DO,
+        query=lambda table: {"number": 2},
+        post=SCORERS_DONE,
+        post_data=lambda table: {"number": 2},
+    ),
     Route(
         "hand-edit",
         lambda table: {"game_id": table.game.pk, "number": 2},
