@@ -25,7 +25,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from games.forms import DeclareForm, DeleteHandForm, GameForm, HandForm, ImportForm
 from games.models import DeclareError, Game, HandConflict, HandRevision, Membership, entry_from_json
 from games.permissions import ORGANIZE, SCORE, VIEW, get_game_for, get_league_for
-from rules import EntryError, GameState, ScoresheetError, SetupError, play, write_scoresheet
+from rules import EntryError, GameState, HandEntry, ScoresheetError, SetupError, play, write_scoresheet
 from rules.describe import (
     MoonPreview,
     describe_change,
