@@ -11,7 +11,7 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 export UV_PROJECT_ENVIRONMENT := $(VENV)
 
-.PHONY: run test lint sync migrate bench load lighthouse replay clean
+.PHONY: run test lint fuzz sync migrate bench load lighthouse replay clean
 
 # uv is bootstrapped into the project's own virtual environment with pip, so a
 # machine needs nothing but Python; uv then installs exactly what uv.lock says.
@@ -33,6 +33,11 @@ run: migrate
 
 test: sync
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The property tests with fresh random examples, 25 times as many as in CI
+# (tests/fuzzing.py); run it before a release or after touching the engine.
+fuzz: sync
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest -q tests/rules/test_properties.py tests/ops/test_fuzz_endpoints.py tests/ops/test_fuzz_hands.py
 
 # ruff's rules are chosen in pyproject.toml; the formatter keeps every file one shape.
 lint: sync

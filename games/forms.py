@@ -8,7 +8,6 @@ they are about (FieldError.field, SetupError.field).
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections.abc import Mapping
 from typing import Any
@@ -18,6 +17,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.http import QueryDict
 
+from games.json_input import UnreadableJSON, read_json
 from games.models import NO_CONTROL_CHARACTERS, Game, League, Player, has_control_characters
 from rules import OPTIONS, VARIANTS, EntryError, GameSetup, HandEntry, Option, SetupError
 
@@ -392,11 +392,9 @@ class ImportForm(forms.Form):
         if not text.strip():
             raise forms.ValidationError("Choose a scoresheet file or paste one")
         try:
-            cleaned["document"] = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise forms.ValidationError(
-                f"This is not valid JSON (line {error.lineno}, column {error.colno}): {error.msg}"
-            ) from None
+            cleaned["document"] = read_json(text)
+        except UnreadableJSON as error:
+            raise forms.ValidationError(f"This scoresheet cannot be read: {error}") from None
         return cleaned
 
 

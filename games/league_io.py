@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
@@ -35,6 +35,10 @@ VERSION = 1
 TOP_LEVEL_KEYS = {"format", "version", "league", "players", "games"}
 GAME_KEYS = {"scoresheet", "created_at", "finished_at", "declared"}
 DECLARED = {"", Game.Status.NULL.value, Game.Status.ABANDONED.value}
+# The dates a game can have: none before Hearts had leagues to keep, and
+# none later than tomorrow (a day's grace for clocks and time zones).
+EARLIEST_YEAR = 1900
+LATEST_AHEAD = timedelta(days=1)
 # Columns for this many seats in hands.csv: the most any variant seats (3D Hearts).
 MOST_SEATS = 8
 
@@ -289,9 +293,15 @@ def _read_game(number: int, game: object, player_names: list[str]):
     if created_at is None:
         raise fail("'created_at' is missing")
     finished_at = _read_time(game.get("finished_at"), "finished_at", fail)
+    if finished_at is not None and finished_at < created_at:
+        raise fail("'finished_at' is before 'created_at'")
     declared = game.get("declared", "")
-    if declared not in DECLARED:
+    if not isinstance(declared, str) or declared not in DECLARED:
         raise fail('\'declared\' must be "", "null" or "abandoned"')
+    if declared:
+        problem = Game.declaration_problem(declared, state)
+        if problem:
+            raise fail(problem)
     return setup, entries, state, created_at, finished_at, declared
 
 
@@ -304,6 +314,13 @@ def _read_time(value: object, field: str, fail) -> datetime | None:
         moment = None
     if moment is None:
         raise fail(f"'{field}' must be a date and time like 2025-01-07T19:30:00+00:00")
+    # Checked on the year before any arithmetic: 9999-12-31 at UTC-14 is past
+    # the last moment Python (and so every page showing it) can hold in UTC.
+    latest = timezone.now() + LATEST_AHEAD
+    if not EARLIEST_YEAR <= moment.year <= latest.year:
+        raise fail(f"'{field}' must be between {EARLIEST_YEAR} and tomorrow")
     if timezone.is_naive(moment):
         moment = timezone.make_aware(moment, timezone.get_default_timezone())
+    if moment > latest:
+        raise fail(f"'{field}' must be between {EARLIEST_YEAR} and tomorrow")
     return moment

@@ -340,11 +340,21 @@ class Game(models.Model):
         if locked.declared:
             raise DeclareError(f"This game is already {locked.declared}")
         state = locked.state()
-        if status == self.Status.NULL and not state.all_zero:
-            raise DeclareError("A game can be declared null only when every total is back to 0")
-        if status == self.Status.ABANDONED and state.is_over:
-            raise DeclareError("The game is over; there is nothing to abandon")
+        problem = self.declaration_problem(status, state)
+        if problem:
+            raise DeclareError(problem)
         return self._set_declared(locked, state, status, HandRevision.Action.DECLARED, user)
+
+    @classmethod
+    def declaration_problem(cls, status: str, state: GameState) -> str:
+        """Why a game in `state` cannot be declared `status`; empty when it can.
+
+        The table declares and a league file restores, by the same rule."""
+        if status == cls.Status.NULL and not state.all_zero:
+            return "A game can be declared null only when every total is back to 0"
+        if status == cls.Status.ABANDONED and state.is_over:
+            return "The game is over; there is nothing to abandon"
+        return ""
 
     @transaction.atomic
     def undeclare(self, user: Any = None) -> GameState:

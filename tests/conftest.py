@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import fuzzing  # noqa: F401 - loads the hypothesis profile before any test module
 from tests.factories import LeagueFactory, UserFactory
 
 # Playwright's sync API runs an event loop in the test's thread; the ORM calls

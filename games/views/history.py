@@ -34,6 +34,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from games import stats
 from games.charts import rating_chart, totals_chart
+from games.json_input import UnreadableJSON, read_json
 from games.league_io import LeagueImportError, export_league, games_csv_rows, hands_csv_rows, import_league
 from games.models import Game, Hand, League, Membership, Player, Seat
 from games.permissions import ORGANIZE, VIEW, get_game_for, get_league_for, get_public_league
@@ -486,9 +487,11 @@ class ImportForm(forms.Form):
         if upload.size > IMPORT_MAX_BYTES:
             raise forms.ValidationError("That file is too big to be a league export.")
         try:
-            return json.loads(upload.read().decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise forms.ValidationError("That file is not JSON; choose a league .json file from Export.") from None
+            return read_json(upload.read())
+        except UnreadableJSON as error:
+            raise forms.ValidationError(
+                f"That file is not a league export this app can read ({error}); choose a league .json file from Export."
+            ) from None
 
 
 @login_required

@@ -64,14 +64,12 @@ def seed_league(league: League, games: int, players: int, seed: int = 1) -> list
         seated = rng.sample(people, min(rng.choice(SEATS[variant]), len(people)))
         setup = GameSetup.create(variant, [p.name for p in seated], {}, rng.randrange(len(seated)))
         created_at = start + timedelta(hours=3 * number)
+        entries = random_game(setup, rng)
+        # A table can abandon only a game that is not over (Game.declaration_problem).
+        abandoned = rng.random() < 0.02 and not play(setup, entries).is_over
         records.append(
             GameRecord(
-                setup,
-                seated,
-                random_game(setup, rng),
-                created_at,
-                created_at + timedelta(hours=1),
-                "abandoned" if rng.random() < 0.02 else "",
+                setup, seated, entries, created_at, created_at + timedelta(hours=1), "abandoned" if abandoned else ""
             )
         )
     add_games(league, records)

@@ -122,6 +122,26 @@ def broken(league, change):
         (lambda d: d["games"][0].update(created_at="2025-13-01T10:00:00"), "'created_at' must be a date and time"),
         (lambda d: d["games"][0].pop("created_at"), "Game 1: 'created_at' is missing"),
         (lambda d: d["games"][0].update(declared="forfeit"), "Game 1: 'declared' must be"),
+        (lambda d: d["games"][0].update(declared=[]), "Game 1: 'declared' must be"),
+        (lambda d: d["games"][0].update(declared={"null": 1}), "Game 1: 'declared' must be"),
+        # Only what the table could have declared: the moon game ended with points on the board.
+        (lambda d: d["games"][0].update(declared="null"), "Game 1: A game can be declared null only when every total"),
+        (lambda d: d["games"][0].update(declared="abandoned"), "Game 1: The game is over; there is nothing to abandon"),
+        # Dates no page could show (on PostgreSQL the first was stored, then every page answered 500).
+        (
+            lambda d: d["games"][0].update(created_at="9999-12-31T23:59:59-14:00"),
+            "Game 1: 'created_at' must be between 1900 and tomorrow",
+        ),
+        (
+            lambda d: d["games"][0].update(created_at="0001-01-01T00:00:00+14:00"),
+            "Game 1: 'created_at' must be between 1900 and tomorrow",
+        ),
+        (lambda d: d["games"][0].update(created_at="1899-12-31T23:00:00"), "Game 1: 'created_at' must be between"),
+        (lambda d: d["games"][0].update(finished_at="9999-01-01T00:00:00"), "Game 1: 'finished_at' must be between"),
+        (
+            lambda d: d["games"][0].update(created_at="2025-01-08T10:00:00+00:00", finished_at="2025-01-07T10:00:00+00:00"),
+            "Game 1: 'finished_at' is before 'created_at'",
+        ),
         (lambda d: d["games"][0].update(scoresheet=[]), "Game 1: A scoresheet must be a JSON object"),
         (lambda d: d.update(games={}), "'games' must be a list"),
     ],
@@ -225,7 +245,10 @@ def test_a_bad_upload_shows_why_and_saves_nothing(client, league, games):
     client.force_login(UserFactory())
     leagues = League.objects.count()
     for content, message in [
-        (b"not json", "That file is not JSON"),
+        (b"not json", "That file is not a league export this app can read (not valid JSON"),
+        (b"[" * 100_000, "(JSON nested too deeply to be a scoresheet or a league)"),
+        (b'{"version": ' + b"1" * 4_400 + b"}", "(a number has more than 20 digits)"),
+        (b'{"league": {"name": "\\ud800"}}', "(a broken character (a lone \\u surrogate escape))"),
         (json.dumps({"format": "x"}).encode(), "This is not a league export"),
     ]:
         response = client.post(reverse("games:league-import"), {"file": SimpleUploadedFile("x.json", content)})
@@ -269,3 +292,20 @@ def test_the_commands_explain_their_errors(league, tmp_path):
         call_command("import_league", str(bad), "--owner", league.owner.username)
     with pytest.raises(CommandError, match="cannot read"):
         call_command("import_league", str(tmp_path / "missing.json"), "--owner", league.owner.username)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("[" * 100_000, "JSON nested too deeply"),
+        ('{"version": ' + "1" * 4_400 + "}", "a number has more than 20 digits"),
+        ('{"league": {"name": "\\ud800"}}', "a broken character"),
+    ],
+)
+def test_the_import_command_refuses_hostile_json_in_one_line(league, tmp_path, content, message):
+    path = tmp_path / "hostile.json"
+    path.write_text(content)
+    leagues = League.objects.count()
+    with pytest.raises(CommandError, match=f"is not a league file this app can read: {message}"):
+        call_command("import_league", str(path), "--owner", league.owner.username)
+    assert League.objects.count() == leagues

@@ -17,13 +17,14 @@ from hypothesis import strategies as st
 
 from games.league_io import export_league
 from games.models import Game, League
+from tests.fuzzing import examples
 from tests.ops.conftest import stored_rows
 from tests.ops.routes import new_game
 
 pytestmark = pytest.mark.django_db
 
 fuzz = settings(
-    max_examples=40,
+    max_examples=examples(40),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -14,9 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules import VARIANTS, GameSetup, HandEntry, play, replay, result_json, write_scoresheet
+from tests.fuzzing import examples
 from tests.rules.table import NAMES
 
-SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 OPTION_VALUES = {
     "target": st.one_of(st.integers(10, 60), st.integers(61, 150)),

@@ -1,11 +1,11 @@
 """python manage.py import_league FILE --owner USERNAME: a new league from an export."""
 
-import json
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from games.json_input import UnreadableJSON, read_json
 from games.league_io import LeagueImportError, import_league
 
 
@@ -22,12 +22,12 @@ class Command(BaseCommand):
         if owner is None:
             raise CommandError(f"There is no user {options['owner']}")
         try:
-            with open(options["file"], encoding="utf-8") as league_file:
-                document = json.load(league_file)
+            with open(options["file"], "rb") as league_file:
+                document = read_json(league_file.read())
         except OSError as error:
             raise CommandError(f"cannot read {options['file']}: {error.strerror or error}") from None
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise CommandError(f"{options['file']} is not a JSON league file") from None
+        except UnreadableJSON as error:
+            raise CommandError(f"{options['file']} is not a league file this app can read: {error}") from None
         try:
             league = import_league(document, owner)
         except LeagueImportError as error:

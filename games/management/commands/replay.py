@@ -6,6 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from games.json_input import UnreadableJSON, read_json
 from rules import ScoresheetError, replay
 
 
@@ -32,11 +33,9 @@ class Command(BaseCommand):
         except UnicodeDecodeError:
             self._fail(f"{path} is not UTF-8 text")
         try:
-            document = json.loads(text)
-        except json.JSONDecodeError as error:
-            self._fail(f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}")
-        except RecursionError:
-            self._fail("cannot read JSON nested this deeply")
+            document = read_json(text)
+        except UnreadableJSON as error:
+            self._fail(str(error))
         try:
             result = replay(document)
         except ScoresheetError as error:
