@@ -13,7 +13,7 @@ import csv
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from functools import cached_property
 from html import escape
 from typing import Any
@@ -129,6 +129,23 @@ class SeasonForm(forms.Form):
     until = forms.DateField(
         required=False, label="To", widget=forms.DateInput(attrs={"type": "date", "class": "form-control"})
     )
+
+    # A season's dates stay where games can be: ?until=9999-12-31 made the
+    # midnight after it overflow (a 500 on every standings and archive page).
+    EARLIEST = date(1900, 1, 1)
+
+    def _in_range(self, field: str) -> date | None:
+        day = self.cleaned_data.get(field)
+        latest = date(timezone.localdate().year + 1, 12, 31)
+        if day is not None and not self.EARLIEST <= day <= latest:
+            raise forms.ValidationError(f"Choose a date from 1900 to the end of {latest.year}.")
+        return day
+
+    def clean_since(self) -> date | None:
+        return self._in_range("since")
+
+    def clean_until(self) -> date | None:
+        return self._in_range("until")
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()

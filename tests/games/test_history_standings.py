@@ -230,3 +230,24 @@ def test_a_chosen_sort_survives_a_change_of_season(client, league, games, user):
     html = client.get(url(league, sort="avg_total", order="desc")).content.decode()
     assert '<input type="hidden" name="sort" value="avg_total"><input type="hidden" name="order" value="desc">' in html
     assert 'type="hidden" name="sort"' not in client.get(url(league)).content.decode()
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{"until": "9999-12-31"}, {"since": "9999-12-31"}, {"since": "0001-01-01"}, {"until": "1899-12-31"}],
+)
+def test_dates_no_season_can_have_are_refused_on_every_history_page(client, league, games, user, params):
+    """?until=9999-12-31 raised OverflowError (the midnight after it) on each of these pages."""
+    client.force_login(user)
+    league.public_token = new_token()
+    league.save()
+    pages = [
+        url(league),
+        reverse("games:league-games", args=[league.pk]),
+        reverse("games:public-standings", args=[league.public_token]),
+        reverse("games:public-games", args=[league.public_token]),
+    ]
+    for page in pages:
+        response = client.get(page, params)
+        assert response.status_code == 422, page
+        assert "Choose a date from 1900 to the end of" in response.content.decode(), page
