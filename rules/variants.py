@@ -28,12 +28,17 @@ class Option:
     help: str
     choices: tuple[str, ...] = ()
     choice_labels: Mapping[str, str] = field(default_factory=dict)
+    # The largest number an "int" or "int_list" option takes, and how many
+    # numbers a list holds: far past what any table plays, and small enough
+    # that every total, chart and database column can hold the game.
+    most: int = 0
+    most_values: int = 0
 
     def check(self, value: object) -> object:
         """Return the value in its canonical form, or raise SetupError."""
         if self.kind == "int":
-            if not _is_int(value) or value < 1:
-                raise SetupError(f"Option '{self.key}' must be a whole number of at least 1", "options")
+            if not _is_int(value) or not 1 <= value <= self.most:
+                raise SetupError(f"Option '{self.key}' must be a whole number from 1 to {self.most:,}", "options")
             return value
         if self.kind == "bool":
             if not isinstance(value, bool):
@@ -45,8 +50,10 @@ class Option:
                 raise SetupError(f"Option '{self.key}' must be one of {allowed}; got {value!r}", "options")
             return value
         if self.kind == "int_list":
-            if not isinstance(value, (list, tuple)) or not all(_is_int(v) and v > 0 for v in value):
-                raise SetupError(f"Option '{self.key}' must be a list of positive whole numbers", "options")
+            if not isinstance(value, (list, tuple)) or not all(_is_int(v) and 1 <= v <= self.most for v in value):
+                raise SetupError(f"Option '{self.key}' must be a list of whole numbers from 1 to {self.most:,}", "options")
+            if len(set(value)) > self.most_values:
+                raise SetupError(f"Option '{self.key}' holds at most {self.most_values} numbers", "options")
             return tuple(sorted(set(value)))
         raise AssertionError(f"unknown option kind {self.kind}")  # pragma: no cover
 
@@ -58,7 +65,9 @@ def _is_int(value: object) -> bool:
 OPTIONS: dict[str, Option] = {
     option.key: option
     for option in (
-        Option("target", "int", "Game ends at", "The score that ends the game; lowest total then wins."),
+        Option(
+            "target", "int", "Game ends at", "The score that ends the game; lowest total then wins.", most=10_000
+        ),
         Option(
             "end",
             "choice",
@@ -88,7 +97,14 @@ OPTIONS: dict[str, Option] = {
             "Moon needs the J♦",
             "A moon also needs the J♦, and the moon's points replace the J♦'s.",
         ),
-        Option("wraps", "int_list", "Wrap scores", "A total that lands exactly on one of these goes back to 0."),
+        Option(
+            "wraps",
+            "int_list",
+            "Wrap scores",
+            "A total that lands exactly on one of these goes back to 0.",
+            most=10_000,
+            most_values=10,
+        ),
         Option(
             "ties",
             "choice",

@@ -119,6 +119,8 @@ def test_export_then_import_gives_identical_totals(scorer, league, user):
         ('{"target": ' + "9" * 4_400 + "}", "This scoresheet cannot be read: a number has more than 20 digits"),
         ('{"players": ["\\ud800"]}', "This scoresheet cannot be read: a broken character (a lone \\u surrogate escape)"),
         ("[1, 2]", "A scoresheet must be a JSON object"),
+        (json.dumps({**SHEET, "options": {"target": 10**6}}), "Option 'target' must be a whole number from 1"),
+        (json.dumps({**SHEET, "options": {"wraps": list(range(1, 10_001))}}), "Option 'wraps' holds at most 10"),
         (json.dumps({**SHEET, "variant": "bridge"}), "Unknown variant 'bridge'"),
         (json.dumps({**SHEET, "players": ["Ann", "Ben", "Cat", "Dan", "Eve"]}), "is for 4 players"),
         (json.dumps({**SHEET, "hands": [{"hearts": {"Ann": 3}, "queen": "Ben"}]}), "hand 1: Hearts add up to 3"),

@@ -169,12 +169,27 @@ def test_a_bad_option_is_shown_on_the_options(scorer, league):
     assert errors == ["Option 'moon_needs_jack' needs 'jack_of_diamonds' on"]
 
 
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"target": "9" * 4_000}, "Option 'target' must be a whole number from 1 to 10,000"),
+        ({"target": "10001"}, "Option 'target' must be a whole number from 1 to 10,000"),
+        ({"wraps": ", ".join(str(n) for n in range(1, 10_001))}, "Option 'wraps' holds at most 10 numbers"),
+    ],
+)
+def test_options_past_what_a_table_could_mean_are_refused(scorer, league, options, message):
+    response = scorer.post(url(league), start(**options))
+    assert response.status_code == 422
+    assert response.context_data["form"].errors["options_for"] == [message]
+    assert Game.objects.count() == 0
+
+
 def test_non_numeric_or_zero_targets_are_refused(scorer, league):
     assert scorer.post(url(league), start(target="lots")).status_code == 422
     response = scorer.post(url(league), start(target="0"))
     assert response.status_code == 422
     errors = response.context_data["form"].errors["options_for"]
-    assert errors == ["Option 'target' must be a whole number of at least 1"]
+    assert errors == ["Option 'target' must be a whole number from 1 to 10,000"]
     assert Game.objects.count() == 0
 
 

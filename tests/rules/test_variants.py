@@ -94,6 +94,22 @@ def test_the_house_may_turn_wraps_off_in_ricketts():
     assert setup("ricketts", wraps=[]).options.wraps == ()
 
 
+def test_a_target_and_wraps_stay_within_what_a_table_could_mean():
+    """A 4,300-digit target was accepted, and at 1e308 the scoresheet's chart failed."""
+    assert setup("standard", target=10_000).options.target == 10_000
+    with pytest.raises(SetupError, match="Option 'target' must be a whole number from 1 to 10,000"):
+        setup("standard", target=10_001)
+    with pytest.raises(SetupError, match="Option 'target' must be a whole number from 1 to 10,000"):
+        setup("standard", target=10**4300 - 1)
+    assert setup("standard", wraps=list(range(10, 110, 10))).options.wraps == tuple(range(10, 110, 10))
+    with pytest.raises(SetupError, match="Option 'wraps' holds at most 10 numbers"):
+        setup("standard", wraps=list(range(1, 12)))
+    with pytest.raises(SetupError, match="Option 'wraps' holds at most 10 numbers"):
+        setup("standard", wraps=list(range(1, 10_001)))
+    with pytest.raises(SetupError, match="Option 'wraps' must be a list of whole numbers from 1 to 10,000"):
+        setup("standard", wraps=[104, 10_001])
+
+
 def test_an_unknown_option_is_refused_by_name():
     with pytest.raises(SetupError, match="jokers") as raised:
         setup("standard", jokers=True)
