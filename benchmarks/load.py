@@ -165,7 +165,7 @@ def fill_database():
     league = League.create_for(user, "Thursday house")
     players = [Player.objects.create(league=league, name=name) for name in ("Ann", "Ben", "Cat", "Dan")]
     # A high target: the game must not end while hands keep coming in.
-    game = Game.start(league, "standard", players, {"target": 100000}, user=user)
+    game = Game.start(league, "standard", players, {"target": 10_000}, user=user)
     for number in range(1, 6):
         game.record_hand(number, HandEntry.cards([4, 3, 3, 3], number % 4), user)
     return user, game

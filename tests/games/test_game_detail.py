@@ -158,7 +158,7 @@ def test_a_game_id_that_is_not_a_number_is_404(client, user):
 
 
 def _game_with_hands(league, user, count):
-    game = make_game(league, options={"target": 100000})
+    game = make_game(league, options={"target": 10_000})
     for number in range(1, count + 1):
         game.record_hand(number, plain_hand(), user)
     return game

@@ -177,8 +177,11 @@ class TestDelete:
         assert scorer.post(delete_url(game), {}).status_code == 400
         assert game.hands.count() == 2
 
-    def test_deleting_needs_a_post(self, scorer, game):
-        assert scorer.get(delete_url(game)).status_code == 405
+    def test_a_get_only_asks_and_deleting_needs_a_post(self, scorer, game):
+        # The GET is the confirmation page of a phone without JavaScript.
+        assert scorer.get(delete_url(game), {"number": "2"}).status_code == 200
+        assert scorer.get(delete_url(game)).status_code == 400
+        assert game.hands.count() == 2
 
     def test_a_viewer_may_not_delete(self, client, league, game):
         viewer = MembershipFactory(league=league, role=Membership.Role.VIEWER).user
