@@ -18,12 +18,11 @@ from django.contrib.auth.forms import UserCreationForm
 from django.http import QueryDict
 
 from games.json_input import UnreadableJSON, read_json
-from games.models import NO_CONTROL_CHARACTERS, Game, League, Player, has_control_characters
-from rules import OPTIONS, VARIANTS, EntryError, GameSetup, HandEntry, Option, SetupError
+from games.models import PLAYER_NAME_LENGTH, Game, League, Player, league_name, player_name
+from rules import OPTIONS, VARIANTS, EntryError, GameSetup, HandEntry, Option, SetupError, name_key
 
 DEFAULT_VARIANT = "standard"
 RANDOM_DEALER = "random"
-NAME_LENGTH = 40
 # A scoresheet of a few hundred hands is well under this.
 SCORESHEET_MAX_BYTES = 1_000_000
 
@@ -83,7 +82,7 @@ class GameForm(forms.Form):
     # chosen variant, the options shown are stale and are reset to defaults.
     options_for = forms.CharField(widget=forms.HiddenInput, required=False)
     seat = SeatsField(required=False)
-    new_name = forms.CharField(label="New player", max_length=NAME_LENGTH, required=False)
+    new_name = forms.CharField(label="New player", max_length=PLAYER_NAME_LENGTH, required=False)
     first_dealer = forms.ChoiceField(label="First dealer", required=False)
 
     def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
@@ -142,19 +141,19 @@ class GameForm(forms.Form):
             seats[i + 1], seats[i] = seats[i], seats[i + 1]
         elif (i := index("remove")) is not None:
             del seats[i]
-        for name in (data.get("add_player", ""), data.get("new_name", "")):
-            name = name.strip()
-            if not name:
+        for typed in (data.get("add_player", ""), data.get("new_name", "")):
+            if not typed.strip():
                 continue
-            if len(name) > NAME_LENGTH:
-                notice = f"A name can be at most {NAME_LENGTH} characters"
-            elif has_control_characters(name):
-                notice = NO_CONTROL_CHARACTERS
-            elif name.casefold() in {seat.casefold() for seat in seats}:
+            try:
+                name = player_name(typed.strip())
+            except forms.ValidationError as error:
+                notice = error.messages[0]
+                continue
+            if name_key(name) in {name_key(seat) for seat in seats}:
                 notice = f"{name} already has a seat"
             else:
                 # A league player's own spelling wins over the typed one.
-                known = league.players.filter(name__iexact=name).values_list("name", flat=True).first()
+                known = league.players.filter(name_key=name_key(name)).values_list("name", flat=True).first()
                 seats.append(known or name)
 
         dealer = data.get("first_dealer", RANDOM_DEALER)
@@ -425,6 +424,11 @@ class LeagueForm(forms.Form):
         help_text="Your house, club or family: “Thursday night”, “The Ricketts table”.",
     )
 
+    def clean_name(self) -> str:
+        # The same rule as players' names: a tab in a league's name made its
+        # own backup unrestorable.
+        return league_name(self.cleaned_data["name"])
+
 
 class PlayerForm(forms.ModelForm):
     """A player's name, unique in the league whatever its capitals.
@@ -448,11 +452,9 @@ class PlayerForm(forms.ModelForm):
         self.instance.league = league
 
     def clean_name(self) -> str:
-        name = self.cleaned_data["name"]
-        # As Game.start_named refuses them: such a player could never be seated.
-        if has_control_characters(name):
-            raise forms.ValidationError(NO_CONTROL_CHARACTERS)
-        taken = self.league.players.filter(name__iexact=name).exclude(pk=self.instance.pk).first()
+        # The one rule for names (rules.names), as Game.start_named applies it.
+        name = player_name(self.cleaned_data["name"])
+        taken = self.league.players.filter(name_key=name_key(name)).exclude(pk=self.instance.pk).first()
         if taken is not None:
             raise forms.ValidationError(f"{taken.name} is already a player in {self.league.name}. Pick another name.")
         return name

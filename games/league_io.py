@@ -20,15 +20,26 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from games.models import Game, Hand, League, Player, Seat, entry_to_json, has_control_characters
+from games.models import Game, Hand, League, Player, Seat, entry_to_json, league_name, player_name
 from games.ratings import ordinal
 from games.stats import results_changed
-from rules import GameSetup, GameState, HandEntry, HandError, ScoresheetError, play, read_scoresheet, write_scoresheet
+from rules import (
+    GameSetup,
+    GameState,
+    HandEntry,
+    HandError,
+    ScoresheetError,
+    name_key,
+    play,
+    read_scoresheet,
+    write_scoresheet,
+)
 
 FORMAT = "hearts-league"
 VERSION = 1
@@ -249,27 +260,35 @@ def _read_document(document: object) -> tuple[str, list[str], list[Any]]:
     if unknown:
         raise LeagueImportError(f"Unknown field '{unknown[0]}' in the league file")
     league = document.get("league")
-    name = league.get("name") if isinstance(league, Mapping) else None
-    name_field = League._meta.get_field("name")
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > name_field.max_length:
-        raise LeagueImportError(f"The league needs a name of 1 to {name_field.max_length} characters")
-    if has_control_characters(name):
-        raise LeagueImportError("The league's name cannot contain control characters")
+    name = _as_the_app_writes_it(league.get("name") if isinstance(league, Mapping) else None, league_name)
     player_names = document.get("players")
     if not isinstance(player_names, list):
         raise LeagueImportError("'players' must be a list of names")
-    longest = Player._meta.get_field("name").max_length
     seen: set[str] = set()
-    for player_name in player_names:
-        if not isinstance(player_name, str) or not player_name.strip() or len(player_name) > longest:
-            raise LeagueImportError(f"Every player needs a name of 1 to {longest} characters")
-        if player_name.casefold() in seen:
-            raise LeagueImportError(f"The player {player_name} is listed twice")
-        seen.add(player_name.casefold())
+    for player in player_names:
+        _as_the_app_writes_it(player, player_name)
+        if name_key(player) in seen:
+            raise LeagueImportError(f"The player {player} is listed twice")
+        seen.add(name_key(player))
     games = document.get("games")
     if not isinstance(games, list):
         raise LeagueImportError("'games' must be a list")
-    return name.strip(), player_names, games
+    return name, player_names, games
+
+
+def _as_the_app_writes_it(name: object, clean: Any) -> str:
+    """A name from the file, which must be one the forms could have stored.
+
+    Tidying it here instead would not do: the scoresheets name the players
+    as the list does, and a backup restores what was backed up or nothing."""
+    try:
+        tidied = clean(name)
+    except ValidationError as error:
+        shown = f" ({name[:20]!r})" if isinstance(name, str) else ""
+        raise LeagueImportError(f"{error.messages[0]}{shown}") from None
+    if tidied != name:
+        raise LeagueImportError(f"The name {name!r} is not written as the app writes names: {tidied!r}")
+    return tidied
 
 
 def _read_game(number: int, game: object, player_names: list[str]):
@@ -315,7 +334,7 @@ def _read_time(value: object, field: str, fail) -> datetime | None:
     if moment is None:
         raise fail(f"'{field}' must be a date and time like 2025-01-07T19:30:00+00:00")
     # Checked on the year before any arithmetic: 9999-12-31 at UTC-14 is past
-    # the last moment Python (and so every page showing it) can hold in UTC.
+    # the last moment Python (and so every page that shows it) can hold in UTC.
     latest = timezone.now() + LATEST_AHEAD
     if not EARLIEST_YEAR <= moment.year <= latest.year:
         raise fail(f"'{field}' must be between {EARLIEST_YEAR} and tomorrow")

@@ -10,16 +10,28 @@ changes, and rebuildable at any time with `manage.py rebuild_results`.
 from __future__ import annotations
 
 import secrets
-import unicodedata
 from typing import Any
 
 from django.conf import settings
-from django.db import models, transaction
-from django.db.models.functions import Lower
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, models, transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.deconstruct import deconstructible
 
-from rules import GameSetup, GameState, HandEntry, HandError, ScoresheetError, SetupError, play, read_scoresheet
+from rules import (
+    GameSetup,
+    GameState,
+    HandEntry,
+    HandError,
+    NameProblem,
+    ScoresheetError,
+    SetupError,
+    clean_name,
+    name_key,
+    play,
+    read_scoresheet,
+)
 from rules.errors import EntryError, FieldError
 
 
@@ -40,12 +52,46 @@ class HandConflict(Exception):
         self.number = number
 
 
-NO_CONTROL_CHARACTERS = "A name cannot contain control characters"
+PLAYER_NAME_LENGTH = 40
+LEAGUE_NAME_LENGTH = 100
 
 
-def has_control_characters(name: str) -> bool:
-    """Nobody types these on a phone, and PostgreSQL refuses NUL even in a query."""
-    return any(unicodedata.category(character) == "Cc" for character in name)
+def player_name(text: object) -> str:
+    """A player's name as stored (rules.names), or ValidationError saying why not."""
+    try:
+        return clean_name(text, PLAYER_NAME_LENGTH, "A player's name")
+    except NameProblem as problem:
+        raise ValidationError(problem.message, code="name") from None
+
+
+def league_name(text: object) -> str:
+    """A league's name as stored: the same rule as a player's, longer."""
+    try:
+        return clean_name(text, LEAGUE_NAME_LENGTH, "The league's name")
+    except NameProblem as problem:
+        raise ValidationError(problem.message, code="name") from None
+
+
+@deconstructible
+class StoredAsWritten:
+    """A model field validator: the name is already as the rule writes it
+    (the forms and the imports tidy it first; this catches code that did not)."""
+
+    RULES = {"player": player_name, "league": league_name}
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+    def __call__(self, value: str) -> None:
+        tidied = self.RULES[self.kind](value)
+        if tidied != value:
+            raise ValidationError("Write the name as %(tidied)s", params={"tidied": tidied}, code="name")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, StoredAsWritten) and other.kind == self.kind
+
+    def __hash__(self) -> int:
+        return hash(self.kind)
 
 
 def new_token() -> str:
@@ -64,7 +110,7 @@ class LeagueQuerySet(models.QuerySet["League"]):
 class League(models.Model):
     """A house, a club, a family: the container of players and games."""
 
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=LEAGUE_NAME_LENGTH, validators=[StoredAsWritten("league")])
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_leagues")
     created_at = models.DateTimeField(default=timezone.now)
     # The secret read-only link; empty when the organizer has turned it off.
@@ -139,24 +185,61 @@ class Invite(models.Model):
         return self.revoked_at is None and self.used_at is None and self.expires_at > timezone.now()
 
 
+class PlayerQuerySet(models.QuerySet["Player"]):
+    def named(self, league: League, name: str) -> Player:
+        """The league's player going by `name` (as rules.names compares names), created if new.
+
+        Two phones starting games with the same new player at once: one
+        creates the row, the other's insert meets the unique constraint and
+        finds that row instead of failing.
+        """
+        key = name_key(name)
+        found = self.filter(league=league, name_key=key).first()
+        if found is not None:
+            return found
+        try:
+            with transaction.atomic():  # a savepoint: the caller's transaction goes on
+                return self.create(league=league, name=name)
+        except IntegrityError:
+            return self.get(league=league, name_key=key)
+
+    def bulk_create(self, objs: Any, *args: Any, **kwargs: Any) -> list[Player]:
+        objs = list(objs)
+        for player in objs:
+            player.name_key = name_key(player.name)
+        return super().bulk_create(objs, *args, **kwargs)
+
+
 class Player(models.Model):
     """A person who plays in the league, optionally linked to an account."""
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(max_length=40)
+    name = models.CharField(max_length=PLAYER_NAME_LENGTH, validators=[StoredAsWritten("player")])
+    # rules.names.name_key(name), kept by save() and bulk_create(): the
+    # database holds one player per key in a league, whatever its collation.
+    name_key = models.CharField(max_length=4 * PLAYER_NAME_LENGTH, editable=False)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="players"
     )
     created_at = models.DateTimeField(default=timezone.now)
 
+    objects = PlayerQuerySet.as_manager()
+
     class Meta:
         ordering = ["name", "pk"]
         constraints = [
-            models.UniqueConstraint(Lower("name"), "league", name="player_name_unique_in_league"),
+            models.UniqueConstraint(fields=["league", "name_key"], name="player_name_key_unique_in_league"),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.name_key = name_key(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
 
 
 class GameQuerySet(models.QuerySet["Game"]):
@@ -287,16 +370,13 @@ class Game(models.Model):
         checked before anyone is created, so a refused game leaves no players.
         """
         GameSetup.create(variant, names, options or {}, first_dealer)
-        longest = Player._meta.get_field("name").max_length
-        too_long = [name for name in names if len(name.strip()) > longest]
-        if too_long:
-            raise SetupError(f"A name can be at most {longest} characters: {too_long[0][:20]}…", "players")
-        if any(has_control_characters(name.strip()) for name in names):
-            raise SetupError(NO_CONTROL_CHARACTERS, "players")
-        players = []
+        tidied = []
         for name in names:
-            player = league.players.filter(name__iexact=name.strip()).first()
-            players.append(player or Player.objects.create(league=league, name=name.strip()))
+            try:
+                tidied.append(player_name(name))
+            except ValidationError as error:
+                raise SetupError(f"{error.messages[0]}: {name[:20]!r}", "players") from None
+        players = [Player.objects.named(league, name) for name in tidied]
         return cls.start(league, variant, players, options, first_dealer, user)
 
     @classmethod

@@ -21,6 +21,7 @@ from rules.game import (
     Run,
     play,
 )
+from rules.names import NameProblem, clean_name, name_key
 from rules.scoresheet import ScoresheetError, read_scoresheet, replay, result_json, write_scoresheet
 from rules.variants import OPTIONS, VARIANTS, Option, Options, Variant
 
@@ -42,6 +43,7 @@ __all__ = [
     "HandError",
     "HandResult",
     "Moon",
+    "NameProblem",
     "Option",
     "Options",
     "RulesError",
@@ -49,6 +51,8 @@ __all__ = [
     "ScoresheetError",
     "SetupError",
     "Variant",
+    "clean_name",
+    "name_key",
     "play",
     "read_scoresheet",
     "replay",

@@ -22,6 +22,7 @@ from rules.deal import (
     prepare_deck,
 )
 from rules.errors import EntryError, FieldError, SetupError
+from rules.names import name_key
 from rules.variants import Options, Variant, get_variant, resolve_options
 
 IN_PROGRESS = "in_progress"
@@ -65,9 +66,9 @@ class GameSetup:
             raise SetupError("Every player needs a name", "players")
         seen: set[str] = set()
         for name in names:
-            if name.strip().casefold() in seen:
+            if name_key(name) in seen:
                 raise SetupError(f"Player names must be unique: {name} appears twice", "players")
-            seen.add(name.strip().casefold())
+            seen.add(name_key(name))
         if not preset.min_players <= len(names) <= preset.max_players:
             raise SetupError(
                 f"{preset.name} ({preset.key}) is for {preset.player_range} players; this game has {len(names)}",

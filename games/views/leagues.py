@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from http import HTTPStatus
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
@@ -44,12 +47,18 @@ def league_new(request: HtmxHttpRequest) -> TemplateResponse | HttpResponseRedir
         league = League.create_for(request.user, form.cleaned_data["name"])
         messages.success(request, f"{league.name} is ready. Add the players who sit at your table.")
         return redirect(league)
-    return TemplateResponse(request, "games/league_new.html", {"form": form})
+    return TemplateResponse(request, "games/league_new.html", {"form": form}, status=_form_status(form))
+
+
+def _form_status(form: Any) -> int:
+    """422 for a form posted and refused, as every other form answers; 200 otherwise."""
+    return HTTPStatus.UNPROCESSABLE_ENTITY if form.is_bound and form.errors else HTTPStatus.OK
 
 
 def _league_page(
     request: HtmxHttpRequest, league: League, membership: Membership, form: PlayerForm, partial: str = ""
 ) -> TemplateResponse:
+    """The league's page (or, for HTMX, one region of it); 422 when `form` was refused."""
     games = _with_seats(league.games.all())
     context = {
         "league": league,
@@ -62,7 +71,7 @@ def _league_page(
     template = "games/league_detail.html"
     if partial and request.htmx:
         template += f"#{partial}"
-    return TemplateResponse(request, template, context)
+    return TemplateResponse(request, template, context, status=_form_status(form))
 
 
 @login_required
@@ -115,4 +124,4 @@ def player_edit(request: HtmxHttpRequest, league_id: int, player_id: int) -> Tem
         return redirect(league)
     # The form has already written the rejected name onto player: title the page with the old one.
     context = {"league": league, "player": player, "player_name": old_name, "form": form}
-    return TemplateResponse(request, "games/player_edit.html", context)
+    return TemplateResponse(request, "games/player_edit.html", context, status=_form_status(form))

@@ -109,8 +109,17 @@ def broken(league, change):
         (lambda d: d.update(format="something"), "This is not a league export"),
         (lambda d: d.update(version=2), "Only version 1 league files"),
         (lambda d: d.update(colour="red"), "Unknown field 'colour'"),
-        (lambda d: d["league"].update(name=" "), "The league needs a name"),
+        (lambda d: d["league"].update(name=" "), "The league's name cannot be empty"),
         (lambda d: d.update(players=["Ann", "ann"]), "The player ann is listed twice"),
+        # Only names the forms could have stored (rules.names).
+        (lambda d: d.update(players=["Straße", "STRASSE"]), "The player STRASSE is listed twice"),
+        (lambda d: d["players"].append("Gus\x00"), "A player's name cannot contain control characters"),
+        (lambda d: d["players"].append("Gus\u200b"), "A player's name cannot contain control characters"),
+        (lambda d: d["players"].append("\u200b"), "A player's name cannot contain control characters"),
+        (lambda d: d["players"].append(" Gus"), "The name ' Gus' is not written as the app writes names: 'Gus'"),
+        (lambda d: d["players"].append(7), "A player's name must be text"),
+        (lambda d: d["league"].update(name="Bad\thouse"), "The league's name cannot contain control characters"),
+        (lambda d: d["league"].update(name="House "), "The name 'House ' is not written as the app writes names"),
         (lambda d: d.update(players=["Ann", "Ben", "Cat"]), "Game 1: Dan is not in the league's list of players"),
         (lambda d: d["games"][1]["scoresheet"]["hands"][3].update(queen="Zed"), "Game 2: hand 4: Zed is not a player"),
         (

@@ -43,7 +43,7 @@ def test_creating_a_league_makes_its_creator_the_organizer(client, user):
 def test_an_empty_name_is_refused(client, user):
     client.force_login(user)
     response = client.post(URL, {"name": "   "})
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "This field is required." in response.content.decode()
     assert League.objects.count() == 0
 
@@ -51,6 +51,20 @@ def test_an_empty_name_is_refused(client, user):
 def test_a_name_longer_than_a_hundred_characters_is_refused(client, user):
     client.force_login(user)
     response = client.post(URL, {"name": "x" * 101})
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "at most 100 characters" in response.content.decode()
     assert League.objects.count() == 0
+
+
+def test_a_name_with_a_tab_is_refused_so_its_backup_can_be_restored(client, user):
+    client.force_login(user)
+    response = client.post(URL, {"name": "Bad\thouse"})
+    assert response.status_code == 422
+    assert "The league&#x27;s name cannot contain control characters" in response.content.decode()
+    assert League.objects.count() == 0
+
+
+def test_a_name_is_stored_tidied(client, user):
+    client.force_login(user)
+    client.post(URL, {"name": "  Thursday   night "})
+    assert League.objects.get().name == "Thursday night"

@@ -50,7 +50,7 @@ def test_a_name_another_player_has_is_refused(client, user, league, ann):
     PlayerFactory(league=league, name="Ben")
     client.force_login(user)
     response = client.post(url(ann), {"name": "ben", "user": ""})
-    assert response.status_code == 200
+    assert response.status_code == 422
     page = response.content.decode()
     assert "Ben is already a player in" in page
     assert "<h1>Edit Ann</h1>" in page
@@ -80,7 +80,7 @@ def test_linking_a_member_and_unlinking_again(client, user, league, ann):
 def test_a_user_outside_the_league_cannot_be_linked(client, user, league, ann, outsider):
     client.force_login(user)
     response = client.post(url(ann), {"name": "Ann", "user": outsider.pk})
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "Select a valid choice" in response.content.decode()
     ann.refresh_from_db()
     assert ann.user is None
@@ -99,7 +99,7 @@ def test_a_member_is_linked_to_one_player_at_most(client, user, league, ann):
 def test_a_malformed_user_id_is_a_message_not_an_error_page(client, user, league, ann, bad):
     client.force_login(user)
     response = client.post(url(ann), {"name": "Ann", "user": bad})
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "Select a valid choice" in response.content.decode()
 
 
@@ -145,3 +145,56 @@ def test_users_unrelated_to_the_league_are_not_listed(client, user, league, ann)
     UserFactory(username="stranger")
     client.force_login(user)
     assert "stranger" not in client.get(url(ann)).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("neighbour", "renamed_to"),
+    [("Émile", "émile"), ("Strasse", "Straße"), ("Émile", "E\u0301MILE"), ("Ann Lee", "ann  lee")],
+)
+def test_a_name_another_player_has_in_another_case_or_form_is_refused(client, user, league, neighbour, renamed_to):
+    """Bob → émile next to Émile passed on SQLite (LOWER is ASCII-only there),
+    Bob → Straße next to Strasse on PostgreSQL; then every page of their games failed."""
+    bob = PlayerFactory(league=league, name="Bob")
+    PlayerFactory(league=league, name=neighbour)
+    client.force_login(user)
+    response = client.post(url(bob), {"name": renamed_to, "user": ""})
+    assert f"{neighbour} is already a player in" in response.content.decode()
+    bob.refresh_from_db()
+    assert bob.name == "Bob"
+
+
+def test_a_dotless_i_makes_another_name(client, user, league, ann):
+    PlayerFactory(league=league, name="Kira")
+    client.force_login(user)
+    assert client.post(url(ann), {"name": "Kıra", "user": ""}).status_code == 302
+    ann.refresh_from_db()
+    assert ann.name == "Kıra"
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("Ann\u200b", "cannot contain control characters"),
+        ("An\tn", "cannot contain control characters"),
+        ("Ann\x00", "Null characters are not allowed"),  # Django's own field refuses NUL first
+    ],
+)
+def test_a_name_with_hidden_or_control_characters_is_refused(client, user, league, ann, name, message):
+    client.force_login(user)
+    response = client.post(url(ann), {"name": name, "user": ""})
+    assert message in response.content.decode()
+    ann.refresh_from_db()
+    assert ann.name == "Ann"
+
+
+def test_the_database_itself_keeps_one_player_per_name(league):
+    from django.db import IntegrityError, transaction
+
+    from games.models import Player
+
+    PlayerFactory(league=league, name="Straße")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Player.objects.create(league=league, name="STRASSE")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Player.objects.bulk_create([Player(league=league, name="strasse")])
+    assert Player.objects.filter(league=league).count() == 1

@@ -91,7 +91,7 @@ def test_a_name_already_used_in_any_case_is_refused_with_a_clear_message(client,
     PlayerFactory(league=league, name="Ann")
     client.force_login(user)
     response = client.post(url(league), {"name": "ANN"}, headers=headers)
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "Ann is already a player in" in response.content.decode()
     assert names(league) == ["Ann"]
 
@@ -115,7 +115,7 @@ def test_the_same_name_in_another_league_is_fine(client, user, league):
 def test_an_empty_name_is_refused(client, user, league, name):
     client.force_login(user)
     response = client.post(url(league), {"name": name}, headers=HTMX)
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "This field is required." in response.content.decode()
     assert 'aria-invalid="true"' in response.content.decode()
     assert Player.objects.count() == 0
@@ -142,6 +142,6 @@ def test_a_name_taken_by_another_phone_a_moment_ago_is_a_message_not_an_error_pa
     monkeypatch.setattr(PlayerForm, "clean_name", lambda form: form.cleaned_data["name"])
     client.force_login(user)
     response = client.post(url(league), {"name": "ann"}, headers=HTMX)
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "ann is already a player in" in response.content.decode()
     assert names(league) == ["Ann"]
