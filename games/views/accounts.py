@@ -1,7 +1,10 @@
 """Signing up. Logging in and out are Django's own views (scorekeeper/urls.py)."""
 
+from http import HTTPStatus
+
 from django.contrib import messages
 from django.contrib.auth import login
+from django.db import IntegrityError, transaction
 from django.http import HttpResponseRedirect
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -25,11 +28,18 @@ def signup(request: HtmxHttpRequest) -> TemplateResponse | HttpResponseRedirect:
     if not url_has_allowed_host_and_scheme(next_url, {request.get_host()}, request.is_secure()):
         next_url = ""
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        if next_url:
-            messages.success(request, f"Welcome, {user.get_username()}.")
-            return HttpResponseRedirect(next_url)
-        messages.success(request, f"Welcome, {user.get_username()}. Start by naming your league.")
-        return redirect("games:league-new")
-    return TemplateResponse(request, "registration/signup.html", {"form": form, "next": next_url})
+        try:
+            with transaction.atomic():
+                user = form.save()
+        except IntegrityError:
+            # Another sign-up took the name between the form's check and the save.
+            form.add_error("username", form.instance.unique_error_message(type(form.instance), ["username"]))
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            if next_url:
+                messages.success(request, f"Welcome, {user.get_username()}.")
+                return HttpResponseRedirect(next_url)
+            messages.success(request, f"Welcome, {user.get_username()}. Start by naming your league.")
+            return redirect("games:league-new")
+    status = HTTPStatus.UNPROCESSABLE_ENTITY if form.is_bound and form.errors else HTTPStatus.OK
+    return TemplateResponse(request, "registration/signup.html", {"form": form, "next": next_url}, status=status)

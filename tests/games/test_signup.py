@@ -30,7 +30,7 @@ def test_signing_up_logs_in_and_goes_to_create_a_league(client):
 
 def test_passwords_that_differ_create_no_account(client):
     response = client.post(URL, {"username": "ann", "password1": NEW_PASSWORD, "password2": "queen-of-spades-14"})
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "password2" in response.context_data["form"].errors
     assert not get_user_model().objects.filter(username="ann").exists()
     assert "_auth_user_id" not in client.session
@@ -38,14 +38,14 @@ def test_passwords_that_differ_create_no_account(client):
 
 def test_a_taken_username_is_refused_with_a_message(client, user):
     response = client.post(URL, {"username": user.username, "password1": PASSWORD, "password2": PASSWORD})
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "A user with that username already exists." in response.content.decode()
     assert get_user_model().objects.filter(username=user.username).count() == 1
 
 
 def test_an_empty_form_is_refused_without_an_error_page(client):
     response = client.post(URL, {})
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert set(response.context_data["form"].errors) == {"username", "password1", "password2"}
     assert get_user_model().objects.count() == 0
 

@@ -157,3 +157,54 @@ def test_ten_phones_editing_the_same_hand_from_the_same_form_change_it_once():
     statuses = in_threads(len(phones), submit)
     assert sorted(statuses) == [302] + [409] * 9, statuses
     assert game.revisions.filter(action="edited").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_ten_sign_ups_with_the_same_name_make_one_account_and_no_error_page():
+    """24 of 80 such sign-ups answered 500: the second insert met the unique username."""
+    from django.contrib.auth import get_user_model
+
+    url = reverse("games:signup")
+
+    def sign_up(index):
+        password = f"a-long-pass-phrase-{index}"
+        form = {"username": "twin", "password1": password, "password2": password}
+        return Client().post(url, form).status_code
+
+    statuses = in_threads(10, sign_up)
+    assert sorted(statuses) == [302] + [422] * 9, statuses
+    assert get_user_model().objects.filter(username="twin").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_ten_games_started_at_once_with_the_same_new_player_share_one_player():
+    """On PostgreSQL 15 of 80 such starts answered 500 on the player's unique name."""
+    league = LeagueFactory()
+    phones = []
+    for _ in range(10):
+        phone = Client()
+        phone.force_login(MembershipFactory(league=league, role="scorer").user)
+        phones.append(phone)
+    url = reverse("games:game-new", args=[league.pk])
+
+    def start(index):
+        form = {
+            "variant": "standard",
+            "options_for": "standard",
+            "seat": ["Ann", "Ben", "Cat", "Zoë"],
+            "first_dealer": "Ann",
+            "start": "1",
+            "target": "100",
+            "end": "at_least",
+            "moon": "choice",
+            "ties": "play_on",
+            "deal": "remove",
+            "kitty_to": "first_trick",
+            "wraps": "",
+        }
+        return phones[index].post(url, form).status_code
+
+    statuses = in_threads(len(phones), start)
+    assert statuses == [302] * len(phones), statuses
+    assert sorted(Player.objects.filter(league=league).values_list("name", flat=True)) == ["Ann", "Ben", "Cat", "Zoë"]
+    assert Game.objects.filter(league=league).count() == len(phones)
