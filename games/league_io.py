@@ -15,6 +15,7 @@ from the entries, so a round trip gives the same standings.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -214,9 +215,20 @@ def hands_csv_rows(league: League) -> Iterator[list[Any]]:
             yield row
 
 
+# What a spreadsheet may read as the start of a formula, also in full width.
+FORMULA_STARTS = frozenset("=+-@＝＋－＠")
+
+
 def _cell(text: str) -> str:
-    """A name as a spreadsheet cell: never read as a formula (CSV injection)."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """A name as a spreadsheet cell: never read as a formula (CSV injection, as OWASP advises).
+
+    Spreadsheets skip leading spaces and line breaks before looking for a
+    formula, so a cell starting with any of them is defused too: names
+    stored before the one rule for names could still hold a line feed."""
+    first = text[:1]
+    if first in FORMULA_STARTS or (first and (first.isspace() or unicodedata.category(first) == "Cc")):
+        return "'" + text
+    return text
 
 
 # Import -----------------------------------------------------------------------

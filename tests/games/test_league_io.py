@@ -12,7 +12,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from games import stats
-from games.league_io import LeagueImportError, export_league, import_league
+from games.league_io import LeagueImportError, _cell, export_league, import_league
 from games.models import Game, League, Player, Seat
 from rules import read_scoresheet
 from tests.factories import UserFactory
@@ -217,6 +217,19 @@ def test_names_that_look_like_formulas_are_defused_in_csv(client, league, user):
 
 
 # Views ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name", ["\n=HYPERLINK(\"http://x\")", " =1+1", "\t@SUM(1)", "\r-1", "＝1+1", "+1", "-1", "@A1", "=1"]
+)
+def test_every_cell_a_spreadsheet_could_read_as_a_formula_is_defused(name):
+    """A line feed then =HYPERLINK( reached the CSV unprefixed: spreadsheets skip it."""
+    assert _cell(name) == "'" + name
+
+
+@pytest.mark.parametrize("name", ["Ann", "Émile", "3 Bears", "O'Neil", ""])
+def test_other_cells_are_left_as_they_are(name):
+    assert _cell(name) == name
 
 
 @pytest.mark.parametrize("name", ["league-export-json", "league-export-games", "league-export-hands"])
