@@ -16,6 +16,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 
@@ -66,6 +68,28 @@ def test_check_deploy_fails_without_a_secret_key(tmp_path):
     result = manage(server_environment(tmp_path, **production_without_key), "check", "--deploy")
     assert result.returncode == 1
     assert "(scorekeeper.E001) DJANGO_SECRET_KEY is not set" in result.stderr
+
+
+@pytest.mark.parametrize("key", ["abc", "a" * 60, "django-insecure-" + secrets.token_urlsafe(50)])
+def test_check_deploy_fails_with_a_weak_secret_key(tmp_path, key):
+    result = manage(server_environment(tmp_path, **{**PRODUCTION, "DJANGO_SECRET_KEY": key}), "check", "--deploy")
+    assert result.returncode == 1
+    assert "(scorekeeper.E002) DJANGO_SECRET_KEY is too weak" in result.stderr
+
+
+def test_gunicorn_refuses_to_start_with_a_weak_secret_key(tmp_path):
+    env = server_environment(
+        tmp_path,
+        DJANGO_SECRET_KEY="abc",
+        HOST="127.0.0.1",
+        PORT=str(free_port()),
+        WEB_CONCURRENCY="1",
+        HOME=str(tmp_path),
+    )
+    result = subprocess.run([BIN / "gunicorn"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert "DJANGO_SECRET_KEY is too weak" in result.stderr
+    assert "Booting worker" not in result.stderr
 
 
 def test_migrate_and_replay_work_without_a_secret_key(tmp_path):
