@@ -70,6 +70,30 @@ def test_signing_up_creating_a_league_and_adding_players(page: Page, live_server
     assert csp_violations == []
 
 
+def test_a_name_sent_the_moment_the_players_swap_in_is_added_in_place(phone: Page, live_server, league):
+    # A quick Enter just after the list swaps in must go through htmx, not
+    # reload the page: the new form is live as soon as it is on the page.
+    phone.goto(live_server.url + league.get_absolute_url())
+    phone.evaluate("window.samePage = true")
+    name = field(phone, "Add a player")
+    name.fill("Ann")
+    phone.evaluate(
+        """() => document.body.addEventListener("htmx:afterSwap", () => setTimeout(() => {
+            const input = document.querySelector("#players input[name=name]");
+            if (input.value) return;
+            input.value = "Ben";
+            input.form.requestSubmit();
+        }, 0), {once: true})"""
+    )
+    name.press("Enter")
+
+    expect(phone.locator("#players li")).to_have_count(2)
+    expect(phone.get_by_role("status")).to_have_text("Ben joined " + league.name + ".")
+    assert phone.evaluate("window.samePage") is True
+    expect(field(phone, "Add a player")).to_be_focused()
+    assert sorted(league.players.values_list("name", flat=True)) == ["Ann", "Ben"]
+
+
 def test_logging_in_continuing_a_game_and_logging_out(page: Page, live_server, user, league, screen, csp_violations):
     game = make_game(league, "ricketts")
     page.goto(f"{live_server.url}{league.get_absolute_url()}")
