@@ -95,7 +95,9 @@ def main() -> None:
         start = time.perf_counter()
         score_all(games)
         best = min(best, time.perf_counter() - start)
-    print(f"{len(games)} games, {total} hands: best of {args.repeats} {best * 1000:.0f} ms, {total / best:,.0f} hands/s")
+    print(
+        f"{len(games)} games, {total} hands: best of {args.repeats} {best * 1000:.0f} ms, {total / best:,.0f} hands/s"
+    )
 
 
 if __name__ == "__main__":

@@ -140,7 +140,8 @@ def main() -> None:
     print("\nWhen results change (ratings and standings recomputed):")
     for label, since in [("the newest game", newest), ("the oldest game (every game re-rated)", oldest)]:
         players = set(since.seats.values_list("player_id", flat=True))
-        print(f"  after {label:38} {timed(lambda since=since, players=players: results_changed(league.pk, since, players)):8.1f} ms")
+        took = timed(lambda since=since, players=players: results_changed(league.pk, since, players))
+        print(f"  after {label:38} {took:8.1f} ms")
     print(f"  the whole league from scratch           {timed(lambda: results_changed(league.pk)):8.1f} ms")
 
     print("\nExport and import of the whole league:")

@@ -92,8 +92,15 @@ def summarise(label: str, result: dict, budget: bool) -> bool:
         score = round(result["categories"][key]["score"] * 100)
         passed = score >= minimum
         ok &= passed
-        print(f"  {result['categories'][key]['title']:<15} {score:>4}   (target {minimum}{'' if passed else ', MISSED'})")
-    for audit in ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift"):
+        print(
+            f"  {result['categories'][key]['title']:<15} {score:>4}   (target {minimum}{'' if passed else ', MISSED'})"
+        )
+    for audit in (
+        "first-contentful-paint",
+        "largest-contentful-paint",
+        "total-blocking-time",
+        "cumulative-layout-shift",
+    ):
         print(f"  {result['audits'][audit]['title']:<28} {result['audits'][audit]['displayValue']}")
         if result["audits"][audit].get("score") is not None and result["audits"][audit]["score"] < 0.9:
             print("    (below 90)")
@@ -102,11 +109,14 @@ def summarise(label: str, result: dict, budget: bool) -> bool:
         f"browser's cache), {transferred / 1024:.1f} KB transferred"
     )
     for item in requests:
-        print(f"    {item.get('transferSize', 0) / 1024:6.1f} KB  {item.get('resourceType', ''):<10} {item['url'].split('127.0.0.1')[-1]}")
+        size, kind, path = item.get("transferSize", 0) / 1024, item.get("resourceType", ""), item["url"]
+        print(f"    {size:6.1f} KB  {kind:<10} {path.split('127.0.0.1')[-1]}")
     if budget:
         within = transferred < WEIGHT_BUDGET and len(fetched) <= REQUEST_BUDGET
         ok &= within
-        print(f"  budget: < {WEIGHT_BUDGET // 1024} KB in <= {REQUEST_BUDGET} requests: {'met' if within else 'MISSED'}")
+        print(
+            f"  budget: < {WEIGHT_BUDGET // 1024} KB in <= {REQUEST_BUDGET} requests: {'met' if within else 'MISSED'}"
+        )
     failed = [
         f"{audit['id']}: {audit['title']}"
         for audit in result["audits"].values()

@@ -99,7 +99,9 @@ def run_wrk(name: str, url: str, cookie: str, seconds: int, phones: int, folder:
     ).stdout
     figures = json.loads(output.strip().splitlines()[-1])
     errors = sum(figures[key] for key in ("connect", "read", "write", "status", "timeout"))
-    return Phase(name, figures["requests"], figures["seconds"], figures["p50_ms"], figures["p99_ms"], figures["max_ms"], errors)
+    return Phase(
+        name, figures["requests"], figures["seconds"], figures["p50_ms"], figures["p99_ms"], figures["max_ms"], errors
+    )
 
 
 @dataclass
@@ -197,10 +199,25 @@ def main() -> int:
         cookie = server.session_cookie(user)
         server.start()
         warm_up = max(5, arguments.seconds // 6)
-        print(f"{arguments.phones} phones on 127.0.0.1:{server.port}, {server.env.get('WEB_CONCURRENCY', 'cores + 1')} workers")
-        run_wrk("warm-up", server.url(reverse("games:game-detail", args=[game.pk])), cookie, warm_up, arguments.phones, server.folder)
+        workers = server.env.get("WEB_CONCURRENCY", "cores + 1")
+        print(f"{arguments.phones} phones on 127.0.0.1:{server.port}, {workers} workers")
+        run_wrk(
+            "warm-up",
+            server.url(reverse("games:game-detail", args=[game.pk])),
+            cookie,
+            warm_up,
+            arguments.phones,
+            server.folder,
+        )
 
-        trivial = run_wrk("trivial", server.url(reverse("games:healthz")), cookie, max(10, arguments.seconds // 3), arguments.phones, server.folder)
+        trivial = run_wrk(
+            "trivial",
+            server.url(reverse("games:healthz")),
+            cookie,
+            max(10, arguments.seconds // 3),
+            arguments.phones,
+            server.folder,
+        )
         report(trivial)
 
         phases, scorers = [trivial], []
@@ -213,7 +230,9 @@ def main() -> int:
             scorer = Scorer(server.port, cookie, game.pk, arguments.hand_every, game.hand_count + 1)
             thread = threading.Thread(target=scorer.run)
             thread.start()
-            phase = run_wrk(name, server.url(url), cookie, seconds, arguments.phones, server.folder, htmx=name == "poll")
+            phase = run_wrk(
+                name, server.url(url), cookie, seconds, arguments.phones, server.folder, htmx=name == "poll"
+            )
             scorer.stop.set()
             thread.join()
             report(phase)

@@ -253,7 +253,9 @@ def import_league(document: object, owner: Any) -> League:
     add_games(
         league,
         [
-            GameRecord(setup, [players[name] for name in setup.players], entries, created_at, finished_at, declared, state)
+            GameRecord(
+                setup, [players[name] for name in setup.players], entries, created_at, finished_at, declared, state
+            )
             for setup, entries, state, created_at, finished_at, declared in records
         ],
     )

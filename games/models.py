@@ -477,7 +477,9 @@ class Game(models.Model):
             raise HandConflict(f"This game is {locked.declared}; its hands can't change")
         return locked
 
-    def _changed(self, locked: Game, state: GameState, number: int, action: str, before: Any, after: Any, user: Any) -> GameState:
+    def _changed(
+        self, locked: Game, state: GameState, number: int, action: str, before: Any, after: Any, user: Any
+    ) -> GameState:
         HandRevision.objects.create(
             game=locked,
             number=number,
@@ -751,7 +753,9 @@ class HandRevision(models.Model):
     action = models.CharField(max_length=10, choices=Action.choices)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -774,7 +778,10 @@ def _replay(setup: GameSetup, entries: list[HandEntry], changed: int) -> GameSta
         if error.number == changed:
             raise
         raise EntryError(
-            [FieldError(None, f"With this change, hand {error.number} no longer stands: {e.message}") for e in error.errors]
+            [
+                FieldError(None, f"With this change, hand {error.number} no longer stands: {e.message}")
+                for e in error.errors
+            ]
         ) from None
 
 

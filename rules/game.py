@@ -328,9 +328,7 @@ def _end_of_game(
     if options.sixty_nine:
         # A completed run at 69 (or 5) beats every other end of the game.
         done = tuple(
-            seat
-            for seat in range(len(totals))
-            if runs69[seat] == SIXTY_NINE_HANDS or runs5[seat] == FIVE_HANDS
+            seat for seat in range(len(totals)) if runs69[seat] == SIXTY_NINE_HANDS or runs5[seat] == FIVE_HANDS
         )
         if done:
             return OVER, done, "sixty_nine"
@@ -406,9 +404,7 @@ def check_entry(state: GameState, entry: HandEntry) -> list[FieldError]:
             errors.append(FieldError("revoke", "A revoke is charged instead of entering cards, not with them"))
         return errors
 
-    hearts_ok = len(entry.hearts) == seats and all(
-        isinstance(h, int) and not isinstance(h, bool) for h in entry.hearts
-    )
+    hearts_ok = len(entry.hearts) == seats and all(isinstance(h, int) and not isinstance(h, bool) for h in entry.hearts)
     if not hearts_ok:
         errors.append(FieldError("hearts", f"Enter the hearts taken by each of the {seats} players"))
     else:

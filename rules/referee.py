@@ -230,7 +230,9 @@ def _follow(rules: PlayRules, question: PlayQuestion) -> Ruling:
         return Ruling(True, "the pile is empty and you cannot follow suit, so any card may be played", THREE_D)
     if question.first_trick and rules.first_trick_limits and (card.is_heart or card.is_queen_of_spades):
         if question.hand in (ONLY_HEARTS, ONLY_HEARTS_AND_QUEEN):
-            return Ruling(True, "you hold nothing but hearts and the Q♠, so the first-trick limit is lifted", FIRST_TRICK)
+            return Ruling(
+                True, "you hold nothing but hearts and the Q♠, so the first-trick limit is lifted", FIRST_TRICK
+            )
         return Ruling(
             False,
             "no heart and not the Q♠ may be played to the first trick unless you hold nothing else",
@@ -239,7 +241,9 @@ def _follow(rules: PlayRules, question: PlayQuestion) -> Ruling:
     if card.is_heart:
         return Ruling(True, "you cannot follow suit, so a heart may be played; it breaks hearts", HEARTS_BROKEN)
     if card.is_queen_of_spades and rules.queen_breaks_hearts:
-        return Ruling(True, "you cannot follow suit, so the Q♠ may be played; in Ricketts it breaks hearts", HEARTS_BROKEN)
+        return Ruling(
+            True, "you cannot follow suit, so the Q♠ may be played; in Ricketts it breaks hearts", HEARTS_BROKEN
+        )
     return Ruling(True, "you cannot follow suit, so any card may be played", PLAY)
 
 
@@ -267,7 +271,9 @@ def play_notes(rules: PlayRules) -> tuple[Answer, ...]:
     """What no yes-or-no question covers but the table asks about during play."""
     notes = []
     if rules.identical_cards:
-        notes.append(Answer("Two identical cards?", "Of two identical cards, the one played first ranks higher.", THREE_D))
+        notes.append(
+            Answer("Two identical cards?", "Of two identical cards, the one played first ranks higher.", THREE_D)
+        )
     if rules.draw_pile:
         notes.append(
             Answer(

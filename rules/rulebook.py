@@ -129,7 +129,13 @@ class _Writer:
             variant=variant.key,
             players=self.setup.players if self.game else (),
             house_rules=self.house_rules(),
-            sections=(self.setup_section(), self.passing_section(), self.play_section(), self.scoring_section(), self.end_section()),
+            sections=(
+                self.setup_section(),
+                self.passing_section(),
+                self.play_section(),
+                self.scoring_section(),
+                self.end_section(),
+            ),
         )
 
     def house_rules(self) -> tuple[str, ...]:
@@ -159,13 +165,17 @@ class _Writer:
             items.append(Item("Seats", f"{', '.join(self.setup.players)} (clockwise)."))
         tables = ()
         if deck.draw_pile and self.game:
-            items.append(Item("Deal", f"{deck.cards_each} cards each; the other {deck.draw_pile} are a face-down draw pile."))
+            items.append(
+                Item("Deal", f"{deck.cards_each} cards each; the other {deck.draw_pile} are a face-down draw pile.")
+            )
         elif deck.draw_pile:
             items.append(Item("Deal", f"{deck.cards_each} cards each; the rest is a face-down draw pile (table)."))
             tables = (self.draw_pile_table(),)
         elif deck.kitty or self.options.deal == "kitty":
             kitty_to = OPTIONS["kitty_to"].choice_labels[self.options.kitty_to]
-            items.append(Item("Kitty", f"nothing is removed; the kitty goes, with any point cards in it, to the {kitty_to}."))
+            items.append(
+                Item("Kitty", f"nothing is removed; the kitty goes, with any point cards in it, to the {kitty_to}.")
+            )
             if self.game:
                 items.append(Item("Deal", f"{deck.kitty} cards face down to the kitty, then {deck.cards_each} each."))
             else:
@@ -186,7 +196,10 @@ class _Writer:
         deck = self.setup.deck
         if deck.decks > 1:
             removed = " and one ".join(deck.removed)
-            return f"{deck.decks} decks of 52 without one {removed}: {deck.total_cards} cards, {self.setup.hearts_in_play} hearts."
+            return (
+                f"{deck.decks} decks of 52 without one {removed}: "
+                f"{deck.total_cards} cards, {self.setup.hearts_in_play} hearts."
+            )
         if deck.warren:
             return (
                 "52 cards plus the Warren card (53). Its holder also gets one extra card, face down, "
@@ -262,9 +275,7 @@ class _Writer:
             return "the player before in seat order"
         if deal.pass_direction == "across":
             # A no-break space keeps each arrow with the name before it.
-            return ", ".join(
-                f"{names[giver]}\u00a0↔ {names[taker]}" for giver, taker in deal.passes() if giver < taker
-            )
+            return ", ".join(f"{names[giver]}\u00a0↔ {names[taker]}" for giver, taker in deal.passes() if giver < taker)
         if deal.pass_direction == "scatter":
             return "one card to each other player"
         return "no passing"
@@ -295,7 +306,11 @@ class _Writer:
                     "Only with the pile empty may you play another suit.",
                 )
             )
-            items.append(Item("Hearts broken", "a heart may be played only then (pile empty, cannot follow); that breaks hearts."))
+            items.append(
+                Item(
+                    "Hearts broken", "a heart may be played only then (pile empty, cannot follow); that breaks hearts."
+                )
+            )
         else:
             items.append(Item("Hearts broken", f"once {breaks} been played."))
         if play.queen_leads_any_time:
@@ -390,9 +405,16 @@ class _Writer:
                 )
             )
         if options.wraps or options.sixty_nine:
-            steps = ["totals", *(["wraps"] if options.wraps else []), *(["69 for 5"] if options.sixty_nine else []), "the end check"]
+            steps = [
+                "totals",
+                *(["wraps"] if options.wraps else []),
+                *(["69 for 5"] if options.sixty_nine else []),
+                "the end check",
+            ]
             items.append(Item("Order", f"after each hand: {', then '.join(steps)}."))
-        items.append(Item("Null game", "every total back to 0 after a hand: the table may call the game null (no winner)."))
+        items.append(
+            Item("Null game", "every total back to 0 after a hand: the table may call the game null (no winner).")
+        )
         return Section("end", "End of the game", tuple(items))
 
 

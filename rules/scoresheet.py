@@ -113,9 +113,7 @@ def hand_json(setup: GameSetup, hand: HandResult) -> dict[str, Any]:
         "pass": hand.deal.pass_direction,
         "points": _by_name(setup, hand.points),
         "totals": _by_name(setup, hand.totals),
-        "moon": (
-            {"shooter": names[hand.moon.shooter], "resolution": hand.moon.resolution} if hand.moon else None
-        ),
+        "moon": ({"shooter": names[hand.moon.shooter], "resolution": hand.moon.resolution} if hand.moon else None),
         "wrapped": [names[seat] for seat in hand.wrapped],
     }
 

@@ -51,7 +51,9 @@ class Option:
             return value
         if self.kind == "int_list":
             if not isinstance(value, (list, tuple)) or not all(_is_int(v) and 1 <= v <= self.most for v in value):
-                raise SetupError(f"Option '{self.key}' must be a list of whole numbers from 1 to {self.most:,}", "options")
+                raise SetupError(
+                    f"Option '{self.key}' must be a list of whole numbers from 1 to {self.most:,}", "options"
+                )
             if len(set(value)) > self.most_values:
                 raise SetupError(f"Option '{self.key}' holds at most {self.most_values} numbers", "options")
             return tuple(sorted(set(value)))
@@ -65,9 +67,7 @@ def _is_int(value: object) -> bool:
 OPTIONS: dict[str, Option] = {
     option.key: option
     for option in (
-        Option(
-            "target", "int", "Game ends at", "The score that ends the game; lowest total then wins.", most=10_000
-        ),
+        Option("target", "int", "Game ends at", "The score that ends the game; lowest total then wins.", most=10_000),
         Option(
             "end",
             "choice",

@@ -167,8 +167,17 @@ def test_manage_py_replay_reads_a_file_and_standard_input(tmp_path):
         (("-",), '{"variant": "standard", "players": ["\\ud800"]}', "broken character"),
         (("{tmp}/latin1.json",), "", "UTF-8"),
         (("{tmp}",), "", "cannot read"),
-        (("-",), json.dumps({"variant": "standard", "players": ["Ann", "Ben", "Cat"],
-                             "hands": [{"hearts": {"Ann": 13}, "queen": "Zed\nAnn"}]}), "Zed"),
+        (
+            ("-",),
+            json.dumps(
+                {
+                    "variant": "standard",
+                    "players": ["Ann", "Ben", "Cat"],
+                    "hands": [{"hearts": {"Ann": 13}, "queen": "Zed\nAnn"}],
+                }
+            ),
+            "Zed",
+        ),
     ],
     ids=[
         "bad-json-on-stdin",

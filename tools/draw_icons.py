@@ -57,9 +57,7 @@ def coverage(width: int, height: int, polygon: list[Point]) -> list[list[float]]
     for sub_row in range(height * SUPERSAMPLE):
         y = (sub_row + 0.5) / SUPERSAMPLE
         crossings = sorted(
-            x0 + (y - y0) * (x1 - x0) / (y1 - y0)
-            for (x0, y0), (x1, y1) in edges
-            if (y0 <= y < y1) or (y1 <= y < y0)
+            x0 + (y - y0) * (x1 - x0) / (y1 - y0) for (x0, y0), (x1, y1) in edges if (y0 <= y < y1) or (y1 <= y < y0)
         )
         row = cover[sub_row // SUPERSAMPLE]
         for left, right in zip(crossings[0::2], crossings[1::2], strict=True):

@@ -65,9 +65,13 @@ def main() -> int:
     )
     result = subprocess.run(["node", str(runner)], cwd=PURGECSS_DIR, check=True, capture_output=True, text=True)
     (purged,) = json.loads(result.stdout)
-    banner = SOURCE.read_text().split("*/", 1)[0] + "*/\n/* Purged by tools/purge_bootstrap.py: only the classes this app uses. */\n"
+    banner = (
+        SOURCE.read_text().split("*/", 1)[0]
+        + "*/\n/* Purged by tools/purge_bootstrap.py: only the classes this app uses. */\n"
+    )
     PURGED.write_text(banner + purged["css"].split("*/", 1)[1].lstrip())
-    print(f"{PURGED.relative_to(ROOT)}: {len(PURGED.read_bytes()) / 1024:.1f} KB (from {len(SOURCE.read_bytes()) / 1024:.1f} KB)")
+    purged, source = len(PURGED.read_bytes()) / 1024, len(SOURCE.read_bytes()) / 1024
+    print(f"{PURGED.relative_to(ROOT)}: {purged:.1f} KB (from {source:.1f} KB)")
     return 0
 
 

@@ -91,7 +91,9 @@ def game_qr(url: str) -> SafeString:
     on a dark screen too.
     """
     qr = segno.make(url, error="m")
-    svg = qr.svg_inline(scale=4, border=2, light="#fff", omitsize=True, svgclass="sheet-qr-code", title="QR code: " + url)
+    svg = qr.svg_inline(
+        scale=4, border=2, light="#fff", omitsize=True, svgclass="sheet-qr-code", title="QR code: " + url
+    )
     return mark_safe(svg)
 
 
@@ -277,4 +279,3 @@ def _situation(game: Game, state: GameState, can_score: bool) -> dict:
         if can_score and open_for_hands
         else None,
     }
-

@@ -427,4 +427,3 @@ def game_import(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
             messages.success(request, f"Imported: {game.hand_count} hands")
             return redirect(game)
     return TemplateResponse(request, template, {"league": league, "form": form}, status=UNPROCESSABLE)
-

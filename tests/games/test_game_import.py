@@ -114,10 +114,16 @@ def test_export_then_import_gives_identical_totals(scorer, league, user):
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("{not json", "This scoresheet cannot be read: not valid JSON: Expecting property name enclosed in double quotes at line 1 column 2"),
+        (
+            "{not json",
+            "This scoresheet cannot be read: not valid JSON: Expecting property name enclosed in double quotes at line 1 column 2",
+        ),
         ("[" * 100_000, "This scoresheet cannot be read: JSON nested too deeply to be a scoresheet or a league"),
         ('{"target": ' + "9" * 4_400 + "}", "This scoresheet cannot be read: a number has more than 20 digits"),
-        ('{"players": ["\\ud800"]}', "This scoresheet cannot be read: a broken character (a lone \\u surrogate escape)"),
+        (
+            '{"players": ["\\ud800"]}',
+            "This scoresheet cannot be read: a broken character (a lone \\u surrogate escape)",
+        ),
         ("[1, 2]", "A scoresheet must be a JSON object"),
         (json.dumps({**SHEET, "options": {"target": 10**6}}), "Option 'target' must be a whole number from 1"),
         (json.dumps({**SHEET, "options": {"wraps": list(range(1, 10_001))}}), "Option 'wraps' holds at most 10"),

@@ -23,10 +23,25 @@ def scorer(client, user):
 
 def start(variant="standard", seats=("Ann", "Ben", "Cat", "Dan"), dealer="Ann", **options):
     data = {"variant": variant, "options_for": variant, "seat": list(seats), "first_dealer": dealer, "start": "1"}
-    defaults = {"standard": {"target": "100", "end": "at_least", "moon": "choice", "ties": "play_on", "deal": "remove",
-                             "kitty_to": "first_trick", "wraps": ""},
-                "ricketts": {"target": "100", "end": "more_than", "moon": "ricketts", "ties": "play_on",
-                             "wraps": "104, 126", "sixty_nine": "on"}}[variant]
+    defaults = {
+        "standard": {
+            "target": "100",
+            "end": "at_least",
+            "moon": "choice",
+            "ties": "play_on",
+            "deal": "remove",
+            "kitty_to": "first_trick",
+            "wraps": "",
+        },
+        "ricketts": {
+            "target": "100",
+            "end": "more_than",
+            "moon": "ricketts",
+            "ties": "play_on",
+            "wraps": "104, 126",
+            "sixty_nine": "on",
+        },
+    }[variant]
     data.update(defaults)
     data.update(options)
     return data

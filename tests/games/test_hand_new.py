@@ -99,9 +99,7 @@ def test_a_revoke_needs_an_offender(scorer, game):
     assert Hand.objects.count() == 0
 
 
-@pytest.mark.parametrize(
-    ("field", "what"), [("queen", "the Q♠"), ("jack", "the J♦"), ("hearts_1", "Ben")]
-)
+@pytest.mark.parametrize(("field", "what"), [("queen", "the Q♠"), ("jack", "the J♦"), ("hearts_1", "Ben")])
 def test_a_card_sent_with_two_takers_is_refused(scorer, league, field, what):
     """A form sends each field once; queen=0&queen=1 is a crafted request, and
     Django alone would keep the last value."""

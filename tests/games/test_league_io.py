@@ -148,7 +148,9 @@ def broken(league, change):
         (lambda d: d["games"][0].update(created_at="1899-12-31T23:00:00"), "Game 1: 'created_at' must be between"),
         (lambda d: d["games"][0].update(finished_at="9999-01-01T00:00:00"), "Game 1: 'finished_at' must be between"),
         (
-            lambda d: d["games"][0].update(created_at="2025-01-08T10:00:00+00:00", finished_at="2025-01-07T10:00:00+00:00"),
+            lambda d: d["games"][0].update(
+                created_at="2025-01-08T10:00:00+00:00", finished_at="2025-01-07T10:00:00+00:00"
+            ),
             "Game 1: 'finished_at' is before 'created_at'",
         ),
         (lambda d: d["games"][0].update(scoresheet=[]), "Game 1: A scoresheet must be a JSON object"),
@@ -220,7 +222,7 @@ def test_names_that_look_like_formulas_are_defused_in_csv(client, league, user):
 
 
 @pytest.mark.parametrize(
-    "name", ["\n=HYPERLINK(\"http://x\")", " =1+1", "\t@SUM(1)", "\r-1", "＝1+1", "+1", "-1", "@A1", "=1"]
+    "name", ['\n=HYPERLINK("http://x")', " =1+1", "\t@SUM(1)", "\r-1", "＝1+1", "+1", "-1", "@A1", "=1"]
 )
 def test_every_cell_a_spreadsheet_could_read_as_a_formula_is_defused(name):
     """A line feed then =HYPERLINK( reached the CSV unprefixed: spreadsheets skip it."""

@@ -36,7 +36,7 @@ def test_with_htmx_the_players_region_comes_back_with_the_new_player(client, use
     assert response.template_name == "games/league_detail.html#players"
     page = response.content.decode()
     assert page.lstrip().startswith('<section id="players"')
-    assert "<span class=\"grow\">Ann</span>" in page
+    assert '<span class="grow">Ann</span>' in page
     # The confirmation rides along as an out-of-band swap of the messages region.
     assert 'hx-swap-oob="innerHTML"' in page
     assert "Ann joined" in page
@@ -134,9 +134,7 @@ def test_spaces_around_a_name_are_dropped(client, user, league):
     assert names(league) == ["Ann"]
 
 
-def test_a_name_taken_by_another_phone_a_moment_ago_is_a_message_not_an_error_page(
-    client, user, league, monkeypatch
-):
+def test_a_name_taken_by_another_phone_a_moment_ago_is_a_message_not_an_error_page(client, user, league, monkeypatch):
     # Both phones passed the form's check; the database's constraint catches the second.
     PlayerFactory(league=league, name="Ann")
     monkeypatch.setattr(PlayerForm, "clean_name", lambda form: form.cleaned_data["name"])

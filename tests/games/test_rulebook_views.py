@@ -192,7 +192,9 @@ def test_the_htmx_branch_answers_with_the_answer_alone(client, league, user):
 def test_following_without_the_suit_led_asks_for_it(client, league, user):
     game = make_game(league, "standard")
     client.force_login(user)
-    response = client.get(f"/games/{game.pk}/referee/", {"card": "heart", "play": "follow", "hand": "mixed"}, headers=HTMX)
+    response = client.get(
+        f"/games/{game.pk}/referee/", {"card": "heart", "play": "follow", "hand": "mixed"}, headers=HTMX
+    )
     assert response.status_code == 200
     assert response.context_data["ruling"] is None
     assert "Which suit was led?" in response.content.decode()

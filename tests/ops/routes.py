@@ -111,7 +111,9 @@ def new_game(table) -> dict[str, Any]:
     }
 
 
-SCORESHEET = '{"variant": "standard", "players": ["Ann", "Ben", "Cat"], "hands": [{"hearts": {"Ann": 13}, "queen": "Ben"}]}'
+SCORESHEET = (
+    '{"variant": "standard", "players": ["Ann", "Ben", "Cat"], "hands": [{"hearts": {"Ann": 13}, "queen": "Ben"}]}'
+)
 
 ROUTES: list[Route] = [
     Route("home", get=everyone(200)),
@@ -121,7 +123,11 @@ ROUTES: list[Route] = [
         # A logged-in visitor is sent home; a stranger gets an account.
         get=statuses(anonymous=200, outsider=302, public=200, viewer=302, scorer=302, organizer=302),
         post=everyone(302),
-        post_data=lambda table: {"username": "newcomer", "password1": "a-long-pass-phrase", "password2": "a-long-pass-phrase"},
+        post_data=lambda table: {
+            "username": "newcomer",
+            "password1": "a-long-pass-phrase",
+            "password2": "a-long-pass-phrase",
+        },
     ),
     # --- leagues and players
     Route(
@@ -188,12 +194,18 @@ ROUTES: list[Route] = [
         lambda table: {"game_id": table.game.pk, "number": 2},
         get=SCORERS_DO,
         post=SCORERS_DONE,
-        post_data=lambda table: {**next_hand(table), "number": 2, "version": Game.objects.get(pk=table.game.pk).version},
+        post_data=lambda table: {
+            **next_hand(table),
+            "number": 2,
+            "version": Game.objects.get(pk=table.game.pk).version,
+        },
     ),
     # --- history
     Route("league-standings", league, get=MEMBERS_SEE),
     Route("league-games", league, get=MEMBERS_SEE),
-    Route("player-detail", lambda table: {"league_id": table.league.pk, "player_id": table.players[0].pk}, get=MEMBERS_SEE),
+    Route(
+        "player-detail", lambda table: {"league_id": table.league.pk, "player_id": table.players[0].pk}, get=MEMBERS_SEE
+    ),
     Route("game-scoresheet", game, get=MEMBERS_SEE),
     Route("league-export-json", league, get=MEMBERS_SEE, html=False),
     Route("league-export-games", league, get=MEMBERS_SEE, html=False),
@@ -228,14 +240,26 @@ ROUTES: list[Route] = [
         get=ORGANIZERS_DO,
         post=ORGANIZERS_DONE,
     ),
-    Route("invite-new", league, get=ORGANIZER_POSTS_ONLY, post=ORGANIZERS_DONE, post_data=lambda table: {"role": "scorer", "days": 7}),
+    Route(
+        "invite-new",
+        league,
+        get=ORGANIZER_POSTS_ONLY,
+        post=ORGANIZERS_DONE,
+        post_data=lambda table: {"role": "scorer", "days": 7},
+    ),
     Route(
         "invite-revoke",
         lambda table: {"league_id": table.league.pk, "invite_id": table.invite.pk},
         get=ORGANIZER_POSTS_ONLY,
         post=ORGANIZERS_DONE,
     ),
-    Route("public-link", league, get=ORGANIZER_POSTS_ONLY, post=ORGANIZERS_DONE, post_data=lambda table: {"action": "renew"}),
+    Route(
+        "public-link",
+        league,
+        get=ORGANIZER_POSTS_ONLY,
+        post=ORGANIZERS_DONE,
+        post_data=lambda table: {"action": "renew"},
+    ),
     Route(
         "invite-accept",
         token="invite",

@@ -92,7 +92,9 @@ PAGES = [route for route in ROUTES if route.html and best_role(route)]
 @pytest.mark.parametrize("route", PAGES, ids=lambda route: route.name)
 def test_every_page_has_the_policy_and_no_inline_code(route, htmx, table):
     headers = {"HX-Request": "true"} if htmx else {}
-    response = table.client(best_role(route)).get(route.url(table, best_role(route)), route.query(table), headers=headers)
+    response = table.client(best_role(route)).get(
+        route.url(table, best_role(route)), route.query(table), headers=headers
+    )
     assert response.status_code == 200
     policy = response["Content-Security-Policy"]
     assert "script-src 'self'" in policy

@@ -31,7 +31,9 @@ def test_the_same_post_with_the_pages_token_goes_through(route, table):
     # Any page gives the token: base.html puts it in <body hx-headers>.
     page = client.get(table.game.get_absolute_url()).content.decode()
     token = re.search(r'"X-CSRFToken": "([^"]+)"', page)[1]
-    response = client.post(route.url(table, "organizer"), route.post_data(table), headers={**HTMX, "X-CSRFToken": token})
+    response = client.post(
+        route.url(table, "organizer"), route.post_data(table), headers={**HTMX, "X-CSRFToken": token}
+    )
     assert response.status_code not in (403, 404, 405)
 
 

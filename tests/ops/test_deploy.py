@@ -101,7 +101,11 @@ def test_migrate_and_replay_work_without_a_secret_key(tmp_path):
         tables = {name for (name,) in database.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert "ratelimit_cache" in tables
     # Ann takes 3 hearts, Ben the other 10 and the queen: 3 and 23.
-    sheet = {"variant": "standard", "players": ["Ann", "Ben", "Cat", "Dan"], "hands": [{"hearts": {"Ann": 3, "Ben": 10}, "queen": "Ben"}]}
+    sheet = {
+        "variant": "standard",
+        "players": ["Ann", "Ben", "Cat", "Dan"],
+        "hands": [{"hearts": {"Ann": 3, "Ben": 10}, "queen": "Ben"}],
+    }
     replayed = manage(env, "replay", "-", stdin=json.dumps(sheet))
     assert replayed.returncode == 0, replayed.stderr
     assert json.loads(replayed.stdout)["totals"] == {"Ann": 3, "Ben": 23, "Cat": 0, "Dan": 0}
@@ -131,7 +135,9 @@ def test_gunicorn_serves_the_health_check_with_a_key_and_no_control_socket(tmp_p
         WEB_CONCURRENCY="1",
         HOME=str(tmp_path),
     )
-    server = subprocess.Popen([BIN / "gunicorn"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    server = subprocess.Popen(
+        [BIN / "gunicorn"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
     try:
         body = None
         deadline = time.monotonic() + 30

@@ -31,7 +31,29 @@ fuzz = settings(
 
 # What arrives in a form field: numbers as text, odd numbers, odd text.
 scalars = st.one_of(
-    st.sampled_from(["", "0", "1", "2", "3", "-1", "13", "26", "99999999999999999999", "1e3", "0x10", "NaN", " 3 ", "３", "None", "add", "subtract", "revoke", "cards"]),
+    st.sampled_from(
+        [
+            "",
+            "0",
+            "1",
+            "2",
+            "3",
+            "-1",
+            "13",
+            "26",
+            "99999999999999999999",
+            "1e3",
+            "0x10",
+            "NaN",
+            " 3 ",
+            "３",
+            "None",
+            "add",
+            "subtract",
+            "revoke",
+            "cards",
+        ]
+    ),
     st.integers(-(10**6), 10**6).map(str),
     st.text(max_size=45),
 )
@@ -40,7 +62,9 @@ values = st.one_of(scalars, st.lists(scalars, min_size=2, max_size=4))
 
 def form(known_fields):
     """A form with some of the real field names (and the odd unknown one) holding random values."""
-    return st.dictionaries(st.one_of(st.sampled_from(known_fields), st.text(max_size=8)), values, max_size=len(known_fields) + 2)
+    return st.dictionaries(
+        st.one_of(st.sampled_from(known_fields), st.text(max_size=8)), values, max_size=len(known_fields) + 2
+    )
 
 
 HAND_FIELDS = ["number", "action", "moon", "queen", "jack", "revoke", *[f"hearts_{seat}" for seat in range(8)]]
@@ -57,7 +81,11 @@ near_hands = st.fixed_dictionaries(
         "queen": st.sampled_from(["0", "1", "2", "3", "4", ""]),
         **{f"hearts_{seat}": st.integers(-1, 14).map(str) for seat in range(4)},
     },
-    optional={"action": st.sampled_from(["cards", "revoke", "x"]), "revoke": st.sampled_from(["0", "3", "9"]), "moon": st.sampled_from(["add", "subtract", "up"])},
+    optional={
+        "action": st.sampled_from(["cards", "revoke", "x"]),
+        "revoke": st.sampled_from(["0", "3", "9"]),
+        "moon": st.sampled_from(["add", "subtract", "up"]),
+    },
 )
 names = st.one_of(
     st.text(min_size=1, max_size=45),
@@ -75,7 +103,9 @@ near_games = st.fixed_dictionaries(
 )
 json_values = st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(-100, 100), st.text(max_size=10)),
-    lambda children: st.one_of(st.lists(children, max_size=4), st.dictionaries(st.text(max_size=8), children, max_size=4)),
+    lambda children: st.one_of(
+        st.lists(children, max_size=4), st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
     max_leaves=12,
 )
 scoresheets = st.one_of(
@@ -83,7 +113,10 @@ scoresheets = st.one_of(
     st.fixed_dictionaries(
         {"variant": st.sampled_from(["standard", "omnibus", "3d", "x"]), "players": st.lists(names, max_size=8)},
         optional={
-            "hands": st.lists(st.dictionaries(st.sampled_from(["hearts", "queen", "jack", "moon", "revoke", "x"]), json_values), max_size=4),
+            "hands": st.lists(
+                st.dictionaries(st.sampled_from(["hearts", "queen", "jack", "moon", "revoke", "x"]), json_values),
+                max_size=4,
+            ),
             "options": st.dictionaries(st.sampled_from(["target", "moon", "wraps", "x"]), json_values),
             "first_dealer": json_values,
         },

@@ -56,7 +56,11 @@ def games_played(draw):
     return variant, draw(st.lists(action, min_size=1, max_size=8))
 
 
-@settings(max_examples=examples(50), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=examples(50),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(games_played())
 def test_random_hands_are_refused_cleanly_or_stored_valid(played):
     variant, actions = played

@@ -59,7 +59,12 @@ def test_the_docker_probe_exits_1_when_nothing_answers(monkeypatch):
 
 @pytest.mark.parametrize(
     ("allowed_hosts", "host"),
-    [("hearts.example.com,localhost", "hearts.example.com"), (".example.com", "example.com"), ("*", "localhost"), ("", "localhost")],
+    [
+        ("hearts.example.com,localhost", "hearts.example.com"),
+        (".example.com", "example.com"),
+        ("*", "localhost"),
+        ("", "localhost"),
+    ],
 )
 def test_the_docker_probe_names_a_host_django_accepts(allowed_hosts, host):
     assert healthcheck.probe_host(allowed_hosts) == host

@@ -1,8 +1,8 @@
 """Shorthand for writing games the way a score keeper reads them: by name.
 
-    game = setup("ricketts")
-    state = play(game, [cards(game, {"Ann": 3, "Cat": 10}, queen="Ben"), revoke(game, "Dan")])
-    by_name(game, state.totals) == {"Ann": 3, "Ben": 13, "Cat": 10, "Dan": 26}
+game = setup("ricketts")
+state = play(game, [cards(game, {"Ann": 3, "Cat": 10}, queen="Ben"), revoke(game, "Dan")])
+by_name(game, state.totals) == {"Ann": 3, "Ben": 13, "Cat": 10, "Dan": 26}
 """
 
 from __future__ import annotations

@@ -127,6 +127,7 @@ def test_when_the_moon_needs_the_jack_the_moon_replaces_the_jack_bonus():
 
 # --- the Ricketts rule: add unless adding loses the game for the shooter ----
 
+
 # Ricketts, Ann first dealer. Totals after these eight hands: Ann 78, Ben 90,
 # Cat 38, Dan 2 (Ann: 4 x 13 hearts + 2 x Q♠; Ben: 6 x Q♠ + 12 hearts).
 def _ann_78_ben_90_cat_38_dan_2(game):

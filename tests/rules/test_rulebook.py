@@ -178,7 +178,10 @@ def test_end_more_than_plays_on_at_the_target():
 @pytest.mark.parametrize(
     ("moon", "sentence"),
     [
-        ("choice", "taking all 13 hearts and the Q♠, the shooter chooses: everyone else +26 (shooter 0), or shooter −26 (others 0)."),
+        (
+            "choice",
+            "taking all 13 hearts and the Q♠, the shooter chooses: everyone else +26 (shooter 0), or shooter −26 (others 0).",
+        ),
         ("add", "taking all 13 hearts and the Q♠: everyone else scores +26, the shooter 0."),
         ("subtract", "taking all 13 hearts and the Q♠: the shooter scores −26, everyone else 0."),
         (
@@ -220,7 +223,10 @@ def test_wraps_are_listed_only_where_there_are_some():
     assert "Wraps" not in terms(cheat_sheet("standard"))
     assert item(cheat_sheet("standard", {"wraps": [50]}), "Wraps") == "a total of exactly 50 goes back to 0."
     assert item(cheat_sheet("ricketts"), "Wraps") == "a total of exactly 104 or 126 goes back to 0."
-    assert item(cheat_sheet("ricketts"), "Order") == "after each hand: totals, then wraps, then 69 for 5, then the end check."
+    assert (
+        item(cheat_sheet("ricketts"), "Order")
+        == "after each hand: totals, then wraps, then 69 for 5, then the end check."
+    )
 
 
 def test_ties_play_on_or_share():
@@ -244,7 +250,10 @@ def test_deal_kitty_replaces_the_removed_cards():
     assert item(removed, "Deal") == "remove 2♦ 2♣; 10 cards each."
     assert item(kitty, "Deal") == "2 cards face down to the kitty, then 10 each."
     assert "Kitty" not in terms(removed)
-    assert item(kitty, "Lead") == "the holder of the 2♣ leads it; if it lies in the kitty, the lowest club dealt to a player."
+    assert (
+        item(kitty, "Lead")
+        == "the holder of the 2♣ leads it; if it lies in the kitty, the lowest club dealt to a player."
+    )
 
 
 @pytest.mark.parametrize(

@@ -20,8 +20,14 @@ def _games():
     three_d = setup("3d", 8, moon="choice", target=60)
     standard = setup("standard", 3, wraps=[50, 75], sixty_nine=True, ties="shared", end="more_than")
     return [
-        (ricketts, [cards(ricketts, {"Ann": 3, "Cat": 10}, queen="Ben"), moon(ricketts, "Dan"), revoke(ricketts, "Ann")]),
-        (omnibus, [moon(omnibus, "Eve", jack="Eve", choice="add"), cards(omnibus, {"Ann": 13}, queen="Ann", jack="Ben")]),
+        (
+            ricketts,
+            [cards(ricketts, {"Ann": 3, "Cat": 10}, queen="Ben"), moon(ricketts, "Dan"), revoke(ricketts, "Ann")],
+        ),
+        (
+            omnibus,
+            [moon(omnibus, "Eve", jack="Eve", choice="add"), cards(omnibus, {"Ann": 13}, queen="Ann", jack="Ben")],
+        ),
         (three_d, [moon(three_d, "Hal", jack="Ann", choice="subtract"), revoke(three_d, "Gus")]),
         (standard, [cards(standard, {"Ann": 13}, queen="Ben"), moon(standard, "Cat", choice="subtract")]),
     ]
@@ -70,7 +76,10 @@ def test_the_result_lists_hands_and_players_in_seat_order():
     result = replay(
         sheet(
             first_dealer="Dan",
-            hands=[{"hearts": {"Cat": 10, "Ann": 3}, "queen": "Ben"}, {"hearts": {"Ann": 13}, "queen": "Ann", "moon": "add"}],
+            hands=[
+                {"hearts": {"Cat": 10, "Ann": 3}, "queen": "Ben"},
+                {"hearts": {"Ann": 13}, "queen": "Ann", "moon": "add"},
+            ],
         )
     )
     assert result == {

@@ -36,9 +36,7 @@ def test_the_options_are_exactly_those_of_the_rules():
     assert set(OPTIONS) == set(DEFAULTS)
 
 
-@pytest.mark.parametrize(
-    ("option", "variant"), [(option, variant) for option in DEFAULTS for variant in VARIANTS]
-)
+@pytest.mark.parametrize(("option", "variant"), [(option, variant) for option in DEFAULTS for variant in VARIANTS])
 def test_each_preset_has_the_default_the_rules_give(option, variant):
     options = setup(variant).options
     assert getattr(options, option) == DEFAULTS[option][variant]
