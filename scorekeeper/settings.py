@@ -185,7 +185,13 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 # workers, which is fine for a brake on guessing.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    "ratelimit": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "ratelimit_cache"},
+    # Counters live a minute; room for a flood from many addresses without
+    # culling (the default 300 entries let junk names push real ones out).
+    "ratelimit": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "ratelimit_cache",
+        "OPTIONS": {"MAX_ENTRIES": 1_000_000},
+    },
 }
 RATELIMIT_USE_CACHE = "ratelimit"
 RATELIMIT_IP_META_KEY = "games.views.ops.client_address"

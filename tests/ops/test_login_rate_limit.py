@@ -3,9 +3,12 @@
 from unittest import mock
 
 import pytest
+from django.db import connection
+from django.test import Client
 from django.urls import reverse
 
 from tests.factories import PASSWORD, UserFactory
+from tests.ops.failures import disk_full
 
 pytestmark = pytest.mark.django_db
 
@@ -90,3 +93,56 @@ def test_looking_at_the_login_page_is_not_an_attempt(client, ann):
     for _ in range(LIMIT + 5):
         assert client.get(reverse("login"), REMOTE_ADDR="203.0.113.7").status_code == 200
     assert attempt(client, password=PASSWORD).status_code == 302
+
+
+def test_a_name_is_counted_as_django_compares_it_so_full_width_letters_are_the_same_name(client, db):
+    viewer = UserFactory(username="viewer")
+    for number in range(LIMIT):
+        assert attempt(client, username="Viewer", address=f"198.51.100.{number}").status_code == 200
+    # Django's login reads ｖｉｅｗｅｒ as viewer (NFKC): it is the same name, already limited.
+    response = attempt(client, username="ｖｉｅｗｅｒ", password=PASSWORD, address="198.51.100.99")
+    assert response.status_code == 429
+    assert "_auth_user_id" not in client.session
+    assert viewer.last_login is None
+
+
+def test_the_admin_login_is_limited_too(client, db):
+    UserFactory(username="boss", is_staff=True, is_superuser=True)
+    url = "/admin/login/"
+    for _ in range(LIMIT):
+        response = client.post(url, {"username": "boss", "password": "wrong"}, REMOTE_ADDR="203.0.113.7")
+        assert response.status_code == 200
+        assert "_auth_user_id" not in client.session
+    response = client.post(url, {"username": "boss", "password": PASSWORD}, REMOTE_ADDR="203.0.113.7")
+    assert response.status_code == 429
+    assert response.content.decode() == "Too many login attempts. Wait a minute, then try again."
+    assert "_auth_user_id" not in client.session
+    # The admin and the site share the counters: the name is limited on the site's login too.
+    assert attempt(client, username="boss", password=PASSWORD, address="192.0.2.1").status_code == 429
+
+
+def test_a_flood_of_junk_names_does_not_push_a_limited_name_out(client, ann):
+    for number in range(LIMIT):
+        attempt(client, address=f"198.51.100.{number}")
+    # From one address, only the first ten names are even counted ...
+    for number in range(50):
+        attempt(client, username=f"junk{number}", address="203.0.113.66")
+    # ... and from many addresses, far more names than the old 300-entry table held.
+    for number in range(400):
+        attempt(client, username=f"junk-{number}", address=f"10.1.{number // 200}.{number % 200}")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT COUNT(*) FROM ratelimit_cache")
+        (rows,) = cursor.fetchone()
+    # ann's counter, 11 addresses + 400, and 10 + 400 names: nothing was culled.
+    assert rows == 1 + (LIMIT + 1 + 400) + (LIMIT + 400)
+    assert attempt(client, password=PASSWORD, address="192.0.2.200").status_code == 429
+
+
+def test_counters_that_cannot_be_written_answer_503_not_too_many_attempts(ann):
+    # As a server answers: the error handlers' page, not the exception re-raised in the test.
+    client = Client(raise_request_exception=False)
+    with connection.execute_wrapper(disk_full):
+        response = attempt(client, password=PASSWORD)
+    assert response.status_code == 503
+    assert "could not save" in response.content.decode()
+    assert "Too many login attempts" not in response.content.decode()
