@@ -795,3 +795,19 @@ def entry_from_json(data: dict[str, Any]) -> HandEntry:
     if "revoke" in data:
         return HandEntry.revoked(data["revoke"])
     return HandEntry.cards(data["hearts"], data["queen"], data.get("jack"), data.get("moon"))
+
+
+class Heartbeat(models.Model):
+    """One row that /healthz rewrites: a database that answers but can't write is not healthy."""
+
+    at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"Heartbeat at {self.at:%Y-%m-%d %H:%M:%S}"
+
+    @classmethod
+    def beat(cls) -> None:
+        now = timezone.now()
+        with transaction.atomic():
+            if not cls.objects.filter(pk=1).update(at=now):
+                cls.objects.bulk_create([cls(pk=1, at=now)], ignore_conflicts=True)

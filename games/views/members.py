@@ -77,6 +77,13 @@ def _after_change(request: HtmxHttpRequest, league: League, membership: Membersh
     return redirect("games:league-members", league.pk)
 
 
+def _refused(request: HtmxHttpRequest, league: League, membership: Membership, partial: str, why: str) -> HttpResponse:
+    """422 with the reason in the messages: the region with HTMX, the whole members page without."""
+    messages.error(request, why)
+    template = f"members/members.html#{partial}" if request.htmx else "members/members.html"
+    return TemplateResponse(request, template, _members_page(request, league, membership), status=422)
+
+
 @login_required
 @require_GET
 def league_members(request: HtmxHttpRequest, league_id: int) -> TemplateResponse:
@@ -104,10 +111,7 @@ def member_role(request: HtmxHttpRequest, league_id: int, membership_id: int) ->
     _not_the_owner(league, member)
     form = RoleForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose organizer, scorer or viewer.")
-        response = _after_change(request, league, membership, "members")
-        response.status_code = 422
-        return response
+        return _refused(request, league, membership, "members", "Choose organizer, scorer or viewer.")
     member.role = form.cleaned_data["role"]
     member.save(update_fields=["role"])
     messages.success(request, f"{member.user.get_username()} is now {member.get_role_display().lower()}.")
@@ -142,10 +146,7 @@ def invite_new(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
     league, membership = get_league_for(request.user, league_id, ORGANIZE)
     form = InviteForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose a role and how long the link is valid.")
-        response = _after_change(request, league, membership, "invites")
-        response.status_code = 422
-        return response
+        return _refused(request, league, membership, "invites", "Choose a role and how long the link is valid.")
     invite = Invite.objects.create(
         league=league,
         role=form.cleaned_data["role"],
@@ -238,10 +239,9 @@ def public_link(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
         league.public_token = ""
         note = "The public link is off."
     else:
-        messages.error(request, "Choose to turn the public link on, renew it or turn it off.")
-        response = _after_change(request, league, membership, "public-link")
-        response.status_code = 422
-        return response
+        return _refused(
+            request, league, membership, "public-link", "Choose to turn the public link on, renew it or turn it off."
+        )
     league.save(update_fields=["public_token"])
     messages.success(request, note)
     return _after_change(request, league, membership, "public-link")

@@ -29,6 +29,8 @@
     var status = event.detail && event.detail.xhr ? event.detail.xhr.status : 0;
     if (status === 403) {
       say("Your role in this league doesn't allow that.");
+    } else if (status === 503) {
+      say("The server could not save just now: nothing was recorded. Try again in a minute.");
     } else if (status === 404) {
       say("That isn't there any more. Reload the page.");
     } else {

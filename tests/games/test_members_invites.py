@@ -58,7 +58,13 @@ def test_creating_a_link_with_htmx_swaps_the_invites(client, league, people):
 @pytest.mark.parametrize("data", [{"role": "emperor", "days": "7"}, {"role": "scorer", "days": "365"}, {}])
 def test_a_bad_invite_request_creates_nothing(client, league, people, data):
     client.force_login(people["owner"])
-    assert client.post(new_url(league), data).status_code == 422
+    response = client.post(new_url(league), data)
+    assert response.status_code == 422
+    # Without JavaScript: the whole members page, saying why, not a blank page.
+    assert response.template_name == "members/members.html"
+    html = response.content.decode()
+    assert "<h1" in html
+    assert "Choose a role and how long the link is valid." in html
     assert not Invite.objects.exists()
 
 

@@ -95,6 +95,19 @@ def test_an_unknown_role_is_refused(client, league, people):
     scorer = membership(league, people["scorer"])
     response = client.post(role_url(league, scorer), {"role": "king"}, headers={"HX-Request": "true"})
     assert response.status_code == 422
+    assert "Choose organizer, scorer or viewer." in response.content.decode()
+    assert membership(league, people["scorer"]).role == "scorer"
+
+
+def test_an_unknown_role_without_javascript_shows_the_members_page_saying_why(client, league, people):
+    client.force_login(people["owner"])
+    scorer = membership(league, people["scorer"])
+    response = client.post(role_url(league, scorer), {"role": "king"})
+    assert response.status_code == 422
+    assert response.template_name == "members/members.html"
+    html = response.content.decode()
+    assert "<h1" in html
+    assert "Choose organizer, scorer or viewer." in html
     assert membership(league, people["scorer"]).role == "scorer"
 
 

@@ -56,7 +56,10 @@ def test_turning_the_link_off(client, league, people):
 
 def test_an_unknown_action_changes_nothing(client, league, people):
     client.force_login(people["owner"])
-    assert switch(client, league, "explode").status_code == 422
+    response = switch(client, league, "explode")
+    assert response.status_code == 422
+    assert response.template_name == "members/members.html"
+    assert "Choose to turn the public link on, renew it or turn it off." in response.content.decode()
     assert token(league) == ""
 
 

@@ -1,11 +1,12 @@
 """The health check: 200 "ok" while the database answers, 503 when it does not."""
 
 import pytest
-from django.db import OperationalError
+from django.db import connection
 from django.urls import reverse
 
-from games.views import ops
+from games.models import Heartbeat
 from scorekeeper import healthcheck
+from tests.ops.failures import database_down, disk_full
 
 pytestmark = pytest.mark.django_db
 
@@ -22,16 +23,25 @@ def test_healthz_needs_no_login(client):
     assert client.get("/healthz").status_code == 200
 
 
-class DeadConnection:
-    def cursor(self):
-        raise OperationalError("connection refused")
-
-
-def test_healthz_answers_503_when_the_database_does_not(client, monkeypatch):
-    monkeypatch.setattr(ops, "connection", DeadConnection())
-    response = client.get(reverse("games:healthz"))
+def test_healthz_answers_503_when_the_database_does_not(client):
+    with connection.execute_wrapper(database_down):
+        response = client.get(reverse("games:healthz"))
     assert response.status_code == 503
     assert response.content == b"database unavailable"
+
+
+def test_healthz_answers_503_when_the_database_reads_but_cannot_write(client):
+    with connection.execute_wrapper(disk_full):
+        response = client.get(reverse("games:healthz"))
+    assert response.status_code == 503
+    assert response.content == b"database unavailable"
+
+
+def test_healthz_writes_its_heartbeat(client):
+    client.get(reverse("games:healthz"))
+    first = Heartbeat.objects.get().at
+    client.get(reverse("games:healthz"))
+    assert Heartbeat.objects.get().at > first
 
 
 def test_healthz_refuses_posts(client):
