@@ -80,6 +80,11 @@ urlpatterns += [
     path("leagues/<id:league_id>/members/", members.league_members, name="league-members"),
     path("leagues/<id:league_id>/members/<id:membership_id>/role/", members.member_role, name="member-role"),
     path("leagues/<id:league_id>/members/<id:membership_id>/remove/", members.member_remove, name="member-remove"),
+    path(
+        "leagues/<id:league_id>/members/<id:membership_id>/password-link/",
+        members.member_password_link,
+        name="member-password-link",
+    ),
     path("leagues/<id:league_id>/invites/", members.invite_new, name="invite-new"),
     path("leagues/<id:league_id>/invites/<id:invite_id>/revoke/", members.invite_revoke, name="invite-revoke"),
     path("leagues/<id:league_id>/public-link/", members.public_link, name="public-link"),

@@ -196,6 +196,11 @@ CACHES = {
 RATELIMIT_USE_CACHE = "ratelimit"
 RATELIMIT_IP_META_KEY = "games.views.ops.client_address"
 
+# A link an organizer makes for a member who forgot their password
+# (games/views/members.py) works for a day. There is no reset by email:
+# sign-up takes none.
+PASSWORD_RESET_TIMEOUT = 24 * 60 * 60
+
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 
 # Security. Cookies are secure unless we are developing on plain http.

@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from games.views import ops
@@ -7,9 +8,20 @@ urlpatterns = [
     # The admin's login under the same limits as the site's; ahead of admin.site.urls so it wins.
     path("admin/login/", ops.admin_login),
     path("admin/", admin.site.urls),
-    # Django's login, behind a limit on attempts; ahead of the include so it wins.
+    # Django's login, behind a limit on attempts.
     path("accounts/login/", ops.login, name="login"),
-    path("accounts/", include("django.contrib.auth.urls")),
+    # Django's account pages, except the reset by email: sign-up takes no email.
+    # A member who forgot their password gets a one-time link from an organizer
+    # (games:member-password-link) that opens the reset confirmation here.
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/password_change/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("accounts/password_change/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path("accounts/reset/done/", auth_views.PasswordResetCompleteView.as_view(), name="password_reset_complete"),
     path("", include("games.urls")),
 ]
 

@@ -12,8 +12,10 @@ from datetime import timedelta
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.http import Http404, HttpResponse, HttpResponseRedirect
@@ -21,6 +23,8 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -135,6 +139,59 @@ def member_remove(request: HtmxHttpRequest, league_id: int, membership_id: int) 
             return redirect("games:home")
         return redirect("games:league-members", league.pk)
     return TemplateResponse(request, "members/member_remove.html", {"league": league, "member": member})
+
+
+# A forgotten password -------------------------------------------------------------
+
+
+def _why_no_password_link(request: HtmxHttpRequest, league: League, member: Membership) -> str:
+    """Why this organizer may not make a password link for this member ("" when they may).
+
+    The link sets the member's password, so it hands over the whole account:
+    an organizer may make one only for an account that sees no more than they
+    organize, never for the league's owner, a staff account, or themselves.
+    """
+    name = member.user.get_username()
+    if member.user_id == request.user.pk:
+        return "To change your own password, use Change password at the foot of the page."
+    if member.user_id == league.owner_id:
+        return f"{name} owns {league.name}; only the site's administrator can reset the owner's password."
+    if member.user.is_staff or member.user.is_superuser:
+        return f"{name} administers the site; only the site's administrator can reset that password."
+    organized = Membership.objects.filter(user=request.user, role=Membership.Role.ORGANIZER).values("league")
+    if Membership.objects.filter(user=member.user).exclude(league__in=organized).exists():
+        return (
+            f"{name} is also a member of a league you don't organize; "
+            "ask the site's administrator (python manage.py changepassword)."
+        )
+    return ""
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def member_password_link(request: HtmxHttpRequest, league_id: int, membership_id: int) -> TemplateResponse:
+    """For a member who forgot their password: a one-time link to set a new one, to hand over in person.
+
+    Sign-up takes no email, so there is no reset by mail; the organizer passes
+    the link on. It works once, and for PASSWORD_RESET_TIMEOUT.
+    """
+    league, _ = get_league_for(request.user, league_id, ORGANIZE)
+    member = _member_of(league, membership_id)
+    context = {"league": league, "member": member, "hours": settings.PASSWORD_RESET_TIMEOUT // 3600}
+    refused = _why_no_password_link(request, league, member)
+    if refused:
+        return TemplateResponse(request, "members/password_link.html", {**context, "refused": refused}, status=422)
+    if request.method == "POST":
+        user = member.user
+        path = reverse(
+            "password_reset_confirm",
+            kwargs={
+                "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
+                "token": default_token_generator.make_token(user),
+            },
+        )
+        context["link"] = request.build_absolute_uri(path)
+    return TemplateResponse(request, "members/password_link.html", context)
 
 
 # Invites ---------------------------------------------------------------------------

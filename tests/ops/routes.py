@@ -241,6 +241,13 @@ ROUTES: list[Route] = [
         post=ORGANIZERS_DONE,
     ),
     Route(
+        "member-password-link",
+        lambda table: {"league_id": table.league.pk, "membership_id": table.membership("viewer").pk},
+        get=ORGANIZERS_DO,
+        # Shows the link on the page it answers with; stores nothing.
+        post=ORGANIZERS_DO,
+    ),
+    Route(
         "invite-new",
         league,
         get=ORGANIZER_POSTS_ONLY,
