@@ -49,7 +49,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import override_settings  # noqa: E402
 from django.urls import include, path, reverse  # noqa: E402
 
-from games.league_io import export_league, hands_csv_rows, import_league  # noqa: E402
+from games.league_io import export_league, export_league_json, hands_csv_rows, import_league  # noqa: E402
 from games.models import Game, League  # noqa: E402
 from games.stats import results_changed  # noqa: E402
 from tests.games.league_seed import seed_league  # noqa: E402
@@ -147,6 +147,15 @@ def main() -> None:
     print("\nExport and import of the whole league:")
     document = {}
     print(f"  export as JSON                          {timed(lambda: document.update(export_league(league))):8.1f} ms")
+    backup = Path(WORKDIR.name) / "backup.json"
+
+    def stream() -> None:
+        with backup.open("w", encoding="utf-8") as out:
+            out.writelines(export_league_json(league))
+
+    print(f"  export streamed to a file               {timed(stream):8.1f} ms")
+    size = backup.stat().st_size
+    print(f"  the file: {size / 1024 / 1024:.1f} MB, {size / args.games / 1024:.2f} KB a game")
     print(f"  hands.csv (every game replayed)         {timed(lambda: sum(1 for _ in hands_csv_rows(league))):8.1f} ms")
     print(f"  import into a new league                {timed(lambda: import_league(document, owner)):8.1f} ms")
 

@@ -454,6 +454,8 @@ class PlayerForm(forms.ModelForm):
     def clean_name(self) -> str:
         # The one rule for names (rules.names), as Game.start_named applies it.
         name = player_name(self.cleaned_data["name"])
+        if self.instance.pk is None and self.league.players.count() >= League.MOST_PLAYERS:
+            raise forms.ValidationError(self.league.too_many_players() + ".")
         taken = self.league.players.filter(name_key=name_key(name)).exclude(pk=self.instance.pk).first()
         if taken is not None:
             raise forms.ValidationError(f"{taken.name} is already a player in {self.league.name}. Pick another name.")

@@ -15,6 +15,7 @@ from the entries, so a round trip gives the same standings.
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -136,23 +137,40 @@ def _games_in_order(league: League):
     )
 
 
-def export_league(league: League) -> dict[str, Any]:
-    """The league as the JSON document described at the top of this module."""
+def _league_head(league: League) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
         "league": {"name": league.name},
         "players": list(Player.objects.filter(league=league).order_by("name", "pk").values_list("name", flat=True)),
-        "games": [
-            {
-                "scoresheet": write_scoresheet(game.setup(), game.entries()),
-                "created_at": game.created_at.isoformat(),
-                "finished_at": game.finished_at.isoformat() if game.finished_at else None,
-                "declared": game.declared,
-            }
-            for game in _games_in_order(league)
-        ],
     }
+
+
+def _game_record(game: Game) -> dict[str, Any]:
+    return {
+        "scoresheet": write_scoresheet(game.setup(), game.entries()),
+        "created_at": game.created_at.isoformat(),
+        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+        "declared": game.declared,
+    }
+
+
+def export_league(league: League) -> dict[str, Any]:
+    """The league as the JSON document described at the top of this module."""
+    return {**_league_head(league), "games": [_game_record(game) for game in _games_in_order(league)]}
+
+
+def export_league_json(league: League) -> Iterator[str]:
+    """export_league() as JSON text, a game per line, read and written a chunk of games at a time.
+
+    A league of the most games a league holds streams in constant memory, and
+    the download starts at once instead of after the whole file is built.
+    """
+    head = json.dumps(_league_head(league), ensure_ascii=False)
+    yield head[:-1] + ', "games": [\n'
+    for number, game in enumerate(_games_in_order(league)):
+        yield ("" if number == 0 else ",\n") + json.dumps(_game_record(game), ensure_ascii=False)
+    yield "\n]}\n"
 
 
 GAMES_CSV_HEADER = [
@@ -234,15 +252,20 @@ def _cell(text: str) -> str:
 # Import -----------------------------------------------------------------------
 
 
-@transaction.atomic
 def import_league(document: object, owner: Any) -> League:
     """A new league owned by `owner` from an exported document; raises LeagueImportError.
 
-    Everything is checked before anything is written, and it all happens in
-    one transaction: on any error nothing is saved.
+    The whole document is read and every game played by the engine before the
+    write begins, so a refused file takes no lock at all; the writes are one
+    transaction, so on any error nothing is saved.
     """
     name, player_names, games = _read_document(document)
     records = [_read_game(number, game, player_names) for number, game in enumerate(games, start=1)]
+    return _store_league(owner, name, player_names, records)
+
+
+@transaction.atomic
+def _store_league(owner: Any, name: str, player_names: list[str], records: list[tuple]) -> League:
     league = League.create_for(owner, name)
     players = {
         player.name: player
@@ -278,6 +301,10 @@ def _read_document(document: object) -> tuple[str, list[str], list[Any]]:
     player_names = document.get("players")
     if not isinstance(player_names, list):
         raise LeagueImportError("'players' must be a list of names")
+    if len(player_names) > League.MOST_PLAYERS:
+        raise LeagueImportError(
+            f"A league holds at most {League.MOST_PLAYERS:,} players; this file lists {len(player_names):,}"
+        )
     seen: set[str] = set()
     for player in player_names:
         _as_the_app_writes_it(player, player_name)
@@ -287,6 +314,8 @@ def _read_document(document: object) -> tuple[str, list[str], list[Any]]:
     games = document.get("games")
     if not isinstance(games, list):
         raise LeagueImportError("'games' must be a list")
+    if len(games) > League.MOST_GAMES:
+        raise LeagueImportError(f"A league holds at most {League.MOST_GAMES:,} games; this file has {len(games):,}")
     return name, player_names, games
 
 

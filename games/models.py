@@ -110,6 +110,12 @@ class LeagueQuerySet(models.QuerySet["League"]):
 class League(models.Model):
     """A house, a club, a family: the container of players and games."""
 
+    # Generous for any house league, and what one backup file may hold
+    # (games.league_io): the web and an import keep to the same numbers, so
+    # every league the app holds can be exported and imported again.
+    MOST_PLAYERS = 1_000
+    MOST_GAMES = 20_000
+
     name = models.CharField(max_length=LEAGUE_NAME_LENGTH, validators=[StoredAsWritten("league")])
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_leagues")
     created_at = models.DateTimeField(default=timezone.now)
@@ -126,6 +132,12 @@ class League(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("games:league-detail", args=[self.pk])
+
+    def too_many_players(self) -> str:
+        return f"{self.name} has {League.MOST_PLAYERS:,} players, the most a league can hold"
+
+    def too_many_games(self) -> str:
+        return f"{self.name} has {League.MOST_GAMES:,} games, the most a league can hold: start a new league"
 
     @classmethod
     @transaction.atomic
@@ -197,6 +209,8 @@ class PlayerQuerySet(models.QuerySet["Player"]):
         found = self.filter(league=league, name_key=key).first()
         if found is not None:
             return found
+        if self.filter(league=league).count() >= League.MOST_PLAYERS:
+            raise SetupError(league.too_many_players(), "players")
         try:
             with transaction.atomic():  # a savepoint: the caller's transaction goes on
                 return self.create(league=league, name=name)
@@ -341,6 +355,8 @@ class Game(models.Model):
     ) -> Game:
         """Create a game after the engine has checked its setup (raises SetupError)."""
         setup = GameSetup.create(variant, [player.name for player in players], options or {}, first_dealer)
+        if league.games.count() >= League.MOST_GAMES:
+            raise SetupError(league.too_many_games())
         game = cls.objects.create(
             league=league,
             variant=variant,

@@ -9,6 +9,7 @@ from rules.errors import EntryError, FieldError, RulesError, SetupError
 from rules.game import (
     ADD,
     IN_PROGRESS,
+    MOST_HANDS,
     OVER,
     SUBTRACT,
     TIE_BREAK,
@@ -28,6 +29,7 @@ from rules.variants import OPTIONS, VARIANTS, Option, Options, Variant
 __all__ = [
     "ADD",
     "IN_PROGRESS",
+    "MOST_HANDS",
     "OPTIONS",
     "OVER",
     "SUBTRACT",

@@ -37,6 +37,10 @@ QUEEN_POINTS = 13
 JACK_POINTS = -10
 SIXTY_NINE = 69
 SIXTY_NINE_HANDS = 5
+# The most hands a game holds: a real game is a few dozen; a 4-player game to
+# the highest target (10,000) ends by hand 1,540 at the latest, unless wraps or
+# the J♦ hold it back; and a page of this many hands still renders at once.
+MOST_HANDS = 2_000
 FIVE = 5
 FIVE_HANDS = 69
 
@@ -393,6 +397,9 @@ def check_entry(state: GameState, entry: HandEntry) -> list[FieldError]:
     if state.is_over:
         errors.append(FieldError(None, "The game is already over; no more hands can be added"))
         return errors
+    if state.next_number > MOST_HANDS:
+        errors.append(FieldError(None, f"A game holds at most {MOST_HANDS:,} hands; declare it and start another"))
+        return errors
 
     def valid_seat(value: object) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < seats
@@ -472,6 +479,7 @@ class HandError(EntryError):
 __all__ = [
     "ADD",
     "IN_PROGRESS",
+    "MOST_HANDS",
     "OVER",
     "SUBTRACT",
     "TIE_BREAK",

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.errors import RulesError, SetupError
-from rules.game import GameSetup, GameState, HandEntry, HandError, HandResult, play
+from rules.game import MOST_HANDS, GameSetup, GameState, HandEntry, HandError, HandResult, play
 
 TOP_LEVEL_KEYS = {"variant", "options", "players", "first_dealer", "hands"}
 CARD_KEYS = {"hearts", "queen", "jack", "moon"}
@@ -50,6 +50,8 @@ def read_scoresheet(document: object) -> tuple[GameSetup, list[HandEntry]]:
     hands = document.get("hands", [])
     if not isinstance(hands, list):
         raise ScoresheetError("'hands' must be a list")
+    if len(hands) > MOST_HANDS:
+        raise ScoresheetError(f"A game holds at most {MOST_HANDS:,} hands; this scoresheet has {len(hands):,}")
     entries = [_read_hand(setup, number, hand) for number, hand in enumerate(hands, start=1)]
     return setup, entries
 

@@ -10,7 +10,6 @@ whole league live here too.
 from __future__ import annotations
 
 import csv
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -35,7 +34,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games import stats
 from games.charts import rating_chart, totals_chart
 from games.json_input import UnreadableJSON, read_json
-from games.league_io import LeagueImportError, export_league, games_csv_rows, hands_csv_rows, import_league
+from games.league_io import LeagueImportError, export_league_json, games_csv_rows, hands_csv_rows, import_league
 from games.models import Game, Hand, League, Membership, Player, Seat
 from games.permissions import ORGANIZE, VIEW, get_game_for, get_league_for, get_public_league
 from rules import VARIANTS
@@ -44,8 +43,13 @@ from scorekeeper.middleware import HtmxHttpRequest
 GAMES_PER_PAGE = 20
 # A player's page lists their latest games; the archive has the rest.
 RECENT_GAMES = 10
-# An upload bigger than this is not a league export (5,000 games take about 4 MB).
+# The biggest league file the import page takes (5,000 games take about 4 MB):
+# the import holds the database's write lock while it stores the league. A
+# bigger backup (a league may hold 20,000 games) is restored by the server's
+# administrator with the import_league command, as the page says.
 IMPORT_MAX_BYTES = 20 * 1024 * 1024
+IMPORT_MAX_MB = IMPORT_MAX_BYTES // (1024 * 1024)
+BIG_FILES = "python manage.py import_league FILE --owner YOUR-USER-NAME"
 
 
 @dataclass(frozen=True)
@@ -461,10 +465,11 @@ def _attachment(response: HttpResponse, league: League, suffix: str) -> HttpResp
 
 @login_required
 @require_GET
-def league_export_json(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
+def league_export_json(request: HtmxHttpRequest, league_id: int) -> StreamingHttpResponse:
+    """The league's backup, streamed: the largest league starts downloading at once and never sits in memory."""
     league, _ = get_league_for(request.user, league_id, VIEW)
-    document = json.dumps(export_league(league), ensure_ascii=False, indent=1)
-    return _attachment(HttpResponse(document, content_type="application/json"), league, "league.json")
+    response = StreamingHttpResponse(export_league_json(league), content_type="application/json")
+    return _attachment(response, league, "league.json")
 
 
 class _Echo:
@@ -502,7 +507,10 @@ class ImportForm(forms.Form):
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
         if upload.size > IMPORT_MAX_BYTES:
-            raise forms.ValidationError("That file is too big to be a league export.")
+            raise forms.ValidationError(
+                f"That file is over {IMPORT_MAX_MB} MB, more than this page takes. "
+                f"The server's administrator can import it with: {BIG_FILES}"
+            )
         try:
             return read_json(upload.read())
         except UnreadableJSON as error:
@@ -525,4 +533,5 @@ def league_import(request: HtmxHttpRequest) -> TemplateResponse | HttpResponseRe
             messages.success(request, f"{league.name} is imported: {league.games.count()} games.")
             return redirect("games:league-standings", league.pk)
     status = 422 if request.method == "POST" else 200
-    return TemplateResponse(request, "history/import.html", {"form": form}, status=status)
+    context = {"form": form, "max_mb": IMPORT_MAX_MB, "big_files": BIG_FILES}
+    return TemplateResponse(request, "history/import.html", context, status=status)

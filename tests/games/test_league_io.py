@@ -250,7 +250,8 @@ def test_the_json_download_is_the_export(client, league, games, user):
     client.force_login(user)
     response = client.get(reverse("games:league-export-json", args=[league.pk]))
     assert response["Content-Disposition"].endswith('-league.json"')
-    assert json.loads(response.content) == json.loads(json.dumps(export_league(league)))
+    assert response.streaming
+    assert json.loads(b"".join(response.streaming_content)) == json.loads(json.dumps(export_league(league)))
 
 
 def test_importing_through_the_page(client, league, games):

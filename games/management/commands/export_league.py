@@ -1,11 +1,10 @@
 """python manage.py export_league LEAGUE_ID [-o FILE]: a league as JSON, for backups."""
 
-import json
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.league_io import export_league
+from games.league_io import export_league_json
 from games.models import League
 
 
@@ -20,14 +19,13 @@ class Command(BaseCommand):
         league = League.objects.filter(pk=options["league_id"]).first()
         if league is None:
             raise CommandError(f"There is no league {options['league_id']}")
-        document = json.dumps(export_league(league), ensure_ascii=False, indent=1)
-        if options["output"]:
-            try:
-                with open(options["output"], "w", encoding="utf-8") as out:
-                    out.write(document + "\n")
-            except OSError as error:
-                raise CommandError(f"cannot write {options['output']}: {error.strerror or error}") from None
-            games = len(json.loads(document)["games"])
-            self.stderr.write(f"Wrote {league.name} ({games} games) to {options['output']}")
-        else:
-            self.stdout.write(document)
+        if not options["output"]:
+            for piece in export_league_json(league):
+                self.stdout.write(piece, ending="")
+            return
+        try:
+            with open(options["output"], "w", encoding="utf-8") as out:
+                out.writelines(export_league_json(league))
+        except OSError as error:
+            raise CommandError(f"cannot write {options['output']}: {error.strerror or error}") from None
+        self.stderr.write(f"Wrote {league.name} ({league.games.count()} games) to {options['output']}")
