@@ -54,7 +54,9 @@ def random_game(setup: GameSetup, rng: random.Random) -> list[HandEntry]:
 
 
 def seed_league(league: League, games: int, players: int, seed: int = 1) -> list[Player]:
-    """Add `players` players and `games` random games (one every 3 hours) to league."""
+    """Add `players` players and `games` random games (one every 3 hours, closer for more than 5,000) to league.
+
+    Every game lies between 2024 and mid-2025, in the past, as a league file's dates must."""
     rng = random.Random(seed)
     people = Player.objects.bulk_create(Player(league=league, name=f"Player {n:03}") for n in range(1, players + 1))
     start = datetime(2024, 1, 1, 19, tzinfo=UTC)
@@ -63,7 +65,7 @@ def seed_league(league: League, games: int, players: int, seed: int = 1) -> list
         variant = rng.choices(list(VARIANT_WEIGHTS), weights=list(VARIANT_WEIGHTS.values()))[0]
         seated = rng.sample(people, min(rng.choice(SEATS[variant]), len(people)))
         setup = GameSetup.create(variant, [p.name for p in seated], {}, rng.randrange(len(seated)))
-        created_at = start + timedelta(hours=3 * number)
+        created_at = start + timedelta(hours=3) * number * 5_000 // max(games, 5_000)
         entries = random_game(setup, rng)
         # A table can abandon only a game that is not over (Game.declaration_problem).
         abandoned = rng.random() < 0.02 and not play(setup, entries).is_over
