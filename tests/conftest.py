@@ -18,6 +18,9 @@ from tests.factories import LeagueFactory, UserFactory
 # made by live-server tests in that thread are still synchronous and safe.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
+# The header htmx sends with every request: a test passes it as headers=HTMX.
+HTMX = {"HX-Request": "true"}
+
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 
@@ -63,6 +66,13 @@ def artifacts_dir() -> Path:
 @pytest.fixture
 def user(db):
     return UserFactory()
+
+
+@pytest.fixture
+def scorer(client, user):
+    """The test client, logged in as `user` (the owner of `league`)."""
+    client.force_login(user)
+    return client
 
 
 @pytest.fixture

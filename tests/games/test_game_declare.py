@@ -5,22 +5,16 @@ from django.urls import reverse
 
 from games.models import Game, Membership
 from rules import HandEntry
+from tests.conftest import HTMX
 from tests.factories import MembershipFactory, make_game
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HX-Request": "true"}
 ANN, BEN, CAT, DAN = range(4)
 
 
 def url(game):
     return reverse("games:game-declare", args=[game.pk])
-
-
-@pytest.fixture
-def scorer(client, user):
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture

@@ -23,12 +23,6 @@ def import_url(league):
     return reverse("games:game-import", args=[league.pk])
 
 
-@pytest.fixture
-def scorer(client, user):
-    client.force_login(user)
-    return client
-
-
 SHEET = {
     "variant": "ricketts",
     "options": {"target": 100},

@@ -4,21 +4,14 @@ import pytest
 from django.urls import reverse
 
 from games.models import Game, Membership, Player
+from tests.conftest import HTMX
 from tests.factories import LeagueFactory, MembershipFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HX-Request": "true"}
-
 
 def url(league):
     return reverse("games:game-new", args=[league.pk])
-
-
-@pytest.fixture
-def scorer(client, user):
-    client.force_login(user)
-    return client
 
 
 def start(variant="standard", seats=("Ann", "Ben", "Cat", "Dan"), dealer="Ann", **options):

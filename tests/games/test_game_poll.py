@@ -4,11 +4,11 @@ import pytest
 from django.urls import reverse
 
 from rules import HandEntry
+from tests.conftest import HTMX
 from tests.factories import make_game
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HX-Request": "true"}
 BEN = 1
 
 

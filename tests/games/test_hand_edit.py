@@ -5,11 +5,11 @@ from django.urls import reverse
 
 from games.models import Hand, HandRevision, Membership
 from rules import HandEntry
+from tests.conftest import HTMX
 from tests.factories import MembershipFactory, make_game
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HX-Request": "true"}
 ANN, BEN, CAT, DAN = range(4)
 
 
@@ -34,12 +34,6 @@ def game(league, user):
     game.record_hand(1, HandEntry.cards([3, 0, 10, 0], BEN), user)
     game.record_hand(2, HandEntry.cards([0, 0, 0, 13], ANN), user)
     return game
-
-
-@pytest.fixture
-def scorer(client, user):
-    client.force_login(user)
-    return client
 
 
 def version_of(game):

@@ -5,11 +5,11 @@ from django.urls import reverse
 
 from games.models import Game, Hand, HandRevision, Membership
 from rules import HandEntry
+from tests.conftest import HTMX
 from tests.factories import LeagueFactory, MembershipFactory, make_game
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HX-Request": "true"}
 ANN, BEN, CAT, DAN = range(4)
 
 
@@ -31,12 +31,6 @@ def cards(number, hearts, queen=None, jack=None, **extra):
 @pytest.fixture
 def game(league):
     return make_game(league)
-
-
-@pytest.fixture
-def scorer(client, user):
-    client.force_login(user)
-    return client
 
 
 def totals(game):

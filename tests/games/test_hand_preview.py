@@ -5,11 +5,11 @@ from django.urls import reverse
 
 from games.models import Hand, Membership
 from rules import HandEntry
+from tests.conftest import HTMX
 from tests.factories import MembershipFactory, make_game
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HX-Request": "true"}
 ANN, BEN, CAT, DAN = range(4)
 
 
@@ -18,12 +18,6 @@ def preview(client, game, number, hearts, queen, **extra):
     data.update({f"hearts_{seat}": str(count) for seat, count in enumerate(hearts)})
     data.update(extra)
     return client.post(reverse("games:hand-preview", args=[game.pk]), data, headers=HTMX)
-
-
-@pytest.fixture
-def scorer(client, user):
-    client.force_login(user)
-    return client
 
 
 def test_a_moon_under_choice_offers_add_and_subtract(scorer, league):

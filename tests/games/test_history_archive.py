@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from games.models import League, new_token
 from games.views.history import GAMES_PER_PAGE
+from tests.conftest import HTMX
 from tests.factories import PlayerFactory
 from tests.games.league_seed import hand_worked_league, members, seed_league
 
@@ -113,7 +114,7 @@ def test_page_links_keep_the_filters(client, league, user):
 
 def test_htmx_gets_just_the_list(client, league, games, user):
     client.force_login(user)
-    response = client.get(url(league, "status=over"), headers={"HX-Request": "true"})
+    response = client.get(url(league, "status=over"), headers=HTMX)
     assert response.template_name == "history/games.html#games-list"
     assert response.content.decode().lstrip().startswith('<section id="games-list"')
 

@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Game, League, new_token
+from tests.conftest import HTMX
 from tests.factories import LeagueFactory
 from tests.games.league_seed import hand_worked_league, members, seed_league
 
@@ -130,7 +131,7 @@ def test_tampered_parameters_get_422(client, league, games, user, params):
 
 def test_htmx_gets_just_the_table(client, league, games, user):
     client.force_login(user)
-    response = client.get(url(league, sort="wins"), headers={"HX-Request": "true"})
+    response = client.get(url(league, sort="wins"), headers=HTMX)
     assert response.status_code == 200
     assert response.template_name == "history/standings.html#standings-table"
     html = response.content.decode()
@@ -198,7 +199,7 @@ def test_a_wrong_or_switched_off_public_link_is_404(client, league, games):
 def test_the_public_standings_swap_with_htmx(client, league, games):
     League.objects.filter(pk=league.pk).update(public_token=new_token())
     league.refresh_from_db()
-    response = client.get(public_url(league) + "?sort=player", headers={"HX-Request": "true"})
+    response = client.get(public_url(league) + "?sort=player", headers=HTMX)
     assert response.template_name == "history/standings.html#standings-table"
 
 

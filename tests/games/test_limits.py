@@ -28,12 +28,6 @@ pytestmark = pytest.mark.django_db
 ENDLESS = {"target": 10_000, "wraps": [104]}
 
 
-@pytest.fixture
-def scorer(client, user):
-    client.force_login(user)
-    return client
-
-
 def endless_sheet(hands: int, variant="standard", players=("Ann", "Ben", "Cat", "Dan")) -> dict:
     return {"variant": variant, "players": list(players), "options": ENDLESS, "hands": [{"revoke": "Ann"}] * hands}
 

@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Invite, Membership
+from tests.conftest import HTMX
 from tests.factories import UserFactory
 from tests.games.league_seed import members
 
@@ -50,7 +51,7 @@ def test_an_organizer_creates_a_link_valid_for_seven_days(client, league, people
 
 def test_creating_a_link_with_htmx_swaps_the_invites(client, league, people):
     client.force_login(people["owner"])
-    response = client.post(new_url(league), {"role": "scorer", "days": "1"}, headers={"HX-Request": "true"})
+    response = client.post(new_url(league), {"role": "scorer", "days": "1"}, headers=HTMX)
     assert response.template_name == "members/members.html#invites"
     assert accept_url(Invite.objects.get()) in response.content.decode()
 

@@ -4,6 +4,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Membership
+from tests.conftest import HTMX
 from tests.games.league_seed import members
 
 pytestmark = pytest.mark.django_db
@@ -80,7 +81,7 @@ def test_an_organizer_changes_a_role(client, league, people):
 def test_changing_a_role_with_htmx_swaps_the_list(client, league, people):
     client.force_login(people["owner"])
     viewer = membership(league, people["viewer"])
-    response = client.post(role_url(league, viewer), {"role": "scorer"}, headers={"HX-Request": "true"})
+    response = client.post(role_url(league, viewer), {"role": "scorer"}, headers=HTMX)
     assert response.status_code == 200
     assert response.template_name == "members/members.html#members"
     html = response.content.decode()
@@ -93,7 +94,7 @@ def test_changing_a_role_with_htmx_swaps_the_list(client, league, people):
 def test_an_unknown_role_is_refused(client, league, people):
     client.force_login(people["owner"])
     scorer = membership(league, people["scorer"])
-    response = client.post(role_url(league, scorer), {"role": "king"}, headers={"HX-Request": "true"})
+    response = client.post(role_url(league, scorer), {"role": "king"}, headers=HTMX)
     assert response.status_code == 422
     assert "Choose organizer, scorer or viewer." in response.content.decode()
     assert membership(league, people["scorer"]).role == "scorer"
@@ -136,7 +137,7 @@ def test_another_leagues_member_is_404(client, league, people):
 def test_an_organizer_who_steps_down_is_sent_back_to_the_page(client, league, people):
     client.force_login(people["organizer"])
     me = membership(league, people["organizer"])
-    response = client.post(role_url(league, me), {"role": "viewer"}, headers={"HX-Request": "true"})
+    response = client.post(role_url(league, me), {"role": "viewer"}, headers=HTMX)
     assert response["HX-Redirect"] == page(league)
     assert membership(league, people["organizer"]).role == "viewer"
 

@@ -4,6 +4,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import League
+from tests.conftest import HTMX
 from tests.games.league_seed import members
 
 pytestmark = pytest.mark.django_db
@@ -47,7 +48,7 @@ def test_turning_the_link_off(client, league, people):
     client.force_login(people["owner"])
     switch(client, league, "on")
     old = token(league)
-    response = switch(client, league, "off", **{"HX-Request": "true"})
+    response = switch(client, league, "off", **HTMX)
     assert response.template_name == "members/members.html#public-link"
     assert "The public link is off." in response.content.decode()
     assert token(league) == ""

@@ -5,11 +5,10 @@ from django.urls import reverse
 
 from games.forms import PlayerForm
 from games.models import Membership, Player
+from tests.conftest import HTMX
 from tests.factories import LeagueFactory, MembershipFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
-
-HTMX = {"HX-Request": "true"}
 
 
 def url(league):

@@ -5,11 +5,10 @@ from django.urls import reverse
 
 from games.models import Hand, HandRevision, Membership
 from rules import HandEntry
+from tests.conftest import HTMX
 from tests.factories import MembershipFactory, UserFactory, make_game
 
 pytestmark = [pytest.mark.django_db]
-
-HTMX = {"HX-Request": "true"}
 
 
 def member(league, role):

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from games.models import Game, HandConflict, Player
 from rules import HandEntry
+from tests.conftest import HTMX
 from tests.factories import LeagueFactory, MembershipFactory, make_game
 
 on_sqlite = pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's own locking")
@@ -121,7 +122,7 @@ def test_the_same_hand_posted_by_ten_phones_is_stored_once_every_time():
         form = {"number": number, "hearts_0": 4, "hearts_1": 3, "hearts_2": 3, "hearts_3": 3, "queen": number % 4}
 
         def submit(index, form=form):
-            return phones[index].post(url, form, headers={"HX-Request": "true"}).status_code
+            return phones[index].post(url, form, headers=HTMX).status_code
 
         statuses = in_threads(len(phones), submit)
         # One phone's hand is recorded; the others hear it was just recorded.

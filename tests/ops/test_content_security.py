@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from tests.conftest import HTMX
 from tests.ops.conftest import IMAGE, SCRIPT
 from tests.ops.routes import ROLES, ROUTES
 
@@ -91,7 +92,7 @@ PAGES = [route for route in ROUTES if route.html and best_role(route)]
 @pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
 @pytest.mark.parametrize("route", PAGES, ids=lambda route: route.name)
 def test_every_page_has_the_policy_and_no_inline_code(route, htmx, table):
-    headers = {"HX-Request": "true"} if htmx else {}
+    headers = HTMX if htmx else {}
     response = table.client(best_role(route)).get(
         route.url(table, best_role(route)), route.query(table), headers=headers
     )
@@ -106,7 +107,7 @@ def test_every_page_has_the_policy_and_no_inline_code(route, htmx, table):
 @pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
 @pytest.mark.parametrize("route", PAGES, ids=lambda route: route.name)
 def test_hostile_names_render_inert_on_every_page(route, htmx, table):
-    headers = {"HX-Request": "true"} if htmx else {}
+    headers = HTMX if htmx else {}
     for role in ROLES:
         if route.get[role] != 200:
             continue

@@ -6,13 +6,13 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.conftest import HTMX
 from tests.ops.conftest import stored_rows
 from tests.ops.routes import ROUTES
 
 pytestmark = pytest.mark.django_db
 
 POSTS = [route for route in ROUTES if route.post is not None]
-HTMX = {"HX-Request": "true"}
 
 
 @pytest.mark.parametrize("htmx", [False, True], ids=["form", "htmx"])

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from games.models import Hand
 from games.views import errors
+from tests.conftest import HTMX
 from tests.factories import PASSWORD, make_game
 from tests.ops.failures import database_down, disk_full
 
@@ -34,7 +35,7 @@ def test_with_the_database_down_pages_answer_503(phone, league):
     game = make_game(league)
     with connection.execute_wrapper(database_down):
         assert unavailable(phone.get(league.get_absolute_url()))
-        assert unavailable(phone.get(game.get_absolute_url(), headers={"HX-Request": "true"}))
+        assert unavailable(phone.get(game.get_absolute_url(), headers=HTMX))
         # The landing page needs no database: a visitor still sees it.
         assert Client(raise_request_exception=False).get(reverse("games:home")).status_code == 200
 

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from games.league_io import export_league
 from games.models import Game, League
+from tests.conftest import HTMX
 from tests.fuzzing import examples
 from tests.ops.conftest import stored_rows
 from tests.ops.routes import new_game
@@ -134,7 +135,7 @@ def every_game_replays():
 
 def post_and_check(client, url, data, htmx):
     with transaction.atomic():
-        response = client.post(url, data, headers={"HX-Request": "true"} if htmx else {})
+        response = client.post(url, data, headers=HTMX if htmx else {})
         assert response.status_code < 500
         every_game_replays()
         transaction.set_rollback(True)
