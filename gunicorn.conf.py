@@ -12,8 +12,10 @@ bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}"
 # A worker per core and one spare: requests are short (a page, a hand) and
 # wait on the database, not the processor.
 workers = int(os.environ.get("WEB_CONCURRENCY", str((os.cpu_count() or 1) + 1)))
-# More than one thread makes gunicorn use its gthread worker.
-threads = int(os.environ.get("GUNICORN_THREADS", "1"))
+# More than one thread makes gunicorn use its gthread worker, whose heartbeat
+# goes on while a request does: a long download (the biggest league's backup
+# streams for 20 s or more) is not killed at the timeout as a sync worker's is.
+threads = int(os.environ.get("GUNICORN_THREADS", "2"))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = 20
 keepalive = 5

@@ -158,6 +158,44 @@ def test_gunicorn_serves_the_health_check_with_a_key_and_no_control_socket(tmp_p
     assert not (tmp_path / ".gunicorn").exists()
 
 
+def test_a_download_longer_than_the_worker_timeout_is_not_cut_off(tmp_path):
+    # The biggest league's backup streams for longer than a worker may hold a
+    # request under gunicorn's sync worker; our default threads make it the
+    # gthread worker, which keeps up its heartbeat while the download goes on.
+    port = free_port()
+    env = server_environment(
+        tmp_path,
+        DJANGO_SECRET_KEY=PRODUCTION["DJANGO_SECRET_KEY"],
+        HOST="127.0.0.1",
+        PORT=str(port),
+        WEB_CONCURRENCY="1",
+        GUNICORN_TIMEOUT="2",
+        HOME=str(tmp_path),
+    )
+    server = subprocess.Popen(
+        [BIN / "gunicorn", "tests.ops.slow_download:application"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        body = None
+        deadline = time.monotonic() + 30
+        while body is None and time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as response:
+                    body = response.read()
+            except OSError:
+                time.sleep(0.2)
+    finally:
+        server.terminate()
+        output, _ = server.communicate(timeout=30)
+    assert body == b"0\n1\n2\n3\n", output
+    assert "WORKER TIMEOUT" not in output
+
+
 def test_gunicorn_takes_its_bind_and_workers_from_the_environment(monkeypatch):
     monkeypatch.setenv("PORT", "9123")
     monkeypatch.setenv("HOST", "127.0.0.1")
