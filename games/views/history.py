@@ -43,11 +43,13 @@ from scorekeeper.middleware import HtmxHttpRequest
 GAMES_PER_PAGE = 20
 # A player's page lists their latest games; the archive has the rest.
 RECENT_GAMES = 10
-# The biggest league file the import page takes (5,000 games take about 4 MB):
-# the import holds the database's write lock while it stores the league. A
-# bigger backup (a league may hold 20,000 games) is restored by the server's
-# administrator with the import_league command, as the page says.
-IMPORT_MAX_BYTES = 20 * 1024 * 1024
+# The biggest league file the import page takes: about 2,800 games at 1.8 KB
+# a game (benchmarks/league.py). Storing a league holds SQLite's write lock,
+# and other tables' hands wait on it (at most 20 s, the busy timeout): this
+# many games are stored in a few seconds. A bigger backup (a league may hold
+# 20,000 games) is restored by the server's administrator with the
+# import_league command, as the page says.
+IMPORT_MAX_BYTES = 5 * 1024 * 1024
 IMPORT_MAX_MB = IMPORT_MAX_BYTES // (1024 * 1024)
 BIG_FILES = "python manage.py import_league FILE --owner YOUR-USER-NAME"
 

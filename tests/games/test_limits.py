@@ -180,12 +180,12 @@ def test_the_largest_league_the_caps_allow_round_trips_through_a_streamed_export
 def test_the_import_page_says_how_big_a_file_it_takes_and_what_to_do_with_a_bigger_one(client, league, monkeypatch):
     client.force_login(UserFactory())
     page = client.get(reverse("games:league-import")).content.decode()
-    assert "This page takes files of up to 20 MB" in page
+    assert "This page takes files of up to 5 MB (about 2,800 games)" in page
     assert "python manage.py import_league FILE --owner YOUR-USER-NAME" in page
     monkeypatch.setattr("games.views.history.IMPORT_MAX_BYTES", 100)
     document = json.dumps(export_league(league)).encode() + b" " * 100
     response = client.post(reverse("games:league-import"), {"file": SimpleUploadedFile("big.json", document)})
     assert response.status_code == 422
-    assert "That file is over 20 MB, more than this page takes." in response.content.decode()
+    assert "That file is over 5 MB, more than this page takes." in response.content.decode()
     assert "python manage.py import_league FILE --owner YOUR-USER-NAME" in response.content.decode()
     assert League.objects.count() == 1
