@@ -13,8 +13,6 @@ JACK_OF_DIAMONDS = "J♦"
 TWO_OF_CLUBS = "2♣"
 THREE_OF_CLUBS = "3♣"
 
-PASS_DIRECTIONS = ("left", "right", "across", "scatter", "hold")
-
 # RULES.md: "Cards removed in standard/omnibus with deal: remove".
 REMOVED_CARDS: dict[int, tuple[str, ...]] = {
     3: ("2♦",),

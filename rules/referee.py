@@ -37,7 +37,6 @@ FIRST_LEAD = "Variants, first lead"
 DEALING = "Dealing"
 PASSING = "Passing"
 REVOKE = "Scoring a hand, Revoke"
-MOON = "Scoring a hand, Shooting the moon"
 
 
 def cite(section: str) -> str:
