@@ -74,9 +74,23 @@ def test_a_scoresheet_in_dark_mode_and_in_print(phone, live_server, league_with_
     phone.emulate_media(color_scheme="dark")
     phone.goto(live_server.url + reverse("games:game-scoresheet", args=[game.pk]))
     screen(phone, "history-scoresheet-dark")
+    assert phone.evaluate("document.documentElement.dataset.bsTheme") == "dark"
+    assert brightness(phone.evaluate("getComputedStyle(document.body).backgroundColor")) < 0.25
     phone.locator("svg.chart-svg").screenshot(path=str(artifacts_dir / "history-scoresheet-chart-dark.png"))
     phone.emulate_media(media="print", color_scheme="light")
     phone.screenshot(path=str(artifacts_dir / "history-scoresheet-print.png"), full_page=True)
+    # On paper: the sheet and its chart, light, without the app's header and footer.
+    assert phone.locator("svg.chart-svg").is_visible()
+    assert phone.get_by_role("table").first.is_visible()
+    assert not phone.locator(".app-header").is_visible()
+    assert not phone.locator(".app-footer").is_visible()
+    assert brightness(phone.evaluate("getComputedStyle(document.body).backgroundColor")) > 0.9
+
+
+def brightness(css_colour: str) -> float:
+    """0 for black to 1 for white, from a computed rgb()/rgba() colour."""
+    red, green, blue = (int(part) for part in css_colour[css_colour.index("(") + 1 : -1].split(",")[:3])
+    return (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255
 
 
 def test_a_players_page_on_a_phone(phone, live_server, league, league_with_history, screen, csp_violations):
