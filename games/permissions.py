@@ -6,11 +6,14 @@ role is too low for an action get 403.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import Http404
+from django.urls import reverse
 
 from games.models import Game, League, Membership
 
@@ -67,3 +70,56 @@ def get_public_league(token: str) -> League:
         return League.objects.get(public_token=token)
     except League.DoesNotExist:
         raise Http404("No such league") from None
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Who is reading: a member (with a role), or the holder of the public link."""
+
+    league: League
+    membership: Membership | None = None
+
+    @property
+    def public(self) -> bool:
+        return self.membership is None
+
+    @property
+    def can_organize(self) -> bool:
+        return self.membership is not None and self.membership.can_organize
+
+    def standings_url(self) -> str:
+        if self.public:
+            return reverse("games:public-standings", args=[self.league.public_token])
+        return reverse("games:league-standings", args=[self.league.pk])
+
+    def games_url(self) -> str:
+        if self.public:
+            return reverse("games:public-games", args=[self.league.public_token])
+        return reverse("games:league-games", args=[self.league.pk])
+
+    def scoresheet_url(self, game_id: int) -> str:
+        return self._scoresheet_url.format(game_id)
+
+    def player_url(self, player_id: int) -> str:
+        """The player's page; "" through the public link, which shows no players' pages."""
+        return self._player_url.format(player_id) if not self.public else ""
+
+    # A list page links a hundred rows: reverse() once, then fill in each id.
+    @cached_property
+    def _scoresheet_url(self) -> str:
+        if self.public:
+            return _pattern(reverse("games:public-scoresheet", args=[self.league.public_token, _SLOT]))
+        return _pattern(reverse("games:game-scoresheet", args=[_SLOT]))
+
+    @cached_property
+    def _player_url(self) -> str:
+        return _pattern(reverse("games:player-detail", args=[self.league.pk, _SLOT]))
+
+
+# Stands for the id in a reversed URL; no league, game or player gets this far.
+_SLOT = 2_147_483_647
+
+
+def _pattern(url: str) -> str:
+    """'/games/2147483647/scoresheet/' -> '/games/{}/scoresheet/'."""
+    return url.replace(str(_SLOT), "{}")

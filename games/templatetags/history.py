@@ -1,6 +1,6 @@
 """Template helpers for the league's history pages.
 
-Links go through the Reader (games.views.history.Reader) because the same
+Links go through the Reader (games.permissions.Reader) because the same
 page is seen by members and, read-only, through the league's public link.
 """
 

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Iterator
-from dataclasses import dataclass
 from datetime import date, datetime
-from functools import cached_property
 from html import escape
 from typing import Any
 
@@ -25,7 +23,6 @@ from django.db.models import F, Prefetch, QuerySet
 from django.http import Http404, HttpResponse, HttpResponseRedirect, StreamingHttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
-from django.urls import reverse
 from django.utils import dateformat, timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
@@ -35,8 +32,8 @@ from games import stats
 from games.charts import rating_chart, totals_chart
 from games.json_input import UnreadableJSON, read_json
 from games.league_io import LeagueImportError, export_league_json, games_csv_rows, hands_csv_rows, import_league
-from games.models import Game, Hand, League, Membership, Player, Seat
-from games.permissions import ORGANIZE, VIEW, get_game_for, get_league_for, get_public_league
+from games.models import Game, Hand, League, Player, Seat
+from games.permissions import ORGANIZE, VIEW, Reader, get_game_for, get_league_for, get_public_league
 from rules import VARIANTS
 from scorekeeper.middleware import HtmxHttpRequest
 
@@ -52,59 +49,6 @@ RECENT_GAMES = 10
 IMPORT_MAX_BYTES = 5 * 1024 * 1024
 IMPORT_MAX_MB = IMPORT_MAX_BYTES // (1024 * 1024)
 BIG_FILES = "python manage.py import_league FILE --owner YOUR-USER-NAME"
-
-
-@dataclass(frozen=True)
-class Reader:
-    """Who is reading: a member (with a role), or the holder of the public link."""
-
-    league: League
-    membership: Membership | None = None
-
-    @property
-    def public(self) -> bool:
-        return self.membership is None
-
-    @property
-    def can_organize(self) -> bool:
-        return self.membership is not None and self.membership.can_organize
-
-    def standings_url(self) -> str:
-        if self.public:
-            return reverse("games:public-standings", args=[self.league.public_token])
-        return reverse("games:league-standings", args=[self.league.pk])
-
-    def games_url(self) -> str:
-        if self.public:
-            return reverse("games:public-games", args=[self.league.public_token])
-        return reverse("games:league-games", args=[self.league.pk])
-
-    def scoresheet_url(self, game_id: int) -> str:
-        return self._scoresheet_url.format(game_id)
-
-    def player_url(self, player_id: int) -> str:
-        """The player's page; "" through the public link, which shows no players' pages."""
-        return self._player_url.format(player_id) if not self.public else ""
-
-    # A list page links a hundred rows: reverse() once, then fill in each id.
-    @cached_property
-    def _scoresheet_url(self) -> str:
-        if self.public:
-            return _pattern(reverse("games:public-scoresheet", args=[self.league.public_token, _SLOT]))
-        return _pattern(reverse("games:game-scoresheet", args=[_SLOT]))
-
-    @cached_property
-    def _player_url(self) -> str:
-        return _pattern(reverse("games:player-detail", args=[self.league.pk, _SLOT]))
-
-
-# Stands for the id in a reversed URL; no league, game or player gets this far.
-_SLOT = 2_147_483_647
-
-
-def _pattern(url: str) -> str:
-    """'/games/2147483647/scoresheet/' -> '/games/{}/scoresheet/'."""
-    return url.replace(str(_SLOT), "{}")
 
 
 def _day(moment: datetime) -> str:

@@ -29,8 +29,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from games.models import Invite, League, Membership, new_token
-from games.permissions import ORGANIZE, VIEW, get_league_for
-from games.views.history import Reader
+from games.permissions import ORGANIZE, VIEW, Reader, get_league_for
 from scorekeeper.middleware import HtmxHttpRequest
 
 INVITE_DAYS = 7
