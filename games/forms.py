@@ -1,5 +1,7 @@
-"""Forms: accounts, leagues and players, and the table (starting a game,
-entering a hand, declaring, importing).
+"""Every form of the app, named by what it edits: accounts, leagues and players,
+the table (starting a game, entering a hand, declaring, importing a game), the
+seasons that filter standings and the archive, importing a league, and members.
+(The referee's questions, PlayForm and RevokeForm, are still in views/rulebook.py.)
 
 Forms only parse what the phone sent (numbers are numbers, seats are seats);
 every rule is the engine's, and its errors are mapped back onto the fields
@@ -10,21 +12,33 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
+from datetime import date
 from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.http import QueryDict
+from django.utils import timezone
 
+from games import stats
 from games.json_input import UnreadableJSON, read_json
-from games.models import PLAYER_NAME_LENGTH, Game, League, Player, league_name, player_name
+from games.models import PLAYER_NAME_LENGTH, Game, League, Membership, Player, league_name, player_name
 from rules import OPTIONS, VARIANTS, EntryError, GameSetup, HandEntry, Option, SetupError, name_key
 
 DEFAULT_VARIANT = "standard"
 RANDOM_DEALER = "random"
 # A scoresheet of a few hundred hands is well under this.
 SCORESHEET_MAX_BYTES = 1_000_000
+# The biggest league file the import page takes: about 2,800 games at 1.8 KB
+# a game (benchmarks/league.py). Storing a league holds SQLite's write lock,
+# and other tables' hands wait on it (at most 20 s, the busy timeout): this
+# many games are stored in a few seconds. A bigger backup (a league may hold
+# 20,000 games) is restored by the server's administrator with the
+# import_league command, as the page says.
+IMPORT_MAX_BYTES = 5 * 1024 * 1024
+IMPORT_MAX_MB = IMPORT_MAX_BYTES // (1024 * 1024)
+BIG_FILES = "python manage.py import_league FILE --owner YOUR-USER-NAME"
 
 
 # Starting a game -----------------------------------------------------------
@@ -367,7 +381,9 @@ class DeclareForm(forms.Form):
 # Importing a scoresheet ----------------------------------------------------
 
 
-class ImportForm(forms.Form):
+class GameImportForm(forms.Form):
+    """A game's scoresheet (shared/SCORESHEET.md), uploaded or pasted."""
+
     scoresheet = forms.FileField(label="Scoresheet file (.json)", required=False)
     text = forms.CharField(
         label="…or paste the scoresheet",
@@ -485,3 +501,108 @@ class PlayerEditForm(PlayerForm):
         if other is not None:
             raise forms.ValidationError(f"{user.get_username()} is already linked to {other.name}.")
         return user
+
+
+# Seasons: the standings' and the archive's filters ---------------------------------
+
+
+class SeasonForm(forms.Form):
+    """A variant and dates of play, from GET parameters; all optional."""
+
+    variant = forms.ChoiceField(
+        required=False,
+        choices=[("", "All variants"), *((key, variant.name) for key, variant in VARIANTS.items())],
+    )
+    since = forms.DateField(
+        required=False, label="From", widget=forms.DateInput(attrs={"type": "date", "class": "form-control"})
+    )
+    until = forms.DateField(
+        required=False, label="To", widget=forms.DateInput(attrs={"type": "date", "class": "form-control"})
+    )
+
+    # A season's dates stay where games can be: ?until=9999-12-31 made the
+    # midnight after it overflow (a 500 on every standings and archive page).
+    EARLIEST = date(1900, 1, 1)
+
+    def _in_range(self, field: str) -> date | None:
+        day = self.cleaned_data.get(field)
+        latest = date(timezone.localdate().year + 1, 12, 31)
+        if day is not None and not self.EARLIEST <= day <= latest:
+            raise forms.ValidationError(f"Choose a date from 1900 to the end of {latest.year}.")
+        return day
+
+    def clean_since(self) -> date | None:
+        return self._in_range("since")
+
+    def clean_until(self) -> date | None:
+        return self._in_range("until")
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        since, until = cleaned.get("since"), cleaned.get("until")
+        if since and until and since > until:
+            raise forms.ValidationError("The 'from' date is after the 'to' date.")
+        return cleaned
+
+    def season(self) -> stats.Season:
+        if not self.is_valid():
+            return stats.Season()
+        data = self.cleaned_data
+        return stats.Season(data["variant"], data["since"], data["until"])
+
+
+class StandingsForm(SeasonForm):
+    sort = forms.ChoiceField(required=False, choices=[(column.key, column.label) for column in stats.COLUMNS])
+    order = forms.ChoiceField(required=False, choices=[("asc", "ascending"), ("desc", "descending")])
+
+
+class ArchiveForm(SeasonForm):
+    status = forms.ChoiceField(required=False, choices=[("", "Any status"), *Game.Status.choices])
+    player = forms.TypedChoiceField(required=False, coerce=int, empty_value=None)
+
+    def __init__(self, data: Any, players: list[tuple[int, str]]) -> None:
+        super().__init__(data)
+        self.fields["player"].choices = [("", "Anyone"), *players]
+
+
+# Importing a league ----------------------------------------------------------
+
+
+class LeagueImportForm(forms.Form):
+    """A league file from Export, read as JSON (games.league_io checks what it holds)."""
+
+    file = forms.FileField(label="League file (.json, from Export)")
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > IMPORT_MAX_BYTES:
+            raise forms.ValidationError(
+                f"That file is over {IMPORT_MAX_MB} MB, more than this page takes. "
+                f"The server's administrator can import it with: {BIG_FILES}"
+            )
+        try:
+            return read_json(upload.read())
+        except UnreadableJSON as error:
+            raise forms.ValidationError(
+                f"That file is not a league export this app can read ({error}); choose a league .json file from Export."
+            ) from None
+
+
+# Members ---------------------------------------------------------------------
+
+
+INVITE_DAYS = 7
+
+
+class InviteForm(forms.Form):
+    role = forms.ChoiceField(choices=Membership.Role.choices, initial=Membership.Role.SCORER)
+    days = forms.TypedChoiceField(
+        label="Valid for",
+        coerce=int,
+        choices=[(1, "1 day"), (INVITE_DAYS, f"{INVITE_DAYS} days"), (30, "30 days")],
+        initial=INVITE_DAYS,
+    )
+
+
+class RoleForm(forms.Form):
+    role = forms.ChoiceField(choices=Membership.Role.choices)

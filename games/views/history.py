@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Iterator
-from datetime import date, datetime
+from datetime import datetime
 from html import escape
 from typing import Any
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -30,25 +29,15 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from games import stats
 from games.charts import rating_chart, totals_chart
-from games.json_input import UnreadableJSON, read_json
+from games.forms import BIG_FILES, IMPORT_MAX_MB, ArchiveForm, LeagueImportForm, StandingsForm
 from games.league_io import LeagueImportError, export_league_json, games_csv_rows, hands_csv_rows, import_league
 from games.models import Game, Hand, League, Player, Seat
 from games.permissions import ORGANIZE, VIEW, Reader, get_game_for, get_league_for, get_public_league
-from rules import VARIANTS
 from scorekeeper.middleware import HtmxHttpRequest
 
 GAMES_PER_PAGE = 20
 # A player's page lists their latest games; the archive has the rest.
 RECENT_GAMES = 10
-# The biggest league file the import page takes: about 2,800 games at 1.8 KB
-# a game (benchmarks/league.py). Storing a league holds SQLite's write lock,
-# and other tables' hands wait on it (at most 20 s, the busy timeout): this
-# many games are stored in a few seconds. A bigger backup (a league may hold
-# 20,000 games) is restored by the server's administrator with the
-# import_league command, as the page says.
-IMPORT_MAX_BYTES = 5 * 1024 * 1024
-IMPORT_MAX_MB = IMPORT_MAX_BYTES // (1024 * 1024)
-BIG_FILES = "python manage.py import_league FILE --owner YOUR-USER-NAME"
 
 
 def _day(moment: datetime) -> str:
@@ -61,68 +50,6 @@ def _render(
     """The page, or for an HTMX request just its swappable region."""
     name = f"{template}#{partial}" if request.htmx and not request.htmx.boosted else template
     return TemplateResponse(request, name, context, status=status)
-
-
-# Filters ---------------------------------------------------------------------------
-
-
-class SeasonForm(forms.Form):
-    """A variant and dates of play, from GET parameters; all optional."""
-
-    variant = forms.ChoiceField(
-        required=False,
-        choices=[("", "All variants"), *((key, variant.name) for key, variant in VARIANTS.items())],
-    )
-    since = forms.DateField(
-        required=False, label="From", widget=forms.DateInput(attrs={"type": "date", "class": "form-control"})
-    )
-    until = forms.DateField(
-        required=False, label="To", widget=forms.DateInput(attrs={"type": "date", "class": "form-control"})
-    )
-
-    # A season's dates stay where games can be: ?until=9999-12-31 made the
-    # midnight after it overflow (a 500 on every standings and archive page).
-    EARLIEST = date(1900, 1, 1)
-
-    def _in_range(self, field: str) -> date | None:
-        day = self.cleaned_data.get(field)
-        latest = date(timezone.localdate().year + 1, 12, 31)
-        if day is not None and not self.EARLIEST <= day <= latest:
-            raise forms.ValidationError(f"Choose a date from 1900 to the end of {latest.year}.")
-        return day
-
-    def clean_since(self) -> date | None:
-        return self._in_range("since")
-
-    def clean_until(self) -> date | None:
-        return self._in_range("until")
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
-        since, until = cleaned.get("since"), cleaned.get("until")
-        if since and until and since > until:
-            raise forms.ValidationError("The 'from' date is after the 'to' date.")
-        return cleaned
-
-    def season(self) -> stats.Season:
-        if not self.is_valid():
-            return stats.Season()
-        data = self.cleaned_data
-        return stats.Season(data["variant"], data["since"], data["until"])
-
-
-class StandingsForm(SeasonForm):
-    sort = forms.ChoiceField(required=False, choices=[(column.key, column.label) for column in stats.COLUMNS])
-    order = forms.ChoiceField(required=False, choices=[("asc", "ascending"), ("desc", "descending")])
-
-
-class ArchiveForm(SeasonForm):
-    status = forms.ChoiceField(required=False, choices=[("", "Any status"), *Game.Status.choices])
-    player = forms.TypedChoiceField(required=False, coerce=int, empty_value=None)
-
-    def __init__(self, data: Any, players: list[tuple[int, str]]) -> None:
-        super().__init__(data)
-        self.fields["player"].choices = [("", "Anyone"), *players]
 
 
 def _games_with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
@@ -447,29 +374,11 @@ def league_export_hands_csv(request: HtmxHttpRequest, league_id: int) -> Streami
     return _attachment(response, league, "hands.csv")
 
 
-class ImportForm(forms.Form):
-    file = forms.FileField(label="League file (.json, from Export)")
-
-    def clean_file(self) -> Any:
-        upload = self.cleaned_data["file"]
-        if upload.size > IMPORT_MAX_BYTES:
-            raise forms.ValidationError(
-                f"That file is over {IMPORT_MAX_MB} MB, more than this page takes. "
-                f"The server's administrator can import it with: {BIG_FILES}"
-            )
-        try:
-            return read_json(upload.read())
-        except UnreadableJSON as error:
-            raise forms.ValidationError(
-                f"That file is not a league export this app can read ({error}); choose a league .json file from Export."
-            ) from None
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def league_import(request: HtmxHttpRequest) -> TemplateResponse | HttpResponseRedirect:
     """A new league, owned by the importer, from an exported league file."""
-    form = ImportForm(request.POST or None, request.FILES or None)
+    form = LeagueImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
             league = import_league(form.cleaned_data["file"], request.user)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -28,25 +27,10 @@ from django.utils.http import urlsafe_base64_encode
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from games.forms import InviteForm, RoleForm
 from games.models import Invite, League, Membership, new_token
 from games.permissions import ORGANIZE, VIEW, Reader, get_league_for
 from scorekeeper.middleware import HtmxHttpRequest
-
-INVITE_DAYS = 7
-
-
-class InviteForm(forms.Form):
-    role = forms.ChoiceField(choices=Membership.Role.choices, initial=Membership.Role.SCORER)
-    days = forms.TypedChoiceField(
-        label="Valid for",
-        coerce=int,
-        choices=[(1, "1 day"), (INVITE_DAYS, f"{INVITE_DAYS} days"), (30, "30 days")],
-        initial=INVITE_DAYS,
-    )
-
-
-class RoleForm(forms.Form):
-    role = forms.ChoiceField(choices=Membership.Role.choices)
 
 
 def _members_page(request: HtmxHttpRequest, league: League, membership: Membership) -> dict[str, Any]:

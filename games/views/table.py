@@ -22,7 +22,7 @@ from django.template.response import TemplateResponse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games.forms import DeclareForm, DeleteHandForm, GameForm, HandForm, ImportForm
+from games.forms import DeclareForm, DeleteHandForm, GameForm, GameImportForm, HandForm
 from games.models import DeclareError, Game, HandConflict, HandRevision, Membership, entry_from_json
 from games.permissions import ORGANIZE, SCORE, VIEW, get_game_for, get_league_for
 from rules import EntryError, GameState, HandEntry, ScoresheetError, SetupError, play, write_scoresheet
@@ -416,8 +416,8 @@ def game_import(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
     league, _ = get_league_for(request.user, league_id, SCORE)
     template = "games/game_import.html"
     if request.method == "GET":
-        return TemplateResponse(request, template, {"league": league, "form": ImportForm()})
-    form = ImportForm(request.POST, request.FILES)
+        return TemplateResponse(request, template, {"league": league, "form": GameImportForm()})
+    form = GameImportForm(request.POST, request.FILES)
     if form.is_valid():
         try:
             game = Game.import_scoresheet(league, form.cleaned_data["document"], request.user)

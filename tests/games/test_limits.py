@@ -182,7 +182,7 @@ def test_the_import_page_says_how_big_a_file_it_takes_and_what_to_do_with_a_bigg
     page = client.get(reverse("games:league-import")).content.decode()
     assert "This page takes files of up to 5 MB (about 2,800 games)" in page
     assert "python manage.py import_league FILE --owner YOUR-USER-NAME" in page
-    monkeypatch.setattr("games.views.history.IMPORT_MAX_BYTES", 100)
+    monkeypatch.setattr("games.forms.IMPORT_MAX_BYTES", 100)
     document = json.dumps(export_league(league)).encode() + b" " * 100
     response = client.post(reverse("games:league-import"), {"file": SimpleUploadedFile("big.json", document)})
     assert response.status_code == 422
