@@ -27,15 +27,12 @@ def env_list(name: str, default: str) -> list[str]:
 
 
 DEBUG = env_bool("DJANGO_DEBUG")
-# pytest sets PYTEST_VERSION before anything is imported; tests get a fixed key.
-TESTING = "PYTEST_VERSION" in os.environ
-
 # Without a key Django refuses to sign anything (sessions, CSRF), which is the
 # point: a production server must be given one. Commands that sign nothing
 # (migrate, replay) still work without it; serving does not (see
 # scorekeeper/checks.py, run by `check --deploy` and by gunicorn at start).
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
-if not SECRET_KEY and (DEBUG or TESTING):
+if not SECRET_KEY and DEBUG:
     SECRET_KEY = "django-insecure-development-and-tests-only"
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
@@ -136,9 +133,6 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-if TESTING:
-    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "games:home"
 LOGOUT_REDIRECT_URL = "games:home"
@@ -162,13 +156,13 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if DEBUG or TESTING
+            if DEBUG
             else "whitenoise.storage.CompressedManifestStaticFilesStorage"
         )
     },
 }
-# Tests and DEBUG serve straight from the source folders.
-WHITENOISE_USE_FINDERS = DEBUG or TESTING
+# DEBUG (and the tests, scorekeeper/settings_test.py) serve straight from the source folders.
+WHITENOISE_USE_FINDERS = DEBUG
 if WHITENOISE_USE_FINDERS:
     # WhiteNoise warns on every request when STATIC_ROOT is missing, though it
     # serves from the source folders here; collectstatic fills it in production.
