@@ -14,14 +14,8 @@
   var PREVIEW_TIMEOUT_MS = 4000;
 
   // A refused entry (422) and a hand someone else just recorded (409) come
-  // back with the form or the game to show: swap them like any answer.
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    var status = event.detail.xhr.status;
-    if (status === 409 || status === 422) {
-      event.detail.shouldSwap = true;
-      event.detail.isError = false;
-    }
-  });
+  // back with the form or the game to show: htmx swaps them like any answer
+  // (the htmx-config meta tag in base.html says so for every page).
 
   function inPlay(form) {
     return parseInt(form.getAttribute("data-hearts-in-play"), 10) || 0;
