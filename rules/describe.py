@@ -21,9 +21,11 @@ QUEEN = "Q♠"
 JACK = "J♦"
 
 
-def signed(number: int) -> str:
-    """A score as printed for people: a real minus sign, never a hyphen."""
-    return f"{MINUS}{-number}" if number < 0 else str(number)
+def signed(number: int, plus: bool = False) -> str:
+    """A score as printed for people: a real minus sign, never a hyphen; with plus, +3 for a gain."""
+    if number < 0:
+        return f"{MINUS}{-number}"
+    return f"+{number}" if plus and number > 0 else str(number)
 
 
 def join_names(names: Sequence[str]) -> str:

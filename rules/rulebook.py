@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from math import lcm
 
 from rules.deal import Deal, pass_direction
+from rules.describe import signed
 from rules.game import FIVE, FIVE_HANDS, JACK_POINTS, QUEEN_POINTS, SIXTY_NINE, SIXTY_NINE_HANDS, GameSetup
 from rules.referee import PlayRules, play_rules
 from rules.variants import OPTIONS, get_variant
@@ -362,7 +363,7 @@ class _Writer:
         hearts = self.setup.hearts_in_play
         cards = f"each heart 1, the Q♠ {QUEEN_POINTS}"
         if options.jack_of_diamonds:
-            cards += f", the J♦ {_minus(JACK_POINTS)}"
+            cards += f", the J♦ {signed(JACK_POINTS)}"
         items = [Item("Points", f"{cards}. P\u00a0=\u00a0{self.penalty} (all {hearts} hearts and the Q♠).")]
         items.append(Item("Moon", moon_rule(self.setup)))
         jack = moon_jack_rule(self.setup)
@@ -447,8 +448,8 @@ def moon_jack_rule(setup: GameSetup) -> str:
     if options.moon == "off" or not options.jack_of_diamonds:
         return ""
     if options.moon_needs_jack:
-        return f"a moon needs the J♦ too; the moon's points then replace its {_minus(JACK_POINTS)}."
-    return f"the J♦ still scores {_minus(JACK_POINTS)} for whoever took it, the shooter included."
+        return f"a moon needs the J♦ too; the moon's points then replace its {signed(JACK_POINTS)}."
+    return f"the J♦ still scores {signed(JACK_POINTS)} for whoever took it, the shooter included."
 
 
 def _counts(counts: Iterable[int]) -> str:
@@ -461,10 +462,6 @@ def _counts(counts: Iterable[int]) -> str:
         else:
             runs.append([count])
     return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
-
-
-def _minus(points: int) -> str:
-    return f"−{-points}" if points < 0 else str(points)
 
 
 def _or(words: Iterable[str]) -> str:

@@ -11,18 +11,16 @@ from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
 from games.models import Game
-from rules import VARIANTS
+from games.templatetags.variants import variant_name
+from rules import describe
 
 STATUS_LABELS = dict(Game.Status.choices)
 
 register = template.Library()
 
 
-@register.filter
-def variant_name(key: str) -> str:
-    """'ricketts' -> 'Ricketts House Hearts'; an unknown key is shown as it is."""
-    variant = VARIANTS.get(key)
-    return variant.name if variant else key
+# The same filter as {% load variants %}'s, for pages that load only this library.
+register.filter(variant_name)
 
 
 @register.simple_tag
@@ -39,11 +37,7 @@ def player_url(reader, player_id: int) -> str:
 @register.filter
 def signed(value: int) -> str:
     """A hand's points with their sign: +3, −26, 0."""
-    if value > 0:
-        return f"+{value}"
-    if value < 0:
-        return f"−{-value}"
-    return "0"
+    return describe.signed(value, plus=True)
 
 
 @register.simple_tag

@@ -42,6 +42,10 @@ def test_scores_use_a_real_minus_sign():
     assert signed(-26) == "\u221226"
     assert signed(0) == "0"
     assert signed(13) == "13"
+    # A hand's points on the scoresheet carry their sign, gains too.
+    assert signed(13, plus=True) == "+13"
+    assert signed(-10, plus=True) == "\u221210"
+    assert signed(0, plus=True) == "0"
 
 
 def test_names_are_joined_as_in_a_sentence():
