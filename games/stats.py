@@ -70,11 +70,11 @@ class Season:
         """'Hearts, games played from 1 Mar 2025 to 30 Jun 2025'."""
         variant = VARIANTS[self.variant].name if self.variant in VARIANTS else "All variants"
         if self.since and self.until:
-            return f"{variant}, games played from {_day(self.since)} to {_day(self.until)}"
+            return f"{variant}, games played from {day_label(self.since)} to {day_label(self.until)}"
         if self.since:
-            return f"{variant}, games played from {_day(self.since)}"
+            return f"{variant}, games played from {day_label(self.since)}"
         if self.until:
-            return f"{variant}, games played up to {_day(self.until)}"
+            return f"{variant}, games played up to {day_label(self.until)}"
         return f"{variant}, every date"
 
     def games(self, league: League) -> QuerySet[Game]:
@@ -114,8 +114,11 @@ class Season:
         return lookups
 
 
-def _day(day: date) -> str:
-    return dateformat.format(day, "j M Y")
+def day_label(moment: date | datetime) -> str:
+    """'7 Jan 2025': a day as pages write it, in the server's time zone for a moment."""
+    if isinstance(moment, datetime):
+        moment = timezone.localtime(moment)
+    return dateformat.format(moment, "j M Y")
 
 
 def _midnight(day: date) -> datetime:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Iterator
-from datetime import datetime
 from html import escape
 from typing import Any
 
@@ -22,7 +21,6 @@ from django.db.models import F, Prefetch, QuerySet
 from django.http import Http404, HttpResponse, HttpResponseRedirect, StreamingHttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
-from django.utils import dateformat, timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
@@ -38,10 +36,6 @@ from scorekeeper.middleware import HtmxHttpRequest
 GAMES_PER_PAGE = 20
 # A player's page lists their latest games; the archive has the rest.
 RECENT_GAMES = 10
-
-
-def _day(moment: datetime) -> str:
-    return dateformat.format(timezone.localtime(moment), "j M Y")
 
 
 def _render(
@@ -288,7 +282,7 @@ def player_detail(request: HtmxHttpRequest, league_id: int, player_id: int) -> T
         "player": player,
         "row": next(iter(stats.standings(league, player=player)), None),
         "chart": rating_chart(
-            player.name, [game.rating for game in history], [game.played_at for game in history], _day
+            player.name, [game.rating for game in history], [game.played_at for game in history], stats.day_label
         ),
         "records": records,
         "head_to_head_rows": _head_to_head_rows(records, reader),
@@ -321,7 +315,7 @@ def game_delete(request: HtmxHttpRequest, game_id: int) -> TemplateResponse | Ht
     if request.method == "POST":
         league_id = game.league_id
         game.discard()
-        messages.success(request, f"The game of {_day(game.created_at)} is deleted.")
+        messages.success(request, f"The game of {stats.day_label(game.created_at)} is deleted.")
         return redirect("games:league-games", league_id)
     context = {"reader": Reader(game.league, membership), "league": game.league, "game": game, "games": [game]}
     return TemplateResponse(request, "history/game_delete.html", context)
