@@ -3,6 +3,7 @@
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
 from django_htmx.middleware import HtmxDetails
 
@@ -27,3 +28,36 @@ class HtmxVaryMiddleware:
         response = self.get_response(request)
         patch_vary_headers(response, ("HX-Request",))
         return response
+
+
+class HtmxMessagesMiddleware:
+    """Add the messages region, out of band, to every HTMX swap.
+
+    A view just calls messages.success() (or error()); whatever it answers,
+    a region of a page or the game's regions, the phone shows the message,
+    and a swap with no message clears the last one. Redirects, downloads and
+    answers that swap nothing (204, HX-Redirect, HX-Refresh) are left alone:
+    their messages wait for the next page.
+    """
+
+    NOT_SWAPPED = ("HX-Redirect", "HX-Refresh", "HX-Location")
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if not getattr(request, "htmx", False) or not self._swapped(response):
+            return response
+        region = render_to_string("messages.html", {"oob": True}, request=request)
+        response.content += region.encode(response.charset)
+        return response
+
+    def _swapped(self, response: HttpResponse) -> bool:
+        return (
+            response.status_code in (200, 409, 422)
+            and not response.streaming
+            and response.get("Content-Type", "").startswith("text/html")
+            and not any(header in response for header in self.NOT_SWAPPED)
+            and b'id="messages"' not in response.content
+        )

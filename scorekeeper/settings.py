@@ -71,6 +71,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "scorekeeper.middleware.HtmxMessagesMiddleware",
     "scorekeeper.middleware.HtmxVaryMiddleware",
 ]
 

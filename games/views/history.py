@@ -31,19 +31,12 @@ from games.forms import BIG_FILES, IMPORT_MAX_MB, ArchiveForm, LeagueImportForm,
 from games.league_io import LeagueImportError, export_league_json, games_csv_rows, hands_csv_rows, import_league
 from games.models import Game, Hand, League, Player, Seat
 from games.permissions import ORGANIZE, VIEW, Reader, get_game_for, get_league_for, get_public_league
+from games.views.pages import render_page
 from scorekeeper.middleware import HtmxHttpRequest
 
 GAMES_PER_PAGE = 20
 # A player's page lists their latest games; the archive has the rest.
 RECENT_GAMES = 10
-
-
-def _render(
-    request: HtmxHttpRequest, template: str, partial: str, context: dict[str, Any], status: int = 200
-) -> TemplateResponse:
-    """The page, or for an HTMX request just its swappable region."""
-    name = f"{template}#{partial}" if request.htmx and not request.htmx.boosted else template
-    return TemplateResponse(request, name, context, status=status)
 
 
 def _games_with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
@@ -134,7 +127,7 @@ def _standings(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
         "order": "desc" if descending else "asc",
         "headers": headers,
     }
-    return _render(request, "history/standings.html", "standings-table", context, status=200 if valid else 422)
+    return render_page(request, "history/standings.html", context, "standings-table", status=200 if valid else 422)
 
 
 def _standings_rows(rows: list[stats.Row], reader: Reader) -> SafeString:
@@ -199,7 +192,7 @@ def _archive(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
             games = games.filter(seats__player=form.cleaned_data["player"])
     page = Paginator(_listed(games.order_by("-created_at", "-pk")), GAMES_PER_PAGE).get_page(request.GET.get("page"))
     context = {"reader": reader, "league": reader.league, "form": form, "page": page}
-    return _render(request, "history/games.html", "games-list", context, status=200 if valid else 422)
+    return render_page(request, "history/games.html", context, "games-list", status=200 if valid else 422)
 
 
 # A game's scoresheet ---------------------------------------------------------------

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.forms import LeagueForm, PlayerEditForm, PlayerForm
 from games.models import Game, League, Membership, Seat
 from games.permissions import ORGANIZE, SCORE, get_league_for
+from games.views.pages import render_page
 from rules import VARIANTS
 from scorekeeper.middleware import HtmxHttpRequest
 
@@ -68,10 +69,7 @@ def _league_page(
         "recent_games": games.exclude(status__in=[Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK])[:RECENT_GAMES],
         "form": form,
     }
-    template = "games/league_detail.html"
-    if partial and request.htmx:
-        template += f"#{partial}"
-    return TemplateResponse(request, template, context, status=_form_status(form))
+    return render_page(request, "games/league_detail.html", context, partial, status=_form_status(form))
 
 
 @login_required

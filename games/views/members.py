@@ -30,6 +30,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from games.forms import InviteForm, RoleForm
 from games.models import Invite, League, Membership, new_token
 from games.permissions import ORGANIZE, VIEW, Reader, get_league_for
+from games.views.pages import render_page
 from scorekeeper.middleware import HtmxHttpRequest
 
 
@@ -59,16 +60,14 @@ def _members_page(request: HtmxHttpRequest, league: League, membership: Membersh
 def _after_change(request: HtmxHttpRequest, league: League, membership: Membership, partial: str) -> HttpResponse:
     """HTMX: the changed region, fresh; otherwise back to the members page (post/redirect/get)."""
     if request.htmx:
-        context = _members_page(request, league, membership)
-        return TemplateResponse(request, f"members/members.html#{partial}", context)
+        return render_page(request, "members/members.html", _members_page(request, league, membership), partial)
     return redirect("games:league-members", league.pk)
 
 
 def _refused(request: HtmxHttpRequest, league: League, membership: Membership, partial: str, why: str) -> HttpResponse:
     """422 with the reason in the messages: the region with HTMX, the whole members page without."""
     messages.error(request, why)
-    template = f"members/members.html#{partial}" if request.htmx else "members/members.html"
-    return TemplateResponse(request, template, _members_page(request, league, membership), status=422)
+    return render_page(request, "members/members.html", _members_page(request, league, membership), partial, 422)
 
 
 @login_required

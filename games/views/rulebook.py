@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games.models import Game, HandConflict
 from games.permissions import SCORE, VIEW, get_game_for
+from games.views.pages import render_page
 from rules import VARIANTS, EntryError, GameState, HandEntry
 from rules.referee import (
     CLUBS,
@@ -212,8 +213,7 @@ def game_referee(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
         "notes": play_notes(rules),
         **_situation(game, state, membership.can_score),
     }
-    template = "rulebook/referee.html#answer" if request.htmx else "rulebook/referee.html"
-    return TemplateResponse(request, template, context)
+    return render_page(request, "rulebook/referee.html", context, "answer")
 
 
 @require_POST
@@ -259,8 +259,7 @@ def game_referee_revoke(request: HtmxHttpRequest, game_id: int) -> TemplateRespo
         "notice_is_error": status != HTTPStatus.OK,
         **_situation(game, state, True),
     }
-    template = "rulebook/referee.html#revoked" if request.htmx else "rulebook/referee.html"
-    return TemplateResponse(request, template, context, status=status)
+    return render_page(request, "rulebook/referee.html", context, "revoked", status)
 
 
 def _situation(game: Game, state: GameState, can_score: bool) -> dict:

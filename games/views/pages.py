@@ -1,0 +1,20 @@
+"""Page or partial: the one way a view answers with a page that HTMX may swap a region of."""
+
+from typing import Any
+
+from django.template.response import TemplateResponse
+
+from scorekeeper.middleware import HtmxHttpRequest
+
+
+def render_page(
+    request: HtmxHttpRequest, template: str, context: dict[str, Any], partial: str = "", status: int = 200
+) -> TemplateResponse:
+    """The whole page; for an HTMX request, only its `partial` (a django-template-partials name) when given.
+
+    A boosted request (a link followed with hx-boost) wants the whole page.
+    Messages need no care here: HtmxMessagesMiddleware adds them to every swap.
+    """
+    if partial and request.htmx and not request.htmx.boosted:
+        template = f"{template}#{partial}"
+    return TemplateResponse(request, template, context, status=status)
