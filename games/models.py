@@ -154,6 +154,15 @@ class Membership(models.Model):
         SCORER = "scorer", "Scorer"
         VIEWER = "viewer", "Viewer"
 
+    # What each role may do: the one table that templates (can_score,
+    # can_organize) and every view (games.permissions) ask.
+    VIEW, SCORE, ORGANIZE = "view", "score", "organize"
+    ROLES_THAT_MAY = {
+        VIEW: {Role.VIEWER, Role.SCORER, Role.ORGANIZER},
+        SCORE: {Role.SCORER, Role.ORGANIZER},
+        ORGANIZE: {Role.ORGANIZER},
+    }
+
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     role = models.CharField(max_length=12, choices=Role.choices, default=Role.VIEWER)
@@ -167,11 +176,14 @@ class Membership(models.Model):
 
     @property
     def can_score(self) -> bool:
-        return self.role in (self.Role.ORGANIZER, self.Role.SCORER)
+        return self.may(self.SCORE)
 
     @property
     def can_organize(self) -> bool:
-        return self.role == self.Role.ORGANIZER
+        return self.may(self.ORGANIZE)
+
+    def may(self, need: str) -> bool:
+        return self.role in self.ROLES_THAT_MAY[need]
 
 
 class Invite(models.Model):

@@ -17,15 +17,10 @@ from django.urls import reverse
 
 from games.models import Game, League, Membership
 
-VIEW = "view"
-SCORE = "score"
-ORGANIZE = "organize"
-
-_ALLOWED = {
-    VIEW: {Membership.Role.VIEWER, Membership.Role.SCORER, Membership.Role.ORGANIZER},
-    SCORE: {Membership.Role.SCORER, Membership.Role.ORGANIZER},
-    ORGANIZE: {Membership.Role.ORGANIZER},
-}
+# What a view needs of the reader's role (Membership.ROLES_THAT_MAY says who has it).
+VIEW = Membership.VIEW
+SCORE = Membership.SCORE
+ORGANIZE = Membership.ORGANIZE
 
 
 def membership_for(user: Any, league_id: int) -> Membership:
@@ -39,7 +34,7 @@ def membership_for(user: Any, league_id: int) -> Membership:
 
 
 def require(membership: Membership, need: str) -> Membership:
-    if membership.role not in _ALLOWED[need]:
+    if not membership.may(need):
         raise PermissionDenied("Your role in this league does not allow that")
     return membership
 
