@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from rules.deal import Deal
-from rules.game import OVER, TIE_BREAK, GameSetup, GameState, HandEntry, HandResult, Run
-from rules.variants import OPTIONS, Options
+from rules.game import OVER, TIE_BREAK, GameSetup, GameState, HandEntry, HandResult, Run, reached_target
+from rules.variants import OPTIONS
 
 MINUS = "\u2212"
 HEART = "♥"
@@ -37,13 +37,6 @@ def join_names(names: Sequence[str]) -> str:
 
 def _verb(count: int, singular: str, plural: str) -> str:
     return singular if count == 1 else plural
-
-
-def reached_target(options: Options, total: int) -> bool:
-    """Whether a total meets the end condition (RULES.md, end of game, step 7)."""
-    if options.end == "more_than":
-        return total > options.target
-    return total >= options.target
 
 
 # The next deal --------------------------------------------------------------

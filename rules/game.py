@@ -336,12 +336,7 @@ def _end_of_game(
         )
         if done:
             return OVER, done, "sixty_nine"
-    target = options.target
-    if options.end == "at_least":
-        reached = any(total >= target for total in totals)
-    else:
-        reached = any(total > target for total in totals)
-    if not reached:
+    if not any(reached_target(options, total) for total in totals):
         return IN_PROGRESS, (), None
     best = min(totals)
     lowest = tuple(seat for seat, total in enumerate(totals) if total == best)
@@ -386,6 +381,13 @@ def moon_points(setup: GameSetup, entry: HandEntry, shooter: int, resolution: st
             score += JACK_POINTS
         points.append(score)
     return tuple(points)
+
+
+def reached_target(options: Options, total: int) -> bool:
+    """Whether a total meets the end condition (RULES.md, end of game, step 7)."""
+    if options.end == "more_than":
+        return total > options.target
+    return total >= options.target
 
 
 def check_entry(state: GameState, entry: HandEntry) -> list[FieldError]:
@@ -492,4 +494,5 @@ __all__ = [
     "Run",
     "check_entry",
     "play",
+    "reached_target",
 ]
