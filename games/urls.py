@@ -1,7 +1,7 @@
 from django.urls import path, register_converter
 
 from games.converters import IdConverter, TokenConverter
-from games.views import accounts, history, leagues, members, ops, rulebook, table
+from games.views import accounts, backups, history, leagues, members, ops, rulebook, table
 
 app_name = "games"
 
@@ -63,10 +63,10 @@ urlpatterns += [
     path("leagues/<id:league_id>/standings/", history.league_standings, name="league-standings"),
     path("leagues/<id:league_id>/games/", history.league_games, name="league-games"),
     path("leagues/<id:league_id>/players/<id:player_id>/", history.player_detail, name="player-detail"),
-    path("leagues/<id:league_id>/export/league.json", history.league_export_json, name="league-export-json"),
-    path("leagues/<id:league_id>/export/games.csv", history.league_export_games_csv, name="league-export-games"),
-    path("leagues/<id:league_id>/export/hands.csv", history.league_export_hands_csv, name="league-export-hands"),
-    path("leagues/import/", history.league_import, name="league-import"),
+    path("leagues/<id:league_id>/export/league.json", backups.league_export_json, name="league-export-json"),
+    path("leagues/<id:league_id>/export/games.csv", backups.league_export_games_csv, name="league-export-games"),
+    path("leagues/<id:league_id>/export/hands.csv", backups.league_export_hands_csv, name="league-export-hands"),
+    path("leagues/import/", backups.league_import, name="league-import"),
     path("games/<id:game_id>/scoresheet/", history.game_scoresheet, name="game-scoresheet"),
     path("games/<id:game_id>/delete/", history.game_delete, name="game-delete"),
     path("public/<token:token>/", history.public_standings, name="public-standings"),

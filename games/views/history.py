@@ -9,27 +9,22 @@ whole league live here too.
 
 from __future__ import annotations
 
-import csv
-from collections.abc import Iterator
 from html import escape
-from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import F, Prefetch, QuerySet
-from django.http import Http404, HttpResponse, HttpResponseRedirect, StreamingHttpResponse
+from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games import stats
 from games.charts import rating_chart, totals_chart
-from games.forms import BIG_FILES, IMPORT_MAX_MB, ArchiveForm, LeagueImportForm, StandingsForm
-from games.league_io import LeagueImportError, export_league_json, games_csv_rows, hands_csv_rows, import_league
-from games.models import Game, Hand, League, Player, Seat
+from games.forms import ArchiveForm, StandingsForm
+from games.models import Game, Hand, Player, Seat
 from games.permissions import ORGANIZE, VIEW, Reader, get_game_for, get_league_for, get_public_league
 from games.views.pages import render_page
 from scorekeeper.middleware import HtmxHttpRequest
@@ -312,68 +307,3 @@ def game_delete(request: HtmxHttpRequest, game_id: int) -> TemplateResponse | Ht
         return redirect("games:league-games", league_id)
     context = {"reader": Reader(game.league, membership), "league": game.league, "game": game, "games": [game]}
     return TemplateResponse(request, "history/game_delete.html", context)
-
-
-# Export and import -----------------------------------------------------------------
-
-
-def _attachment(response: HttpResponse, league: League, suffix: str) -> HttpResponse:
-    name = slugify(league.name) or f"league-{league.pk}"
-    response["Content-Disposition"] = f'attachment; filename="{name}-{suffix}"'
-    return response
-
-
-@login_required
-@require_GET
-def league_export_json(request: HtmxHttpRequest, league_id: int) -> StreamingHttpResponse:
-    """The league's backup, streamed: the largest league starts downloading at once and never sits in memory."""
-    league, _ = get_league_for(request.user, league_id, VIEW)
-    response = StreamingHttpResponse(export_league_json(league), content_type="application/json")
-    return _attachment(response, league, "league.json")
-
-
-class _Echo:
-    """csv.writer writes a row to this and gets the line back, for streaming."""
-
-    def write(self, line: str) -> str:
-        return line
-
-
-def _csv_stream(rows: Iterator[list[Any]]) -> Iterator[str]:
-    writer = csv.writer(_Echo())
-    for row in rows:
-        yield writer.writerow(row)
-
-
-@login_required
-@require_GET
-def league_export_games_csv(request: HtmxHttpRequest, league_id: int) -> StreamingHttpResponse:
-    league, _ = get_league_for(request.user, league_id, VIEW)
-    response = StreamingHttpResponse(_csv_stream(games_csv_rows(league)), content_type="text/csv; charset=utf-8")
-    return _attachment(response, league, "games.csv")
-
-
-@login_required
-@require_GET
-def league_export_hands_csv(request: HtmxHttpRequest, league_id: int) -> StreamingHttpResponse:
-    league, _ = get_league_for(request.user, league_id, VIEW)
-    response = StreamingHttpResponse(_csv_stream(hands_csv_rows(league)), content_type="text/csv; charset=utf-8")
-    return _attachment(response, league, "hands.csv")
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def league_import(request: HtmxHttpRequest) -> TemplateResponse | HttpResponseRedirect:
-    """A new league, owned by the importer, from an exported league file."""
-    form = LeagueImportForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            league = import_league(form.cleaned_data["file"], request.user)
-        except LeagueImportError as error:
-            form.add_error("file", str(error))
-        else:
-            messages.success(request, f"{league.name} is imported: {league.games.count()} games.")
-            return redirect("games:league-standings", league.pk)
-    status = 422 if request.method == "POST" else 200
-    context = {"form": form, "max_mb": IMPORT_MAX_MB, "big_files": BIG_FILES}
-    return TemplateResponse(request, "history/import.html", context, status=status)

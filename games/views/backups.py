@@ -1,0 +1,81 @@
+"""A league's backups: the JSON export (streamed) and its import, and the CSV downloads for spreadsheets."""
+
+import csv
+from collections.abc import Iterator
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse, HttpResponseRedirect, StreamingHttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_http_methods
+
+from games.forms import BIG_FILES, IMPORT_MAX_MB, LeagueImportForm
+from games.league_io import LeagueImportError, export_league_json, games_csv_rows, hands_csv_rows, import_league
+from games.models import League
+from games.permissions import VIEW, get_league_for
+from scorekeeper.middleware import HtmxHttpRequest
+
+
+def _attachment(response: HttpResponse, league: League, suffix: str) -> HttpResponse:
+    name = slugify(league.name) or f"league-{league.pk}"
+    response["Content-Disposition"] = f'attachment; filename="{name}-{suffix}"'
+    return response
+
+
+@login_required
+@require_GET
+def league_export_json(request: HtmxHttpRequest, league_id: int) -> StreamingHttpResponse:
+    """The league's backup, streamed: the largest league starts downloading at once and never sits in memory."""
+    league, _ = get_league_for(request.user, league_id, VIEW)
+    response = StreamingHttpResponse(export_league_json(league), content_type="application/json")
+    return _attachment(response, league, "league.json")
+
+
+class _Echo:
+    """csv.writer writes a row to this and gets the line back, for streaming."""
+
+    def write(self, line: str) -> str:
+        return line
+
+
+def _csv_stream(rows: Iterator[list[Any]]) -> Iterator[str]:
+    writer = csv.writer(_Echo())
+    for row in rows:
+        yield writer.writerow(row)
+
+
+@login_required
+@require_GET
+def league_export_games_csv(request: HtmxHttpRequest, league_id: int) -> StreamingHttpResponse:
+    league, _ = get_league_for(request.user, league_id, VIEW)
+    response = StreamingHttpResponse(_csv_stream(games_csv_rows(league)), content_type="text/csv; charset=utf-8")
+    return _attachment(response, league, "games.csv")
+
+
+@login_required
+@require_GET
+def league_export_hands_csv(request: HtmxHttpRequest, league_id: int) -> StreamingHttpResponse:
+    league, _ = get_league_for(request.user, league_id, VIEW)
+    response = StreamingHttpResponse(_csv_stream(hands_csv_rows(league)), content_type="text/csv; charset=utf-8")
+    return _attachment(response, league, "hands.csv")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def league_import(request: HtmxHttpRequest) -> TemplateResponse | HttpResponseRedirect:
+    """A new league, owned by the importer, from an exported league file."""
+    form = LeagueImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league = import_league(form.cleaned_data["file"], request.user)
+        except LeagueImportError as error:
+            form.add_error("file", str(error))
+        else:
+            messages.success(request, f"{league.name} is imported: {league.games.count()} games.")
+            return redirect("games:league-standings", league.pk)
+    status = 422 if request.method == "POST" else 200
+    context = {"form": form, "max_mb": IMPORT_MAX_MB, "big_files": BIG_FILES}
+    return TemplateResponse(request, "history/import.html", context, status=status)
