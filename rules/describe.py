@@ -214,6 +214,17 @@ class MoonPreview:
     shooter: str
     choose: bool  # under `choice` the shooter picks one of the outcomes
     outcomes: tuple[MoonOutcome, ...]
+    rule: str = ""  # the game's moon rule in words: "the Ricketts moon rule"
+
+
+# The moon option's values as people name them (the option's key is not for people).
+MOON_RULE_NAMES = {
+    "choice": "the shooter's choice",
+    "add": "the add rule",
+    "subtract": "the subtract rule",
+    "ricketts": "the Ricketts moon rule",
+    "off": "no moon",
+}
 
 
 def describe_moon(state: GameState, entry: HandEntry) -> MoonPreview | None:
@@ -233,6 +244,7 @@ def describe_moon(state: GameState, entry: HandEntry) -> MoonPreview | None:
         shooter=state.setup.players[shooter],
         choose=state.setup.options.moon == "choice",
         outcomes=tuple(described),
+        rule=MOON_RULE_NAMES[state.setup.options.moon],
     )
 
 

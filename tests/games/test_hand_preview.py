@@ -41,7 +41,8 @@ def test_the_ricketts_rule_says_which_resolution_applies_and_why(scorer, league,
     for number, entry in enumerate(entries, start=1):
         game.record_hand(number, entry, user)
     page = preview(scorer, game, 6, [0, 0, 13, 0], CAT).content.decode()
-    assert "<strong>subtract</strong>, because adding would end the game with the shooter not winning" in page
+    assert "Under the Ricketts moon rule: <strong>subtract</strong>, because adding would end the game" in page
+    assert "<em>ricketts</em>" not in page
     assert "Cat goes to 7, the game goes on" in page
     assert 'name="moon"' not in page
 

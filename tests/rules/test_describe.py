@@ -2,6 +2,7 @@
 
 from rules import GameSetup, HandEntry, play
 from rules.describe import (
+    MOON_RULE_NAMES,
     Note,
     describe_change,
     describe_deal,
@@ -17,6 +18,7 @@ from rules.describe import (
     join_names,
     signed,
 )
+from rules.variants import MOON_RULES
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 ANN, BEN, CAT, DAN = range(4)
@@ -135,6 +137,12 @@ def test_the_ricketts_rule_shows_the_one_resolution_and_why():
     assert outcome.resolution == "subtract"
     assert outcome.why == "adding would end the game with the shooter not winning"
     assert outcome.sentence == "Cat goes to 7, the game goes on"
+    assert preview.rule == "the Ricketts moon rule"
+
+
+def test_every_moon_rule_has_a_name_for_people():
+    assert set(MOON_RULE_NAMES) == set(MOON_RULES)
+    assert all(name and "_" not in name for name in MOON_RULE_NAMES.values())
 
 
 def test_no_moon_preview_for_an_incomplete_entry_or_an_ordinary_hand():
