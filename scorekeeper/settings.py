@@ -189,7 +189,7 @@ CACHES = {
     },
 }
 RATELIMIT_USE_CACHE = "ratelimit"
-RATELIMIT_IP_META_KEY = "games.views.ops.client_address"
+RATELIMIT_IP_META_KEY = "games.views.logins.client_address"
 
 # A link an organizer makes for a member who forgot their password
 # (games/views/members.py) works for a day. There is no reset by email:

@@ -2,14 +2,14 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from games.views import ops
+from games.views import logins
 
 urlpatterns = [
     # The admin's login under the same limits as the site's; ahead of admin.site.urls so it wins.
-    path("admin/login/", ops.admin_login),
+    path("admin/login/", logins.admin_login),
     path("admin/", admin.site.urls),
     # Django's login, behind a limit on attempts.
-    path("accounts/login/", ops.login, name="login"),
+    path("accounts/login/", logins.login, name="login"),
     # Django's account pages, except the reset by email: sign-up takes no email.
     # A member who forgot their password gets a one-time link from an organizer
     # (games:member-password-link) that opens the reset confirmation here.

@@ -4,6 +4,6 @@ accounts: sign up; leagues: leagues and their players; table: games, hands
 and the game page; rulebook: cheat-sheets and the referee; history:
 standings, archive, scoresheets and players' statistics; backups: a league's
 export and import; members: roles, invites, the public link and password
-links; ops: the health check and the login limits; errors: 503 when the
+links; logins: the limits on login attempts; ops: the health check; errors: 503 when the
 database fails; pages: page or partial.
 """

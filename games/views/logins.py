@@ -1,0 +1,94 @@
+"""The brake on guessing passwords: the site's and the admin's login, limited per address and per name."""
+
+import logging
+
+from django.conf import settings
+from django.contrib import admin, messages
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.forms import AuthenticationForm
+from django.db import OperationalError
+from django.http import HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
+from django.views.decorators.cache import never_cache
+from django_ratelimit.core import get_usage
+
+logger = logging.getLogger(__name__)
+
+# Enough for a person who mistypes on a phone, too few to guess a password.
+LOGIN_RATE = "10/m"
+TOO_MANY_LOGINS = "Too many login attempts. Wait a minute, then try again."
+
+
+def client_address(request: HttpRequest) -> str:
+    """The address a login attempt came from (RATELIMIT_IP_META_KEY).
+
+    Behind our TLS proxy every request comes from the proxy; the proxy
+    appends the address it saw to X-Forwarded-For, so the last entry is the
+    one nobody outside could forge.
+    """
+    if settings.BEHIND_TLS_PROXY:
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")[-1].strip()
+        if forwarded:
+            return forwarded
+    return request.META.get("REMOTE_ADDR", "")
+
+
+def username_tried(group: str, request: HttpRequest) -> str:
+    """The name as Django's login compares it (NFKC), case-folded: ｖｉｅｗｅｒ and Viewer are one name."""
+    return AbstractBaseUser.normalize_username(request.POST.get("username", "")).strip().casefold()
+
+
+class CountersUnwritable(OperationalError):
+    """The attempt counters could not be written: the database is full or read-only."""
+
+
+def too_many_attempts(request: HttpRequest) -> bool:
+    """Count a login attempt; True when its address or its name has had too many this minute.
+
+    The address is counted first and the name only for an address under its
+    limit, so a flood of junk names from one address stops after ten and
+    can't push other names' counters out. A counter that can't be written
+    raises CountersUnwritable (a 503), rather than passing the attempt or
+    calling it one too many.
+    """
+    if request.method != "POST":
+        return False
+    for group, key in (("login-address", "ip"), ("login-username", username_tried)):
+        usage = get_usage(request, group=group, key=key, rate=LOGIN_RATE, method="POST", increment=True)
+        if usage is None:
+            continue
+        if usage["time_left"] < 0:
+            # django-ratelimit's sign that its cache failed (get_usage).
+            raise CountersUnwritable(f"The {group} counter could not be written")
+        if usage["should_limit"]:
+            logger.warning("Login attempts limited (%s) for %s", group, client_address(request))
+            return True
+    return False
+
+
+_login = auth_views.LoginView.as_view()
+
+
+@never_cache
+def login(request: HttpRequest) -> HttpResponse:
+    """Django's login, refused with 429 after too many attempts from one address or at one name.
+
+    A refused attempt never reaches the password check.
+    """
+    if too_many_attempts(request):
+        # Shown in the page's messages region; the form stays unbound, so
+        # nothing runs the password check.
+        messages.error(request, TOO_MANY_LOGINS)
+        form = AuthenticationForm(request, initial={"username": request.POST.get("username", "")})
+        context = {"form": form, "next": request.POST.get("next", "")}
+        return TemplateResponse(request, "registration/login.html", context, status=429)
+    return _login(request)
+
+
+@never_cache
+def admin_login(request: HttpRequest) -> HttpResponse:
+    """The admin's login, under the same limits as the site's (the same counters)."""
+    if too_many_attempts(request):
+        return HttpResponse(TOO_MANY_LOGINS, status=429, content_type="text/plain; charset=utf-8")
+    return admin.site.login(request)
