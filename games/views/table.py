@@ -184,6 +184,22 @@ def _game_regions(
     return TemplateResponse(request, PAGE, context, status=status)
 
 
+def _changed(request: HtmxHttpRequest, game: Game, membership: Membership, message: str) -> HttpResponse:
+    """After a change to the game: say so, then its regions for HTMX, or the page (post/redirect/get)."""
+    messages.success(request, message)
+    if request.htmx:
+        return _game_regions(request, game.pk, membership)
+    return redirect(game)
+
+
+def _refused(
+    request: HtmxHttpRequest, game: Game, membership: Membership, message: str, status: int = CONFLICT
+) -> TemplateResponse:
+    """A change that did not happen (409: the game moved on under this phone): why, with the game as it is."""
+    messages.error(request, message)
+    return _game_regions(request, game.pk, membership, status=status)
+
+
 @require_GET
 @login_required
 def game_poll(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
@@ -245,15 +261,11 @@ def hand_new(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         try:
             game.record_hand(number, form.entry(), request.user)
         except HandConflict as conflict:
-            messages.error(request, conflict.message)
-            return _game_regions(request, game.pk, membership, status=CONFLICT)
+            return _refused(request, game, membership, conflict.message)
         except EntryError as error:
             form.add_entry_errors(error)
         else:
-            messages.success(request, f"Hand {number} recorded")
-            if request.htmx:
-                return _game_regions(request, game.pk, membership)
-            return redirect(game)
+            return _changed(request, game, membership, f"Hand {number} recorded")
     return _hand_form_response(request, game, membership, state, form, standalone=not request.htmx)
 
 
@@ -335,8 +347,7 @@ def hand_delete(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game, membership = _table(request, game_id, SCORE)
     form = DeleteHandForm(request.POST if request.method == "POST" else request.GET)
     if not form.is_valid():
-        messages.error(request, "Which hand? The form did not say")
-        return _game_regions(request, game.pk, membership, status=HTTPStatus.BAD_REQUEST)
+        return _refused(request, game, membership, "Which hand? The form did not say", HTTPStatus.BAD_REQUEST)
     number = form.cleaned_data["number"]
     if request.method == "GET":
         if game.declared or number != game.hands.count():
@@ -347,12 +358,8 @@ def hand_delete(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     try:
         game.delete_last_hand(number, request.user)
     except HandConflict as conflict:
-        messages.error(request, conflict.message)
-        return _game_regions(request, game.pk, membership, status=CONFLICT)
-    messages.success(request, f"Hand {number} deleted")
-    if request.htmx:
-        return _game_regions(request, game.pk, membership)
-    return redirect(game)
+        return _refused(request, game, membership, conflict.message)
+    return _changed(request, game, membership, f"Hand {number} deleted")
 
 
 @require_http_methods(["GET", "POST"])
@@ -363,20 +370,15 @@ def game_declare(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game, membership = _table(request, game_id, SCORE)
     form = DeclareForm(request.POST if request.method == "POST" else request.GET)
     if not form.is_valid():
-        messages.error(request, "A game can be declared null or abandoned")
-        return _game_regions(request, game.pk, membership, status=HTTPStatus.BAD_REQUEST)
+        return _refused(request, game, membership, "A game can be declared null or abandoned", HTTPStatus.BAD_REQUEST)
     if request.method == "GET":
         context = {"game": game, "status": form.cleaned_data["status"], "setup": game.setup()}
         return TemplateResponse(request, "games/game_declare.html", context)
     try:
         game.declare(form.cleaned_data["status"], request.user)
     except DeclareError as error:
-        messages.error(request, error.message)
-        return _game_regions(request, game.pk, membership, status=CONFLICT)
-    messages.success(request, f"The game is now {game.get_status_display().lower()}")
-    if request.htmx:
-        return _game_regions(request, game.pk, membership)
-    return redirect(game)
+        return _refused(request, game, membership, error.message)
+    return _changed(request, game, membership, f"The game is now {game.get_status_display().lower()}")
 
 
 @require_POST
@@ -387,12 +389,8 @@ def game_reopen(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     try:
         game.undeclare(request.user)
     except DeclareError as error:
-        messages.error(request, error.message)
-        return _game_regions(request, game.pk, membership, status=CONFLICT)
-    messages.success(request, "The declaration is taken back: the game goes on as its hands say")
-    if request.htmx:
-        return _game_regions(request, game.pk, membership)
-    return redirect(game)
+        return _refused(request, game, membership, error.message)
+    return _changed(request, game, membership, "The declaration is taken back: the game goes on as its hands say")
 
 
 # Import and export ----------------------------------------------------------
