@@ -64,6 +64,14 @@ _DIRECTIONS = {
 }
 
 
+def deal_in_brief(setup: GameSetup, deal: Deal) -> str:
+    """A scoresheet row's deal in a few words: 'Ann deals, pass left', 'Dan deals, no pass'."""
+    dealer = setup.players[deal.dealer]
+    if deal.pass_direction == "hold":
+        return f"{dealer} deals, no pass"
+    return f"{dealer} deals, pass {deal.pass_direction}"
+
+
 def describe_passes(setup: GameSetup, deal: Deal) -> str:
     """Who passes to whom: 'Ann → Ben, Ben → Cat, ...', or what to do instead."""
     if deal.pass_direction == "hold":

@@ -27,6 +27,7 @@ from games.forms import ArchiveForm, StandingsForm
 from games.models import Game, Hand, Player, Seat
 from games.permissions import ORGANIZE, VIEW, Reader, get_game_for, get_league_for, get_public_league
 from games.views.pages import render_page
+from rules.describe import deal_in_brief
 from scorekeeper.middleware import HtmxHttpRequest
 
 GAMES_PER_PAGE = 20
@@ -220,7 +221,7 @@ def _scoresheet(request: HtmxHttpRequest, reader: Reader, game: Game) -> Templat
     hands = [
         {
             "hand": hand,
-            "dealer": names[hand.deal.dealer],
+            "deal": deal_in_brief(state.setup, hand.deal),
             "cells": [
                 {
                     "points": hand.points[seat],
@@ -228,12 +229,9 @@ def _scoresheet(request: HtmxHttpRequest, reader: Reader, game: Game) -> Templat
                     "moon": hand.moon is not None and hand.moon.shooter == seat,
                     "wrapped": seat in hand.wrapped,
                     "revoke": hand.entry.revoke == seat,
-                    "queen": hand.entry.queen == seat,
-                    "jack": hand.entry.jack == seat,
                 }
                 for seat in range(len(names))
             ],
-            "shooter": names[hand.moon.shooter] if hand.moon else "",
         }
         for hand in state.hands
     ]

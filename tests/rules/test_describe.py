@@ -4,6 +4,7 @@ from rules import GameSetup, HandEntry, play
 from rules.describe import (
     MOON_RULE_NAMES,
     Note,
+    deal_in_brief,
     describe_change,
     describe_deal,
     describe_deck,
@@ -254,3 +255,14 @@ def test_a_change_lists_only_what_moved():
     assert describe_change(setup, before, cards([3, 0, 10, 0], DAN)) == "Ben Q♠ → nothing, Dan nothing → Q♠"
     assert describe_change(setup, before, HandEntry.revoked(ANN)) == "Ann 3♥, Ben Q♠, Cat 10♥ → Ann revoked"
     assert describe_change(setup, None, before) == "Ann 3♥, Ben Q♠, Cat 10♥"
+
+
+def test_a_scoresheet_row_says_who_deals_and_which_way_to_pass():
+    setup = GameSetup.create("standard", NAMES)
+    state = play(setup, [cards([3, 3, 3, 4], ANN)] * 4)
+    assert [deal_in_brief(setup, hand.deal) for hand in state.hands] == [
+        "Ann deals, pass left",
+        "Ben deals, pass right",
+        "Cat deals, pass across",
+        "Dan deals, no pass",
+    ]
