@@ -328,3 +328,67 @@ def describe_change(setup: GameSetup, before: HandEntry | None, after: HandEntry
     if before.moon != after.moon:
         changes.append(f"moon {before.moon or 'none'} → {after.moon or 'none'}")
     return ", ".join(changes) or "no change"
+
+
+# The whole table ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLine:
+    """A player's place in the totals: the game page's header row."""
+
+    seat: int
+    name: str
+    total: str
+    leading: bool  # lowest total so far, once a hand is in
+
+
+@dataclass(frozen=True, slots=True)
+class HandLine:
+    """A scored hand as the game page lists it: each seat's points and total after it."""
+
+    number: int
+    dealer: str
+    cells: tuple[tuple[str, str], ...]  # (points, total) per seat
+    notes: tuple[Note, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """Everything the table sees of a game state, in words: one call for the game page."""
+
+    seats: tuple[SeatLine, ...]
+    hands: tuple[HandLine, ...]
+    next_deal: DealText | None
+    runs: tuple[str, ...]
+    result: str
+    moon: MoonPreview | None
+
+
+def describe_table(state: GameState, entry: HandEntry | None = None, dealing: bool = True) -> TableView:
+    """The game page's words for state; with `entry` (a hand being tapped in), its moon; without
+    `dealing` (a declared game), no next deal."""
+    setup = state.setup
+    leaders = set(state.lowest) if state.hands else set()
+    return TableView(
+        seats=tuple(
+            SeatLine(seat, name, signed(total), seat in leaders)
+            for seat, (name, total) in enumerate(zip(setup.players, state.totals, strict=True))
+        ),
+        hands=tuple(
+            HandLine(
+                hand.number,
+                setup.players[hand.deal.dealer],
+                tuple(
+                    (signed(points, plus=True), signed(total))
+                    for points, total in zip(hand.points, hand.totals, strict=True)
+                ),
+                describe_hand(setup, hand),
+            )
+            for hand in state.hands
+        ),
+        next_deal=describe_deal(setup, state.next_deal) if state.next_deal and dealing else None,
+        runs=tuple(describe_run(setup, run) for run in state.runs),
+        result=describe_result(state),
+        moon=describe_moon(state, entry) if entry is not None else None,
+    )

@@ -29,12 +29,8 @@ from rules import EntryError, GameState, HandEntry, ScoresheetError, SetupError,
 from rules.describe import (
     MoonPreview,
     describe_change,
-    describe_deal,
-    describe_hand,
     describe_moon,
-    describe_result,
-    describe_run,
-    signed,
+    describe_table,
 )
 from scorekeeper.middleware import HtmxHttpRequest
 
@@ -106,23 +102,6 @@ def _history(game: Game, state: GameState) -> list[dict[str, Any]]:
     return rows
 
 
-def _points(points: int) -> str:
-    return f"+{points}" if points > 0 else signed(points)
-
-
-def _hand_rows(state: GameState) -> list[dict[str, Any]]:
-    setup = state.setup
-    return [
-        {
-            "number": hand.number,
-            "dealer": setup.players[hand.deal.dealer],
-            "cells": [(_points(points), signed(total)) for points, total in zip(hand.points, hand.totals, strict=True)],
-            "notes": describe_hand(setup, hand),
-        }
-        for hand in state.hands
-    ]
-
-
 def _table_context(
     game: Game, membership: Membership, state: GameState | None = None, hand_form: HandForm | None = None
 ) -> dict[str, Any]:
@@ -135,7 +114,8 @@ def _table_context(
         hand_form = HandForm(setup=setup, initial=HandForm.initial_for(state.next_number))
     # A refused entry is shown back with its errors even once the game is over.
     entry_open = entry_open or (can_score and hand_form is not None)
-    leaders = set(state.lowest) if state.hands else set()
+    entry = hand_form.partial_entry() if entry_open and hand_form is not None and hand_form.is_bound else None
+    table = describe_table(state, entry, dealing=not game.declared)
     return {
         "game": game,
         "league": game.league,
@@ -144,15 +124,12 @@ def _table_context(
         "can_score": can_score,
         "entry_open": entry_open,
         "hand_form": hand_form if entry_open else None,
-        "moon": _moon_preview(state, hand_form) if entry_open else None,
-        "seats": [
-            {"seat": seat, "name": name, "total": signed(total), "leading": seat in leaders}
-            for seat, (name, total) in enumerate(zip(setup.players, state.totals, strict=True))
-        ],
-        "hands": _hand_rows(state),
-        "next_deal": describe_deal(setup, state.next_deal) if state.next_deal and not game.declared else None,
-        "runs": [describe_run(setup, run) for run in state.runs],
-        "result": describe_result(state),
+        "moon": table.moon,
+        "seats": table.seats,
+        "hands": table.hands,
+        "next_deal": table.next_deal,
+        "runs": table.runs,
+        "result": table.result,
         "history": _history(game, state),
         "offer_null": can_score and not game.declared and state.all_zero,
         "offer_abandon": can_score and not game.declared and not state.is_over,

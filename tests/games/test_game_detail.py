@@ -28,7 +28,7 @@ def test_a_member_sees_totals_in_seat_order_with_the_leader_marked(client, leagu
     response = client.get(url(game))
     assert response.status_code == 200
     seats = response.context_data["seats"]
-    assert [(s["name"], s["total"], s["leading"]) for s in seats] == [
+    assert [(s.name, s.total, s.leading) for s in seats] == [
         ("Ann", "3", False),
         ("Ben", "13", False),
         ("Cat", "10", False),

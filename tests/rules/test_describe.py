@@ -16,6 +16,7 @@ from rules.describe import (
     describe_passes,
     describe_result,
     describe_run,
+    describe_table,
     join_names,
     signed,
 )
@@ -266,3 +267,27 @@ def test_a_scoresheet_row_says_who_deals_and_which_way_to_pass():
         "Cat deals, pass across",
         "Dan deals, no pass",
     ]
+
+
+def test_the_table_in_one_call_totals_leaders_hands_and_the_next_deal():
+    setup = GameSetup.create("standard", NAMES)
+    # Ann takes 3♥ and the Q♠ (16), Ben 3, Cat 3, Dan 4: Ben and Cat lead.
+    state = play(setup, [cards([3, 3, 3, 4], ANN)])
+    table = describe_table(state)
+    assert [(s.name, s.total, s.leading) for s in table.seats] == [
+        ("Ann", "16", False),
+        ("Ben", "3", True),
+        ("Cat", "3", True),
+        ("Dan", "4", False),
+    ]
+    (hand,) = table.hands
+    assert (hand.number, hand.dealer) == (1, "Ann")
+    assert hand.cells == (("+16", "16"), ("+3", "3"), ("+3", "3"), ("+4", "4"))
+    assert table.next_deal is not None
+    assert (table.next_deal.number, table.next_deal.dealer) == (2, "Ben")
+    assert table.moon is None
+    # A declared game deals no more; a hand being tapped in shows its moon.
+    assert describe_table(state, dealing=False).next_deal is None
+    moon = describe_table(state, CAT_SHOOTS).moon
+    assert moon is not None
+    assert moon.shooter == "Cat"
