@@ -53,7 +53,6 @@ from django.urls import include, path, reverse  # noqa: E402
 from games import league_io  # noqa: E402
 from games.league_io import export_league, export_league_json, hands_csv_rows, import_league  # noqa: E402
 from games.models import Game, League  # noqa: E402
-from games.stats import results_changed  # noqa: E402
 from tests.games.league_seed import seed_league  # noqa: E402
 
 TRIVIAL = engines["django"].from_string(
@@ -143,9 +142,9 @@ def main() -> None:
     print("\nWhen results change (ratings and standings recomputed):")
     for label, since in [("the newest game", newest), ("the oldest game (every game re-rated)", oldest)]:
         players = set(since.seats.values_list("player_id", flat=True))
-        took = timed(lambda since=since, players=players: results_changed(league.pk, since, players))
+        took = timed(lambda since=since, players=players: league.results_changed(since, players))
         print(f"  after {label:38} {took:8.1f} ms")
-    print(f"  the whole league from scratch           {timed(lambda: results_changed(league.pk)):8.1f} ms")
+    print(f"  the whole league from scratch           {timed(lambda: league.results_changed()):8.1f} ms")
 
     print("\nExport and import of the whole league:")
     document = {}

@@ -30,7 +30,6 @@ from django.utils.dateparse import parse_datetime
 
 from games.models import Game, Hand, League, Player, Seat, entry_to_json, league_name, player_name
 from games.ratings import ordinal
-from games.stats import results_changed
 from rules import (
     GameSetup,
     GameState,
@@ -82,7 +81,7 @@ def add_games(league: League, records: Sequence[GameRecord]) -> list[Game]:
     Game.refresh() would write each seat on its own; a league of thousands of
     games is stored in a few INSERTs instead, with the same cached results
     (set_results is what refresh uses). Ratings and standings are left to the caller
-    (games.stats.results_changed).
+    (League.results_changed).
     Raises HandError when an entry does not stand.
     """
     games, seats, hands = [], [], []
@@ -282,7 +281,7 @@ def _store_league(owner: Any, name: str, player_names: list[str], records: list[
             for setup, entries, state, created_at, finished_at, declared in records
         ],
     )
-    results_changed(league.pk)
+    league.results_changed()
     return league
 
 

@@ -1,25 +1,23 @@
 """Standings and statistics, read from the cached results of Seat and Game.
 
-Nothing here replays a game: Game.refresh() keeps each seat's total, wins,
-moons, Q♠ and wraps, games.ratings each seat's rating, and the Standing
-table each player's sums, so every figure is one query (or two) whatever
-the league's size. Only games that count (Game.objects.counted(): finished,
+Read only, and nothing here replays a game: Game.refresh() keeps each
+seat's total, wins, moons, Q♠ and wraps, and League.results_changed() each
+seat's rating and the Standing table each player's sums, so every figure is
+one query (or two) whatever the league's size. Only games that count (Game.objects.counted(): finished,
 neither null nor abandoned) are in any figure; lowest score wins everywhere.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
-from django.db import transaction
-from django.db.models import Case, Count, F, FloatField, Q, QuerySet, Sum, Value, When
+from django.db.models import QuerySet
 from django.utils import dateformat, timezone
 
 from games.models import Game, League, Player, Rivalry, Seat, Standing
-from games.ratings import Position, Ratings, ordinal, rerate
+from games.ratings import ordinal
 from rules import VARIANTS
 
 
@@ -88,7 +86,7 @@ class Season:
         ids, three times slower on a league of thousands of games. The status
         test is Game.objects.counted()'s.
         """
-        return Seat.objects.filter(game__league=league, game__status=Game.Status.OVER, **self._lookups("game__"))
+        return Seat.objects.counted().filter(game__league=league, **self._lookups("game__"))
 
     def player_seats(self, player: Player) -> QuerySet[Seat]:
         """The player's seats among games(player.league).
@@ -97,7 +95,7 @@ class Season:
         database starts from the player's few hundred seats rather than from
         the league's thousands of games.
         """
-        return Seat.objects.filter(player=player, game__status=Game.Status.OVER, **self._lookups("game__"))
+        return Seat.objects.counted().filter(player=player, **self._lookups("game__"))
 
     def filter(self, games: QuerySet[Game]) -> QuerySet[Game]:
         """games narrowed to this season (any status: the archive lists them all)."""
@@ -155,24 +153,6 @@ class Row:
         return self.points / self.hands if self.hands else None
 
 
-FIGURES = ["games", "wins", "total", "points", "hands", "moons", "queens", "wraps", "sixty_nine"]
-
-
-def _figures() -> dict[str, Any]:
-    """The aggregates over seats that make a Row (and a Standing)."""
-    return {
-        "games": Count("pk"),
-        "wins": Count("pk", filter=Q(won=True)),
-        "total": Sum("total"),
-        "points": Sum("points"),
-        "hands": Sum("game__hand_count"),
-        "moons": Sum("moons"),
-        "queens": Sum("queens"),
-        "wraps": Sum("wraps"),
-        "sixty_nine": Count("pk", filter=Q(won=True, game__reason="sixty_nine")),
-    }
-
-
 def standings(league: League, season: Season = Season(), sort: str = DEFAULT_SORT, descending: bool | None = None,
               player: Player | None = None) -> list[Row]:  # fmt: skip
     """One row per player with a counted game in the season, in the order asked for.
@@ -188,20 +168,27 @@ def standings(league: League, season: Season = Season(), sort: str = DEFAULT_SOR
         standing = Standing.objects.filter(league=league, variant=season.variant or Standing.ALL_VARIANTS)
         if player is not None:
             standing = standing.filter(player=player)
-        rows = [Row(*values) for values in standing.values_list("player_id", "player__name", *FIGURES, "rating")]
+        rows = [
+            Row(*values) for values in standing.values_list("player_id", "player__name", *Standing.FIGURES, "rating")
+        ]
     return sort_rows(rows, sort, descending)
 
 
 def _season_rows(league: League, season: Season, player: Player | None) -> list[Row]:
     seats = season.seats(league) if player is None else season.player_seats(player)
-    figures = list(seats.values("player_id", "player__name").annotate(**_figures()).order_by())
+    figures = list(seats.values("player_id", "player__name").annotate(**Seat.objects.figures()).order_by())
     ratings = dict(
         Standing.objects.filter(
             league=league, variant=Standing.ALL_VARIANTS, player_id__in=[row["player_id"] for row in figures]
         ).values_list("player_id", "rating")
     ) if figures else {}  # fmt: skip
     return [
-        Row(row["player_id"], row["player__name"], *(row[figure] for figure in FIGURES), ratings.get(row["player_id"]))
+        Row(
+            row["player_id"],
+            row["player__name"],
+            *(row[figure] for figure in Standing.FIGURES),
+            ratings.get(row["player_id"]),
+        )
         for row in figures
     ]
 
@@ -220,77 +207,6 @@ def sort_rows(rows: list[Row], sort: str = DEFAULT_SORT, descending: bool | None
 
 def _number(value: float | None) -> float:
     return float("-inf") if value is None else value
-
-
-# Keeping the Standing table --------------------------------------------------------
-
-
-@transaction.atomic
-def results_changed(league_id: int, since: Game | Position | None = None, players: Iterable[int] = ()) -> None:
-    """A game started or stopped counting, or its totals moved: re-rate and re-sum.
-
-    since: the changed game (or where a deleted one stood); None rebuilds the
-    whole league. players: the changed game's players.
-    """
-    ratings = rerate(league_id, since, players)
-    refresh_standings(league_id, ratings, None if since is None else set(players))
-
-
-def refresh_standings(league_id: int, ratings: Ratings, players: set[int] | None = None) -> None:
-    """Re-sum the Standing and Rivalry rows of players (None: everyone in the
-    league), and give every player in ratings their current rating.
-
-    Only the changed game's players see their figures and rivalries move; a
-    change to an old game moves the ratings of everyone who played after it,
-    which costs one UPDATE rather than re-summing the whole league.
-    """
-    seats = Season().seats(league_id)
-    standing = Standing.objects.filter(league_id=league_id)
-    rivalries = Rivalry.objects.filter(league_id=league_id)
-    if players is not None:
-        seats = seats.filter(player_id__in=list(players))
-        standing = standing.filter(player_id__in=list(players))
-        rivalries = rivalries.filter(player_id__in=list(players))
-
-    current = {player_id: ordinal(*mu_sigma) if mu_sigma else None for player_id, mu_sigma in ratings.items()}
-    rows: dict[tuple[int, str], Standing] = {}
-    for figures in seats.values("player_id", "game__variant").annotate(**_figures()).order_by():
-        player_id, variant = figures["player_id"], figures["game__variant"]
-        for key in (variant, Standing.ALL_VARIANTS):
-            row = rows.setdefault(
-                (player_id, key),
-                Standing(league_id=league_id, player_id=player_id, variant=key, rating=current.get(player_id)),
-            )
-            for figure in FIGURES:
-                setattr(row, figure, getattr(row, figure) + figures[figure])
-    standing.delete()
-    Standing.objects.bulk_create(rows.values(), batch_size=1000)
-
-    rivalries.delete()
-    Rivalry.objects.bulk_create(
-        (
-            Rivalry(
-                league_id=league_id,
-                player_id=row["player_id"],
-                opponent_id=row["opponent"],
-                wins=row["wins"],
-                losses=row["losses"],
-                ties=row["ties"],
-            )
-            for row in _rivalries(seats)
-        ),
-        batch_size=1000,
-    )
-
-    if players is not None:
-        others = {player_id: rating for player_id, rating in current.items() if player_id not in players}
-        if others:
-            Standing.objects.filter(league_id=league_id, player_id__in=list(others)).update(
-                rating=Case(
-                    *(When(player_id=player_id, then=Value(rating)) for player_id, rating in others.items()),
-                    output_field=FloatField(),
-                )
-            )
 
 
 @dataclass(frozen=True)
@@ -312,7 +228,7 @@ def head_to_head(league: League, player: Player, season: Season = Season()) -> l
     """Every opponent of player, most games together first.
 
     Over every counted game it reads the Rivalry table; for a season it
-    compares totals seat by seat (_rivalries). One query either way.
+    compares totals seat by seat (SeatQuerySet.rivalries). One query either way.
     """
     if season == Season():
         rows = Rivalry.objects.filter(player=player).values_list(
@@ -322,27 +238,9 @@ def head_to_head(league: League, player: Player, season: Season = Season()) -> l
     else:
         records = [
             HeadToHead(row["opponent"], row["opponent_name"], row["wins"], row["losses"], row["ties"])
-            for row in _rivalries(season.player_seats(player))
+            for row in season.player_seats(player).rivalries()
         ]
     return sorted(records, key=lambda record: (-record.games, record.name.casefold(), record.player_id))
-
-
-def _rivalries(seats: QuerySet[Seat]) -> list[dict[str, Any]]:
-    """For each of seats' players, their record against everyone at their tables.
-
-    Each seat is joined to the other seats of its game; comparing the totals
-    is the whole of the rule (lowest score wins).
-    """
-    rows = (
-        seats.values("player_id", opponent=F("game__seats__player_id"), opponent_name=F("game__seats__player__name"))
-        .annotate(
-            wins=Count("pk", filter=Q(total__lt=F("game__seats__total"))),
-            losses=Count("pk", filter=Q(total__gt=F("game__seats__total"))),
-            ties=Count("pk", filter=Q(total=F("game__seats__total"))),
-        )
-        .order_by()
-    )
-    return [row for row in rows if row["opponent"] != row["player_id"]]
 
 
 def nemesis(records: list[HeadToHead]) -> HeadToHead | None:

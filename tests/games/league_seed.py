@@ -12,7 +12,6 @@ from datetime import UTC, datetime, timedelta
 
 from games.league_io import GameRecord, add_games
 from games.models import League, Player
-from games.stats import results_changed
 from rules import GameSetup, HandEntry, play
 
 # Variants in the mix a house league might play, and how many sit down.
@@ -75,7 +74,7 @@ def seed_league(league: League, games: int, players: int, seed: int = 1) -> list
             )
         )
     add_games(league, records)
-    results_changed(league.pk)
+    league.results_changed()
     return people
 
 

@@ -8,7 +8,7 @@ from django.core.management import call_command
 from openskill.models import PlackettLuce
 
 from games.models import Game, Rivalry, Seat, Standing
-from games.ratings import finishing_ranks, ordinal
+from games.ratings import RatedSeat, finishing_ranks, ordinal, rate_in_order
 from rules import HandEntry
 from tests.factories import make_game
 from tests.games.league_seed import MOON_AND_QUEEN, WRAPS, hand_worked_league, played
@@ -45,6 +45,24 @@ def test_a_sixty_nine_winner_ranks_first_above_a_lower_total():
     assert finishing_ranks([69, 80, 90, 65], [True, False, False, False]) == [1, 3, 4, 2]
     # Two players completing their runs together share first place.
     assert finishing_ranks([69, 69, 90, 65], [True, True, False, False]) == [1, 1, 4, 3]
+
+
+def test_rating_games_in_order_carries_each_rating_to_the_next_game_and_reports_only_what_moved():
+    # Two games of three players; Cat sits out the second. No database: the maths alone.
+    first = [RatedSeat(1, 10, 5, True, None), RatedSeat(2, 20, 30, False, None), RatedSeat(3, 30, 60, False, None)]
+    after_first = rated([None] * 6, [1, 2, 3])
+    ann, ben = tuple(after_first[0:2]), tuple(after_first[2:4])
+    # Ben's second seat already holds the rating this fold will give it: nothing to write there.
+    ben_after_second = tuple(rated([*ann, *ben], [2, 1])[2:4])
+    second = [RatedSeat(4, 10, 40, False, None), RatedSeat(5, 20, 10, True, ben_after_second)]
+    current = {}
+
+    changed = rate_in_order([first, second], current)
+
+    assert [seat_id for seat_id, _ in changed] == [1, 2, 3, 4]
+    assert dict(changed)[1] == pytest.approx(ann)
+    assert current[20] == pytest.approx(ben_after_second)
+    assert current[30] == pytest.approx(tuple(after_first[4:6]))
 
 
 def test_a_finished_game_is_rated_from_its_final_totals(league, user):

@@ -12,7 +12,6 @@ from django.db import transaction
 from django.db.models import Prefetch
 
 from games.models import Game, Hand, League, Seat
-from games.stats import results_changed
 from rules import HandError
 
 
@@ -45,5 +44,5 @@ class Command(BaseCommand):
                         self.stderr.write(f"{league.name}, game {game.pk}: {error}; its results are left as they were")
                         continue
                     count += 1
-                results_changed(league.pk)
+                league.results_changed()
             self.stdout.write(f"{league.name}: {count} games rebuilt")
