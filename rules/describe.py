@@ -35,6 +35,12 @@ def join_names(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def revoke_terms(setup: GameSetup) -> str:
+    """What a revoke costs, in the words every screen uses: 'scores 26, everyone else 0 for that hand (no moon)'."""
+    jack = ", no J♦ bonus" if setup.options.jack_of_diamonds else ""
+    return f"scores {setup.penalty}, everyone else 0 for that hand (no moon{jack})"
+
+
 def _verb(count: int, singular: str, plural: str) -> str:
     return singular if count == 1 else plural
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.describe import describe_deal, describe_outcome, describe_result, signed
+from rules.describe import describe_deal, describe_outcome, describe_result, revoke_terms, signed
 from rules.game import ADD, GameSetup, GameState, HandEntry
 
 HEARTS = "♥"
@@ -382,11 +382,9 @@ def _outcome(before: GameState, resolution: str, after: GameState) -> SweepOutco
 
 
 def revoke_penalty(setup: GameSetup) -> Answer:
-    jack = ", no J♦ bonus" if setup.options.jack_of_diamonds else ""
     return Answer(
         "Someone revoked?",
-        f"An uncorrected revoke found before the hand is scored: the offender scores {setup.penalty}, "
-        f"everyone else 0 for that hand (no moon{jack}).",
+        f"An uncorrected revoke found before the hand is scored: the offender {revoke_terms(setup)}.",
         REVOKE,
     )
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from math import lcm
 
 from rules.deal import Deal, pass_direction
-from rules.describe import signed
+from rules.describe import revoke_terms, signed
 from rules.game import FIVE, FIVE_HANDS, JACK_POINTS, QUEEN_POINTS, SIXTY_NINE, SIXTY_NINE_HANDS, GameSetup
 from rules.referee import PlayRules, play_rules
 from rules.variants import OPTIONS, get_variant
@@ -373,8 +373,7 @@ class _Writer:
             Item(
                 "Revoke",
                 "failing to follow suit when able, uncorrected and found before the hand is scored: "
-                f"the offender scores {self.penalty}, everyone else 0 (no moon"
-                + (", no J♦ bonus)." if options.jack_of_diamonds else ")."),
+                f"the offender {revoke_terms(self.setup)}.",
             )
         )
         items.append(Item("Totals", "add each hand's points; totals may go below 0."))

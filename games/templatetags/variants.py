@@ -3,6 +3,7 @@
 from django import template
 
 from rules import VARIANTS
+from rules.describe import revoke_terms
 
 register = template.Library()
 
@@ -12,3 +13,6 @@ def variant_name(key: str) -> str:
     """'ricketts' -> 'Ricketts House Hearts'; an unknown key is shown as it is."""
     variant = VARIANTS.get(key)
     return variant.name if variant else key
+
+
+register.filter(revoke_terms)

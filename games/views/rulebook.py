@@ -24,6 +24,7 @@ from games.models import Game, HandConflict
 from games.permissions import SCORE, VIEW, get_game_for
 from games.views.pages import render_page
 from rules import VARIANTS, EntryError, GameState, HandEntry
+from rules.describe import revoke_terms
 from rules.referee import (
     can_play,
     moon_previews,
@@ -135,8 +136,7 @@ def game_referee_revoke(request: HtmxHttpRequest, game_id: int) -> TemplateRespo
             notice, status = f"{error}. Nothing was charged.", HTTPStatus.UNPROCESSABLE_ENTITY
         else:
             notice = (
-                f"Hand {number}: revoke charged to {state.setup.players[offender]} "
-                f"(+{state.setup.penalty}, everyone else 0)."
+                f"Hand {number}: revoke charged to {state.setup.players[offender]}, who {revoke_terms(state.setup)}."
             )
             if not request.htmx:
                 messages.success(request, notice)

@@ -40,7 +40,9 @@ def test_charging_a_revoke_updates_the_next_deal_in_place(page, live_server, lea
     page.goto(f"{live_server.url}/games/{game.pk}/referee/")
     page.get_by_label("Who revoked?").select_option(label="Cat")
     page.get_by_role("button", name="Charge hand 1").click()
-    page.get_by_text("Hand 1: revoke charged to Cat (+26, everyone else 0).").wait_for()
+    page.get_by_text(
+        "Hand 1: revoke charged to Cat, who scores 26, everyone else 0 for that hand (no moon)."
+    ).wait_for()
     assert "Ben deals hand 2" in page.locator("#next-deal").inner_text()
     assert Hand.objects.get(game=game).entry == {"revoke": 2}
 

@@ -265,7 +265,7 @@ def test_a_scorer_charges_a_revoke_and_is_sent_back_to_the_referee(client, leagu
     # Ben (seat 1) scores P = 26, everyone else 0.
     assert list(game.seats.order_by("position").values_list("total", flat=True)) == [0, 26, 0, 0]
     page = client.get(response.url).content.decode()
-    assert "Hand 1: revoke charged to Ben (+26, everyone else 0)." in page
+    assert "Hand 1: revoke charged to Ben, who scores 26, everyone else 0 for that hand (no moon)." in page
     assert "Ben deals hand 2" in page
 
 
@@ -277,7 +277,9 @@ def test_the_htmx_branch_swaps_the_outlook_and_the_next_deal(client, league, use
     assert response.template_name == "rulebook/referee.html#revoked"
     content = response.content.decode()
     assert content.strip().startswith('<div id="outlook"')
-    assert "Hand 1: revoke charged to Cat (+39, everyone else 0)." in content
+    assert (
+        "Hand 1: revoke charged to Cat, who scores 39, everyone else 0 for that hand (no moon, no J♦ bonus)." in content
+    )
     assert 'id="next-deal"' in content
     assert 'hx-swap-oob="true"' in content
     assert "Ben deals hand 2" in content

@@ -18,6 +18,7 @@ from rules.describe import (
     describe_run,
     describe_table,
     join_names,
+    revoke_terms,
     signed,
 )
 from rules.variants import MOON_RULES
@@ -239,6 +240,16 @@ def test_hand_notes_mark_moons_wraps_and_revokes():
         Note("wrap", "Ben wrapped to 0"),
     )
     assert describe_hand(setup, revoke_hand) == (Note("revoke", "Ann revoked: +26"),)
+
+
+def test_a_revoke_costs_the_offender_p_and_names_the_jack_only_where_it_scores():
+    # P = 13 hearts + the Q♠ = 26; 3D Hearts plays 26 hearts, so 39, and scores the J♦.
+    assert revoke_terms(GameSetup.create("standard", ["Ann", "Ben", "Cat", "Dan"])) == (
+        "scores 26, everyone else 0 for that hand (no moon)"
+    )
+    assert revoke_terms(GameSetup.create("3d", ["Ann", "Ben", "Cat", "Dan"])) == (
+        "scores 39, everyone else 0 for that hand (no moon, no J♦ bonus)"
+    )
 
 
 def test_an_entry_reads_player_by_player():
