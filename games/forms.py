@@ -23,7 +23,18 @@ from django.utils import timezone
 
 from games import stats
 from games.json_input import UnreadableJSON, read_json
-from games.models import PLAYER_NAME_LENGTH, Game, League, Membership, Player, league_name, player_name
+from games.models import (
+    PLAYER_NAME_LENGTH,
+    PRESET_NAME_LENGTH,
+    Game,
+    League,
+    LeaguePreset,
+    Membership,
+    Player,
+    league_name,
+    player_name,
+    preset_name,
+)
 from rules import OPTIONS, VARIANTS, EntryError, GameSetup, HandEntry, Option, SetupError, name_key
 from rules.referee import (
     CLUBS,
@@ -38,6 +49,7 @@ from rules.referee import (
     PlayQuestion,
     PlayRules,
 )
+from rules.variants import resolve_options
 
 DEFAULT_VARIANT = "standard"
 RANDOM_DEALER = "random"
@@ -96,7 +108,78 @@ def _option_initial(option: Option, value: Any) -> Any:
     return value
 
 
-class GameForm(forms.Form):
+class RulesForm(forms.Form):
+    """A variant and its house rules: the part of a new game that a league's preset saves.
+
+    Changing the variant is a refresh of the form (`refreshed_rules`): the
+    option fields then belong to the new variant, reset to its defaults.
+    """
+
+    variant = forms.ChoiceField(choices=[(key, f"{v.name} ({v.player_range} players)") for key, v in VARIANTS.items()])
+    # The variant the option fields below belong to: when it differs from the
+    # chosen variant, the options shown are stale and are reset to defaults.
+    options_for = forms.CharField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        source = self.data if self.is_bound else self.initial
+        key = source.get("variant")
+        self.variant_key = key if key in VARIANTS else DEFAULT_VARIANT
+        self.option_keys = VARIANTS[self.variant_key].option_keys
+        for option_key in self.option_keys:
+            self.fields[option_key] = _option_field(OPTIONS[option_key])
+        self.notice = ""
+
+    @staticmethod
+    def rules_initial(variant: str, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The fields for a variant with options (its defaults where not given)."""
+        preset = VARIANTS[variant]
+        initial: dict[str, Any] = {"variant": variant, "options_for": variant}
+        for key in preset.option_keys:
+            value = options[key] if options and key in options else preset.defaults[key]
+            initial[key] = _option_initial(OPTIONS[key], value)
+        return initial
+
+    @classmethod
+    def refreshed_rules(cls, data: QueryDict) -> dict[str, Any]:
+        """The variant and option fields after a rearranging post: as typed, or the new variant's defaults."""
+        variant = data.get("variant")
+        variant = variant if variant in VARIANTS else DEFAULT_VARIANT
+        if data.get("options_for") != variant:
+            return cls.rules_initial(variant)
+        initial: dict[str, Any] = {"variant": variant, "options_for": variant}
+        for key in VARIANTS[variant].option_keys:
+            initial[key] = (key in data) if OPTIONS[key].kind == "bool" else data.get(key, "")
+        return initial
+
+    @property
+    def stale_options(self) -> bool:
+        """The variant changed but its options were never shown (no JS, straight to start)."""
+        return self.data.get("options_for") != self.data.get("variant")
+
+    @property
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[key] for key in self.option_keys]
+
+    @property
+    def option_errors(self) -> bool:
+        """Whether any house-rule field has an error (the folded rules then open)."""
+        return self.is_bound and any(self.errors.get(key) for key in (*self.option_keys, "options"))
+
+    @property
+    def variant_label(self) -> str:
+        return VARIANTS[self.variant_key].name
+
+    def options(self) -> dict[str, Any]:
+        return {key: self.cleaned_data[key] for key in self.option_keys}
+
+    def add_setup_error(self, error: SetupError) -> None:
+        fields = {"variant": "variant", "players": "seat", "first_dealer": "first_dealer", "options": "options_for"}
+        field = fields.get(error.field or "")
+        self.add_error(field if field in self.fields else None, error.message)
+
+
+class GameForm(RulesForm):
     """A new game: the variant, its house rules, the players in seat order and the first dealer.
 
     Besides "start", the form is posted to rearrange itself (change variant,
@@ -104,10 +187,6 @@ class GameForm(forms.Form):
     the form rebuilt by `refreshed`, and never create anything.
     """
 
-    variant = forms.ChoiceField(choices=[(key, f"{v.name} ({v.player_range} players)") for key, v in VARIANTS.items()])
-    # The variant the option fields below belong to: when it differs from the
-    # chosen variant, the options shown are stale and are reset to defaults.
-    options_for = forms.CharField(widget=forms.HiddenInput, required=False)
     seat = SeatsField(required=False)
     new_name = forms.CharField(label="New player", max_length=PLAYER_NAME_LENGTH, required=False)
     first_dealer = forms.ChoiceField(label="First dealer", required=False)
@@ -115,18 +194,12 @@ class GameForm(forms.Form):
     def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.league = league
-        source = self.data if self.is_bound else self.initial
-        key = source.get("variant")
-        self.variant_key = key if key in VARIANTS else DEFAULT_VARIANT
-        self.option_keys = VARIANTS[self.variant_key].option_keys
-        for option_key in self.option_keys:
-            self.fields[option_key] = _option_field(OPTIONS[option_key])
-        self.seat_names = self._seat_names(source)
+        self.seat_names = self._seat_names(self.data if self.is_bound else self.initial)
         self.fields["first_dealer"].choices = [(RANDOM_DEALER, "Draw at random")] + [
             (name, name) for name in self.seat_names
         ]
         self.fields["first_dealer"].widget.attrs["class"] = "form-select"
-        self.notice = ""
+        self.preset: LeaguePreset | None = None
 
     @staticmethod
     def _seat_names(source: Mapping[str, Any]) -> list[str]:
@@ -134,24 +207,19 @@ class GameForm(forms.Form):
         return [name.strip() for name in raw if isinstance(name, str) and name.strip()]
 
     @classmethod
-    def blank(cls, league: League, variant: str | None = None) -> GameForm:
-        variant = variant if variant in VARIANTS else DEFAULT_VARIANT
-        return cls(league=league, initial=cls._defaults(variant, [], RANDOM_DEALER))
-
-    @staticmethod
-    def _defaults(variant: str, seats: list[str], first_dealer: str) -> dict[str, Any]:
-        preset = VARIANTS[variant]
-        initial: dict[str, Any] = {"variant": variant, "options_for": variant, "seat": seats}
-        for key in preset.option_keys:
-            initial[key] = _option_initial(OPTIONS[key], preset.defaults[key])
-        initial["first_dealer"] = first_dealer
-        return initial
+    def blank(cls, league: League, variant: str | None = None, preset: LeaguePreset | None = None) -> GameForm:
+        """An empty table for a variant's defaults, or for one of the league's presets."""
+        if preset is not None:
+            initial = cls.rules_initial(preset.variant, preset.options)
+        else:
+            initial = cls.rules_initial(variant if variant in VARIANTS else DEFAULT_VARIANT)
+        form = cls(league=league, initial={**initial, "seat": [], "first_dealer": RANDOM_DEALER})
+        form.preset = preset
+        return form
 
     @classmethod
     def refreshed(cls, league: League, data: QueryDict) -> GameForm:
         """The form after a rearranging post: seats moved, added or removed, options reset for a new variant."""
-        variant = data.get("variant")
-        variant = variant if variant in VARIANTS else DEFAULT_VARIANT
         seats = cls._seat_names(data)
         notice = ""
 
@@ -185,34 +253,9 @@ class GameForm(forms.Form):
 
         dealer = data.get("first_dealer", RANDOM_DEALER)
         dealer = dealer if dealer in seats else RANDOM_DEALER
-        if data.get("options_for") == variant:
-            initial = {"variant": variant, "options_for": variant, "seat": seats, "first_dealer": dealer}
-            for key in VARIANTS[variant].option_keys:
-                option = OPTIONS[key]
-                initial[key] = (key in data) if option.kind == "bool" else data.get(key, "")
-        else:
-            initial = cls._defaults(variant, seats, dealer)
-        form = cls(league=league, initial=initial)
+        form = cls(league=league, initial={**cls.refreshed_rules(data), "seat": seats, "first_dealer": dealer})
         form.notice = notice
         return form
-
-    @property
-    def stale_options(self) -> bool:
-        """The variant changed but its options were never shown (no JS, straight to start)."""
-        return self.data.get("options_for") != self.data.get("variant")
-
-    @property
-    def option_fields(self) -> list[forms.BoundField]:
-        return [self[key] for key in self.option_keys]
-
-    @property
-    def option_errors(self) -> bool:
-        """Whether any house-rule field has an error (the folded rules then open)."""
-        return self.is_bound and any(self.errors.get(key) for key in (*self.option_keys, "options"))
-
-    @property
-    def variant_label(self) -> str:
-        return VARIANTS[self.variant_key].name
 
     def unseated_players(self) -> list[str]:
         seated = {name.casefold() for name in self.seat_names}
@@ -237,12 +280,64 @@ class GameForm(forms.Form):
             first_dealer = secrets.randbelow(len(names)) if names else 0
         else:
             first_dealer = names.index(dealer)
-        options = {key: data[key] for key in self.option_keys}
-        return {"variant": data["variant"], "names": names, "options": options, "first_dealer": first_dealer}
+        return {"variant": data["variant"], "names": names, "options": self.options(), "first_dealer": first_dealer}
 
-    def add_setup_error(self, error: SetupError) -> None:
-        field = {"variant": "variant", "players": "seat", "first_dealer": "first_dealer", "options": "options_for"}
-        self.add_error(field.get(error.field or ""), error.message)
+
+class PresetForm(RulesForm):
+    """A league's own preset: a name, a variant and its house rules."""
+
+    name = forms.CharField(
+        label="Name",
+        max_length=PRESET_NAME_LENGTH,
+        help_text="What your table calls these rules: “Thursday rules”, “Grandma's Hearts”.",
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "sentences"}),
+    )
+    field_order = ["name", "variant"]
+
+    def __init__(self, *args: Any, league: League, instance: LeaguePreset | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.league = league
+        self.instance = instance
+
+    @classmethod
+    def for_preset(cls, league: League, preset: LeaguePreset) -> PresetForm:
+        initial = {**cls.rules_initial(preset.variant, preset.options), "name": preset.name}
+        return cls(league=league, instance=preset, initial=initial)
+
+    @classmethod
+    def refreshed(cls, league: League, data: QueryDict, instance: LeaguePreset | None = None) -> PresetForm:
+        """The form after the variant changed: the name as typed, the new variant's options."""
+        initial = {**cls.refreshed_rules(data), "name": data.get("name", "")}
+        return cls(league=league, instance=instance, initial=initial)
+
+    def clean_name(self) -> str:
+        name = preset_name(self.cleaned_data["name"])
+        taken = self.league.presets.filter(name_key=name_key(name))
+        if self.instance is not None:
+            taken = taken.exclude(pk=self.instance.pk)
+        if taken.exists():
+            raise forms.ValidationError(f"{self.league.name} already has house rules named {name}. Pick another name.")
+        if self.instance is None and self.league.presets.count() >= LeaguePreset.MOST_PER_LEAGUE:
+            raise forms.ValidationError(f"A league keeps at most {LeaguePreset.MOST_PER_LEAGUE} sets of house rules.")
+        return name
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if not self.errors:
+            try:
+                resolve_options(VARIANTS[cleaned["variant"]], self.options())
+            except SetupError as error:
+                self.add_setup_error(error)
+        return cleaned
+
+    def save(self) -> LeaguePreset:
+        """Store the preset with every option of its variant spelled out."""
+        data = self.cleaned_data
+        preset = self.instance or LeaguePreset(league=self.league)
+        preset.name = data["name"]
+        preset.set_rules(data["variant"], self.options())
+        preset.save()
+        return preset
 
 
 # Entering a hand -----------------------------------------------------------

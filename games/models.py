@@ -38,6 +38,8 @@ from rules import (
     read_scoresheet,
 )
 from rules.errors import EntryError, FieldError
+from rules.rulebook import cheat_sheet
+from rules.variants import get_variant, resolve_options
 
 
 class DeclareError(Exception):
@@ -59,6 +61,7 @@ class HandConflict(Exception):
 
 PLAYER_NAME_LENGTH = 40
 LEAGUE_NAME_LENGTH = 100
+PRESET_NAME_LENGTH = 60
 
 
 def player_name(text: object) -> str:
@@ -77,12 +80,20 @@ def league_name(text: object) -> str:
         raise ValidationError(problem.message, code="name") from None
 
 
+def preset_name(text: object) -> str:
+    """A league's house rules' name ("Thursday rules"): the same rule as a player's."""
+    try:
+        return clean_name(text, PRESET_NAME_LENGTH, "The house rules' name")
+    except NameProblem as problem:
+        raise ValidationError(problem.message, code="name") from None
+
+
 @deconstructible
 class StoredAsWritten:
     """A model field validator: the name is already as the rule writes it
     (the forms and the imports tidy it first; this catches code that did not)."""
 
-    RULES = {"player": player_name, "league": league_name}
+    RULES = {"player": player_name, "league": league_name, "preset": preset_name}
 
     def __init__(self, kind: str) -> None:
         self.kind = kind
@@ -314,6 +325,59 @@ class Membership(models.Model):
 
     def may(self, need: str) -> bool:
         return self.role in self.ROLES_THAT_MAY[need]
+
+
+class LeaguePreset(models.Model):
+    """A league's own preset: a variant and its house rules, saved under a name.
+
+    A new game copies its options (Game.options holds them in full), so
+    changing or deleting a saved preset never changes a game already played.
+    """
+
+    # Enough for every table's quirks; the new-game page lists them all.
+    MOST_PER_LEAGUE = 50
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="presets")
+    name = models.CharField(max_length=PRESET_NAME_LENGTH, validators=[StoredAsWritten("preset")])
+    name_key = models.CharField(max_length=4 * PRESET_NAME_LENGTH, editable=False)
+    variant = models.CharField(max_length=20)
+    # Every option of the variant, defaults included (Options.as_dict()).
+    options = models.JSONField(default=dict)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "name_key"], name="preset_name_key_unique_in_league"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.name_key = name_key(self.name)
+        self.updated_at = timezone.now()
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None:
+            kwargs["update_fields"] = {*update_fields, "name_key", "updated_at"}
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:preset-rules", args=[self.league_id, self.pk])
+
+    @property
+    def variant_name(self) -> str:
+        return get_variant(self.variant).name
+
+    def set_rules(self, variant: str, options: dict[str, Any]) -> None:
+        """The variant and every one of its options, the overrides checked (SetupError if not)."""
+        self.variant = variant
+        self.options = resolve_options(get_variant(variant), options).as_dict()
+
+    def house_rules(self) -> tuple[str, ...]:
+        """The options that differ from the variant's preset, in words."""
+        return cheat_sheet(self.variant, self.options).house_rules
 
 
 class Invite(models.Model):

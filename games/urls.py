@@ -1,7 +1,7 @@
 from django.urls import path, register_converter
 
 from games.converters import IdConverter, TokenConverter
-from games.views import accounts, backups, history, leagues, members, ops, rulebook, table
+from games.views import accounts, backups, history, leagues, members, ops, presets, rulebook, table
 
 app_name = "games"
 
@@ -55,6 +55,10 @@ urlpatterns += [
     path("games/<id:game_id>/rules/", rulebook.game_rules, name="game-rules"),
     path("games/<id:game_id>/referee/", rulebook.game_referee, name="game-referee"),
     path("games/<id:game_id>/referee/revoke/", rulebook.game_referee_revoke, name="game-referee-revoke"),
+    path("leagues/<id:league_id>/rules/new/", presets.preset_new, name="preset-new"),
+    path("leagues/<id:league_id>/rules/<id:preset_id>/", presets.preset_rules, name="preset-rules"),
+    path("leagues/<id:league_id>/rules/<id:preset_id>/edit/", presets.preset_edit, name="preset-edit"),
+    path("leagues/<id:league_id>/rules/<id:preset_id>/delete/", presets.preset_delete, name="preset-delete"),
 ]
 
 # --- history: standings, archive, players, export ---------------------------

@@ -3,7 +3,9 @@
 import factory
 from django.contrib.auth import get_user_model
 
-from games.models import Game, League, Membership, Player
+from games.models import Game, League, LeaguePreset, Membership, Player
+from rules import VARIANTS
+from rules.variants import resolve_options
 
 PASSWORD = "correct-horse-battery"
 
@@ -63,3 +65,17 @@ def make_game(league: League, variant: str = "standard", players: int | list[str
     names = NAMES[:players] if isinstance(players, int) else players
     seated = [Player.objects.get_or_create(league=league, name=name)[0] for name in names]
     return Game.start(league, variant, seated, **kwargs)
+
+
+class LeaguePresetFactory(factory.django.DjangoModelFactory):
+    """A league's own preset: Hearts to 50 with the moon adding, every other option the preset's."""
+
+    class Meta:
+        model = LeaguePreset
+
+    league = factory.SubFactory(LeagueFactory)
+    name = factory.Sequence(lambda n: f"House rules {n}")
+    variant = "standard"
+    options = factory.LazyAttribute(
+        lambda preset: resolve_options(VARIANTS[preset.variant], {"target": 50, "moon": "add"}).as_dict()
+    )

@@ -65,6 +65,7 @@ def _league_page(
         "league": league,
         "membership": membership,
         "players": league.players.select_related("user"),
+        "presets": league.presets.all(),
         "games_in_progress": games.in_progress(),
         "recent_games": games.exclude(status__in=[Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK])[:RECENT_GAMES],
         "form": form,

@@ -20,7 +20,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from games.forms import PlayForm, RevokeForm
-from games.models import Game, HandConflict
+from games.models import Game, HandConflict, League, LeaguePreset
 from games.permissions import SCORE, VIEW, get_game_for
 from games.views.pages import render_page
 from rules import VARIANTS, EntryError, GameState, HandEntry
@@ -52,7 +52,10 @@ def _with_hands():
 
 @require_GET
 def rules_index(request: HttpRequest) -> TemplateResponse:
-    return TemplateResponse(request, "rulebook/index.html", {"variants": VARIANTS.values()})
+    """The four presets' sheets; for a member, their leagues' own presets beside them."""
+    presets = LeaguePreset.objects.filter(league__in=League.objects.for_user(request.user)).select_related("league")
+    context = {"variants": VARIANTS.values(), "presets": presets.order_by("league__name", "league_id", "name")}
+    return TemplateResponse(request, "rulebook/index.html", context)
 
 
 @require_GET

@@ -11,19 +11,30 @@ phone answers 409, so neither is ever mistaken for success.
 from __future__ import annotations
 
 import json
+import re
 from http import HTTPStatus
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from games.converters import IdConverter
 from games.forms import DeclareForm, DeleteHandForm, GameForm, GameImportForm, HandForm
-from games.models import DeclareError, Game, HandConflict, HandRevision, Membership, entry_from_json
+from games.models import (
+    DeclareError,
+    Game,
+    HandConflict,
+    HandRevision,
+    League,
+    LeaguePreset,
+    Membership,
+    entry_from_json,
+)
 from games.permissions import ORGANIZE, SCORE, VIEW, get_game_for, get_league_for
 from rules import EntryError, GameState, HandEntry, ScoresheetError, SetupError, play, write_scoresheet
 from rules.describe import (
@@ -51,8 +62,9 @@ def game_new(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
     league, _ = get_league_for(request.user, league_id, SCORE)
     template = "games/game_new.html"
     if request.method == "GET":
-        form = GameForm.blank(league, request.GET.get("variant"))
-        return TemplateResponse(request, template, {"league": league, "form": form})
+        form = GameForm.blank(league, request.GET.get("variant"), _preset(league, request.GET.get("preset")))
+        context = {"league": league, "form": form, "presets": league.presets.all()}
+        return TemplateResponse(request, template, context)
     if "start" not in request.POST:
         form = GameForm.refreshed(league, request.POST)
         if request.htmx:
@@ -74,6 +86,15 @@ def game_new(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
             messages.success(request, "The game is on: good luck!")
             return redirect(game)
     return TemplateResponse(request, template, {"league": league, "form": form}, status=UNPROCESSABLE)
+
+
+def _preset(league: League, value: str | None) -> LeaguePreset | None:
+    """The league's preset a new game starts from (?preset=ID); a wrong id is a 404."""
+    if value is None:
+        return None
+    if not re.fullmatch(IdConverter.regex, value):
+        raise Http404("No such house rules")
+    return get_object_or_404(league.presets, pk=int(value))
 
 
 # The game page --------------------------------------------------------------

@@ -15,6 +15,7 @@ from django.conf import settings
 from django.test import Client
 from pypdf import PdfReader
 
+from games.models import LeaguePreset
 from tests.factories import make_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -88,6 +89,23 @@ def test_a_game_sheet_with_every_option_on_prints_on_one_page(
     assert page.locator(".sheet-qr svg").is_visible()
     assert not page.get_by_role("button", name="Print").is_visible()
     assert not page.get_by_role("navigation").is_visible()
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("variant", ["standard", "3d"])
+def test_a_leagues_own_preset_with_every_option_on_prints_on_one_page(
+    page, live_server, artifacts_dir, league, user, variant, paper
+):
+    # A preset's sheet covers every player count its variant allows: 3 to 7, or 3 to 8 in 3D.
+    options = EVERY_STANDARD_OPTION if variant == "standard" else EVERY_OPTION["3d"][2]
+    preset = LeaguePreset(league=league, name="Thursday rules at the long table, with all the trimmings"[:60])
+    preset.set_rules(variant, options)
+    preset.save()
+    log_in(page, live_server, user)
+    url = f"{live_server.url}{preset.get_absolute_url()}"
+    pages = print_pages(page, url, paper, f"sheet-preset-{variant}-{paper}", artifacts_dir)
+    assert pages == 1
+    assert page.get_by_role("heading", level=1).inner_text() == preset.name
 
 
 def test_the_print_button_opens_the_print_dialog(page, live_server):

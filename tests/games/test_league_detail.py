@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from games.models import Membership
 from rules import HandEntry
-from tests.factories import MembershipFactory, PlayerFactory, make_game
+from tests.factories import LeaguePresetFactory, MembershipFactory, PlayerFactory, make_game
 
 pytestmark = pytest.mark.django_db
 
@@ -92,7 +92,8 @@ def test_the_page_costs_the_same_queries_however_many_games_and_players(
     finished.record_hand(1, HandEntry.cards([10, 3, 0, 0], 3), user)
     client.force_login(user)
     # session, user, membership with league, players, unfinished games + their
-    # seats with players, recent games + their seats with players
-    with django_assert_num_queries(8):
+    # seats with players, recent games + their seats with players, house rules
+    LeaguePresetFactory.create_batch(3, league=league)
+    with django_assert_num_queries(9):
         response = client.get(url(league))
     assert response.content.decode().count(">Continue<") == 3

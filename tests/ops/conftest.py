@@ -17,7 +17,7 @@ from django.test import Client
 from django.utils import timezone
 
 from games.league_io import export_league
-from games.models import Game, Hand, HandRevision, Invite, League, Membership, Player, Seat, new_token
+from games.models import Game, Hand, HandRevision, Invite, League, LeaguePreset, Membership, Player, Seat, new_token
 from rules import HandEntry
 from tests.factories import MembershipFactory, UserFactory, make_game
 
@@ -35,6 +35,7 @@ class Table:
     invite: Invite
     other_league: League
     other_game: Game
+    preset: LeaguePreset
 
     def token(self, link: str) -> str:
         return self.league.public_token if link == "public" else self.invite.token
@@ -80,6 +81,9 @@ def table(db) -> Table:
     other_owner = UserFactory(username="other-owner")
     other_league = League.create_for(other_owner, "Another house")
     other_game = make_game(other_league, "standard")
+    preset = LeaguePreset(league=league, name=f"Thursday {IMAGE}")
+    preset.set_rules("standard", {"target": 50, "moon": "add"})
+    preset.save()
     return Table(
         users=users,
         league=league,
@@ -89,10 +93,11 @@ def table(db) -> Table:
         invite=invite,
         other_league=other_league,
         other_game=other_game,
+        preset=preset,
     )
 
 
 def stored_rows() -> dict[str, list[tuple]]:
     """Every row the table's actions could change, to show that a refused request changed nothing."""
-    models = (League, Membership, Invite, Player, Game, Seat, Hand, HandRevision)
+    models = (League, Membership, Invite, Player, Game, Seat, Hand, HandRevision, LeaguePreset)
     return {model._meta.label: list(model.objects.order_by("pk").values_list()) for model in models}

@@ -94,6 +94,27 @@ def next_hand(table) -> dict[str, Any]:
     return {"number": 3, "hearts_0": 0, "hearts_1": 0, "hearts_2": 5, "hearts_3": 8, "queen": 3}
 
 
+def preset(table) -> dict[str, int]:
+    return {"league_id": table.league.pk, "preset_id": table.preset.pk}
+
+
+def house_rules(table) -> dict[str, Any]:
+    """Standard Hearts to 50 with the moon adding: a preset's form, saved."""
+    return {
+        "name": "Friday rules",
+        "variant": "standard",
+        "options_for": "standard",
+        "save": "1",
+        "target": "50",
+        "end": "at_least",
+        "moon": "add",
+        "ties": "play_on",
+        "deal": "remove",
+        "kitty_to": "first_trick",
+        "wraps": "",
+    }
+
+
 def new_game(table) -> dict[str, Any]:
     return {
         "variant": "standard",
@@ -280,6 +301,10 @@ ROUTES: list[Route] = [
     Route("rules-variant", lambda table: {"variant": "omnibus"}, get=everyone(200)),
     Route("game-rules", game, get=MEMBERS_SEE),
     Route("game-referee", game, get=MEMBERS_SEE),
+    Route("preset-new", league, get=ORGANIZERS_DO, post=ORGANIZERS_DONE, post_data=house_rules),
+    Route("preset-rules", preset, get=MEMBERS_SEE),
+    Route("preset-edit", preset, get=ORGANIZERS_DO, post=ORGANIZERS_DONE, post_data=house_rules),
+    Route("preset-delete", preset, get=ORGANIZERS_DO, post=ORGANIZERS_DONE),
     Route(
         "game-referee-revoke",
         game,

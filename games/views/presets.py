@@ -1,0 +1,93 @@
+"""A league's own presets: house rules saved under a name, their cheat-sheet, new games from them.
+
+Organizers save, change and delete them; every member sees them beside the
+four presets and prints their sheet. A game copies a preset's options when
+it starts, so nothing here ever touches a game already played.
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.views.decorators.http import require_GET, require_http_methods
+
+from games.forms import PresetForm
+from games.models import League, LeaguePreset
+from games.permissions import ORGANIZE, VIEW, get_league_for
+from rules.rulebook import cheat_sheet
+from scorekeeper.middleware import HtmxHttpRequest
+
+FORM = "presets/preset_form.html"
+
+
+@login_required
+@require_GET
+def preset_rules(request: HtmxHttpRequest, league_id: int, preset_id: int) -> TemplateResponse:
+    """The preset's printable one-page cheat-sheet, for every player count it fits."""
+    league, _ = get_league_for(request.user, league_id, VIEW)
+    preset = get_object_or_404(league.presets, pk=preset_id)
+    context = {"sheet": cheat_sheet(preset.variant, preset.options), "game": None, "preset": preset, "league": league}
+    return TemplateResponse(request, "rulebook/sheet.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def preset_new(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
+    league, _ = get_league_for(request.user, league_id, ORGANIZE)
+    if request.method == "GET":
+        form = PresetForm(league=league, initial=PresetForm.rules_initial(request.GET.get("variant", "standard")))
+        return TemplateResponse(request, FORM, {"league": league, "form": form})
+    return _save(request, league, None)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def preset_edit(request: HtmxHttpRequest, league_id: int, preset_id: int) -> HttpResponse:
+    league, _ = get_league_for(request.user, league_id, ORGANIZE)
+    preset = get_object_or_404(league.presets, pk=preset_id)
+    if request.method == "GET":
+        return TemplateResponse(request, FORM, {"league": league, "form": PresetForm.for_preset(league, preset)})
+    return _save(request, league, preset)
+
+
+def _save(request: HtmxHttpRequest, league: League, preset: LeaguePreset | None) -> HttpResponse:
+    """Save the posted preset, or show the form again: rebuilt for a new variant, or with its errors."""
+    if "save" not in request.POST:
+        form = PresetForm.refreshed(league, request.POST, preset)
+        template = f"{FORM}#options" if request.htmx else FORM
+        return TemplateResponse(request, template, {"league": league, "form": form})
+    form = PresetForm(request.POST, league=league, instance=preset)
+    if form.stale_options:
+        form = PresetForm.refreshed(league, request.POST, preset)
+        context = {
+            "league": league,
+            "form": form,
+            "options_notice": "These are the new variant's house rules: check them, then save",
+        }
+        return TemplateResponse(request, FORM, context, status=HTTPStatus.UNPROCESSABLE_ENTITY)
+    if not form.is_valid():
+        return TemplateResponse(request, FORM, {"league": league, "form": form}, status=HTTPStatus.UNPROCESSABLE_ENTITY)
+    saved = form.save()
+    if preset is None:
+        messages.success(request, f"Saved {saved.name}: start a game with them, or print their cheat-sheet.")
+    else:
+        messages.success(request, f"Saved {saved.name}. Games already played keep the rules they were played by.")
+    return redirect(league)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def preset_delete(request: HtmxHttpRequest, league_id: int, preset_id: int) -> HttpResponse:
+    """Ask first (the page without JavaScript is the question), then delete."""
+    league, _ = get_league_for(request.user, league_id, ORGANIZE)
+    preset = get_object_or_404(league.presets, pk=preset_id)
+    if request.method == "GET":
+        return TemplateResponse(request, "presets/preset_delete.html", {"league": league, "preset": preset})
+    preset.delete()
+    messages.success(request, f"Deleted {preset.name}. Games played by them keep their rules.")
+    return HttpResponseRedirect(league.get_absolute_url())
