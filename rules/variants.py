@@ -303,6 +303,8 @@ class Variant:
     decks: int
     defaults: Mapping[str, object]
     summary: str
+    # The name on a short menu ("Ricketts", "3D").
+    short_name: str = ""
     # The pass cycle, and the player counts that pass another way.
     pass_cycle: tuple[str, ...] = ("left", "right")
     pass_cycles: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
@@ -367,6 +369,7 @@ VARIANTS: dict[str, Variant] = {
             1,
             {**_COMMON, **_UNEVEN_DECK, **_MORE},
             "Classic Hearts for 3 to 7 players: avoid hearts and the Q♠.",
+            short_name="Hearts",
             pass_cycles={4: ("left", "right", "across", "hold")},
         ),
         Variant(
@@ -377,6 +380,7 @@ VARIANTS: dict[str, Variant] = {
             1,
             {**_COMMON, "jack_of_diamonds": True, **_UNEVEN_DECK, **_MORE},
             "Hearts where the jack of diamonds is worth minus 10.",
+            short_name="Omnibus",
             pass_cycles={4: ("left", "right", "across", "hold")},
         ),
         Variant(
@@ -396,6 +400,7 @@ VARIANTS: dict[str, Variant] = {
                 "queen_breaks_hearts": True,
             },
             "The Caltech house variant: scatter passing, left of dealer leads, wraps at 104 and 126, 69 for 5.",
+            short_name="Ricketts",
             pass_cycle=("left", "right", "across", "scatter", "hold"),
             left_of_dealer_leads=True,
         ),
@@ -413,6 +418,7 @@ VARIANTS: dict[str, Variant] = {
                 **{key: value for key, value in _MORE.items() if key != "extra_cards"},
             },
             "Two decks, six-card hands and a draw pile, for 3 to 8 players.",
+            short_name="3D",
             pass_cycle=("hold",),
             left_of_dealer_leads=True,
             deck_removed=(QUEEN_OF_SPADES, JACK_OF_DIAMONDS),

@@ -2,9 +2,15 @@
 
 from django import template
 
-from rules import VARIANTS
+from rules import VARIANTS, Variant
 
 register = template.Library()
+
+
+@register.simple_tag
+def presets() -> list[Variant]:
+    """Every preset, in the engine's order, for menus that list them."""
+    return list(VARIANTS.values())
 
 
 @register.filter
