@@ -289,7 +289,8 @@ def test_queen_breaks_hearts_is_a_house_rule_anywhere_and_can_be_turned_off_in_r
     lead_queen = PlayQuestion(Card.parse(SPADES, "Q"), leading=True)
     heart_after_queen = PlayQuestion(Card.parse("♥", "5"), leading=True, queen_played=True)
     house = play_rules(GameSetup.create("standard", NAMES[:4], {"queen_breaks_hearts": True}))
-    assert can_play(house, lead_queen).allowed and can_play(house, heart_after_queen).allowed
+    assert can_play(house, lead_queen).allowed
+    assert can_play(house, heart_after_queen).allowed
     plain_ricketts = play_rules(GameSetup.create("ricketts", NAMES[:4], {"queen_breaks_hearts": False}))
     assert not can_play(plain_ricketts, heart_after_queen).allowed
 
