@@ -82,7 +82,7 @@ class GameSetup:
             raise SetupError("The first dealer must be one of the players", "first_dealer")
         return cls(preset, resolved, names, first_dealer)
 
-    @property
+    @cached_property
     def seats(self) -> int:
         return len(self.players)
 
@@ -122,15 +122,17 @@ class GameSetup:
     def left_of_dealer_leads(self) -> bool:
         return self.variant.left_of_dealer_leads
 
+    @cached_property
+    def _lead_card(self) -> str | None:
+        return None if self.left_of_dealer_leads else self.deck.lowest_club
+
     def deal(self, number: int, tie_break: bool = False) -> Deal:
-        dealer = dealer_of(self.first_dealer, self.seats, number)
+        seats = self.seats
+        dealer = dealer_of(self.first_dealer, seats, number)
         direction = pass_direction(self.pass_cycle, number)
-        passed = self.options.pass_cards
-        if self.left_of_dealer_leads:
-            leader = (dealer + 1) % self.seats
-            return Deal(number, dealer, direction, self.seats, leader=leader, tie_break=tie_break, pass_cards=passed)
-        lead = self.deck.lowest_club
-        return Deal(number, dealer, direction, self.seats, lead_card=lead, tie_break=tie_break, pass_cards=passed)
+        lead = self._lead_card
+        leader = None if lead else (dealer + 1) % seats
+        return Deal(number, dealer, direction, seats, leader, lead, tie_break, self.options.pass_cards)
 
     def seat_of(self, name: str) -> int | None:
         try:
@@ -181,12 +183,15 @@ class HandEntry:
 
     def taker(self, card: PointCard | str) -> int | None:
         """Who took a single point card (the Q♠, the J♦ or an extra card); None if nobody is named."""
-        name = card.card if isinstance(card, PointCard) else card
+        name = card if type(card) is str else card.card
         if name == QUEEN_OF_SPADES:
             return self.queen
         if name == JACK_OF_DIAMONDS:
             return self.jack
-        return next((taker for extra, taker in self.extras if extra == name), None)
+        for extra, taker in self.extras:
+            if extra == name:
+                return taker
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -511,7 +516,7 @@ def check_entry(state: GameState, entry: HandEntry) -> list[FieldError]:
             errors.append(FieldError(card.field, f"The {card.card} must go to one of the players"))
     if entry.jack is not None and not setup.options.jack_of_diamonds:
         errors.append(FieldError("jack", "The J♦ scores nothing in this game; leave it out"))
-    in_play_cards = {card.card for card in setup.single_cards if card.field == "cards"}
+    in_play_cards = {card.card for card in setup.single_cards if card.field == "cards"} if entry.extras else set()
     seen: set[str] = set()
     for card, _ in entry.extras:
         if card not in in_play_cards:
