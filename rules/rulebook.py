@@ -19,6 +19,7 @@ from math import lcm
 from rules.cards import JACK_OF_DIAMONDS, JACK_POINTS
 from rules.deal import Deal, pass_direction
 from rules.describe import signed
+from rules.errors import SetupError
 from rules.game import FIVE, FIVE_HANDS, SIXTY_NINE, SIXTY_NINE_HANDS, GameSetup
 from rules.referee import PlayRules, play_rules
 from rules.variants import OPTIONS, Option, get_variant
@@ -91,11 +92,18 @@ def cheat_sheet(
     if players:
         return _Writer((GameSetup.create(subject, list(players), options),), game=True).sheet()
     variant = get_variant(subject)
-    setups = tuple(
-        GameSetup.create(variant.key, [f"Player {seat + 1}" for seat in range(count)], options)
-        for count in range(variant.min_players, variant.max_players + 1)
-    )
-    return _Writer(setups, game=False).sheet()
+    # Some house rules fit only some tables (`across`, `removed`): the sheet
+    # covers the player counts they fit, and fails only if they fit none.
+    setups = []
+    refusal: SetupError | None = None
+    for count in range(variant.min_players, variant.max_players + 1):
+        try:
+            setups.append(GameSetup.create(variant.key, [f"Player {seat + 1}" for seat in range(count)], options))
+        except SetupError as error:
+            refusal = error
+    if not setups and refusal is not None:
+        raise refusal
+    return _Writer(tuple(setups), game=False).sheet()
 
 
 DIRECTION_WORDS = {
