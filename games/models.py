@@ -1063,15 +1063,33 @@ def _replay(setup: GameSetup, entries: list[HandEntry], changed: int) -> GameSta
 
 
 def entry_to_json(entry: HandEntry) -> dict[str, Any]:
+    """A hand as stored; the house-rule fields (extra cards, sun, time up) only where used."""
     if entry.is_revoke:
-        return {"revoke": entry.revoke}
-    return {"hearts": list(entry.hearts), "queen": entry.queen, "jack": entry.jack, "moon": entry.moon}
+        out: dict[str, Any] = {"revoke": entry.revoke}
+    else:
+        out = {"hearts": list(entry.hearts), "queen": entry.queen, "jack": entry.jack, "moon": entry.moon}
+        if entry.extras:
+            out["cards"] = dict(entry.extras)
+        if entry.sun:
+            out["sun"] = True
+    if entry.time_up:
+        out["time_up"] = True
+    return out
 
 
 def entry_from_json(data: dict[str, Any]) -> HandEntry:
+    time_up = bool(data.get("time_up"))
     if "revoke" in data:
-        return HandEntry.revoked(data["revoke"])
-    return HandEntry.cards(data["hearts"], data["queen"], data.get("jack"), data.get("moon"))
+        return HandEntry.revoked(data["revoke"], time_up)
+    return HandEntry.cards(
+        data["hearts"],
+        data["queen"],
+        data.get("jack"),
+        data.get("moon"),
+        data.get("cards", {}),
+        bool(data.get("sun")),
+        time_up,
+    )
 
 
 class Heartbeat(models.Model):

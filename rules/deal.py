@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-QUEEN_OF_SPADES = "Q♠"
-JACK_OF_DIAMONDS = "J♦"
-TWO_OF_CLUBS = "2♣"
-THREE_OF_CLUBS = "3♣"
+from rules.cards import CLUBS, RANKS
+from rules.variants import Options, Variant, seats_away
 
 # RULES.md: "Cards removed in standard/omnibus with deal: remove".
 REMOVED_CARDS: dict[int, tuple[str, ...]] = {
@@ -23,18 +21,12 @@ REMOVED_CARDS: dict[int, tuple[str, ...]] = {
 }
 KITTY_SIZE: dict[int, int] = {3: 1, 4: 4, 5: 2, 6: 4, 7: 3}
 
-THREE_D_HAND_SIZE = 6
 
-
-def pass_cycle(variant_key: str, seats: int) -> tuple[str, ...]:
+def pass_cycle(variant: Variant, seats: int, options: Options | None = None) -> tuple[str, ...]:
     """The passing cycle: hand n passes the cycle's entry (n - 1) mod its length."""
-    if variant_key == "ricketts":
-        return ("left", "right", "across", "scatter", "hold")
-    if variant_key == "3d":
-        return ("hold",)
-    if seats == 4:
-        return ("left", "right", "across", "hold")
-    return ("left", "right")
+    if options is not None and options.passing:
+        return options.passing
+    return variant.cycle_for(seats)
 
 
 def pass_direction(cycle: tuple[str, ...], number: int) -> str:
@@ -47,14 +39,9 @@ def dealer_of(first_dealer: int, seats: int, number: int) -> int:
 
 
 def pass_target(direction: str, seat: int, seats: int) -> int | None:
-    """Whom a seat passes its three cards to; None for scatter and hold."""
-    if direction == "left":
-        return (seat + 1) % seats
-    if direction == "right":
-        return (seat - 1) % seats
-    if direction == "across":
-        return (seat + seats // 2) % seats
-    return None
+    """Whom a seat passes its cards to; None for scatter and hold."""
+    away = seats_away(direction, seats)
+    return None if away is None else (seat + away) % seats
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +55,10 @@ class Deal:
     leader: int | None = None
     lead_card: str | None = None
     tie_break: bool = False
+    pass_cards: int = 3
 
     def passes(self) -> tuple[tuple[int, int], ...]:
-        """(from, to) seat pairs for left, right and across; empty otherwise."""
+        """(from, to) seat pairs where every player passes to one other; empty otherwise."""
         pairs = []
         for seat in range(self.seats):
             target = pass_target(self.pass_direction, seat, self.seats)
@@ -80,12 +68,12 @@ class Deal:
 
     @property
     def cards_passed(self) -> int:
-        """Cards each player gives away: 3, one to each other player, or none."""
+        """Cards each player gives away: pass_cards, one to each other player, or none."""
         if self.pass_direction == "hold":
             return 0
         if self.pass_direction == "scatter":
             return self.seats - 1
-        return 3
+        return self.pass_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,26 +92,28 @@ class DeckPreparation:
     @property
     def lowest_club(self) -> str:
         """The card that leads where the holder of the lowest club leads."""
-        return THREE_OF_CLUBS if TWO_OF_CLUBS in self.removed else TWO_OF_CLUBS
+        return next(f"{rank}{CLUBS}" for rank in RANKS if f"{rank}{CLUBS}" not in self.removed)
 
 
-def prepare_deck(variant_key: str, seats: int, deal: str | None, kitty_to: str | None, warren: bool) -> DeckPreparation:
-    if variant_key == "3d":
-        total = 2 * 52 - 2
+def prepare_deck(variant: Variant, seats: int, options: Options) -> DeckPreparation:
+    total = 52 * variant.decks - len(variant.deck_removed)
+    if variant.hand_size is not None:
         return DeckPreparation(
-            decks=2,
-            removed=(QUEEN_OF_SPADES, JACK_OF_DIAMONDS),
+            decks=variant.decks,
+            removed=variant.deck_removed,
             kitty=0,
             kitty_to=None,
-            cards_each=THREE_D_HAND_SIZE,
-            draw_pile=total - THREE_D_HAND_SIZE * seats,
+            cards_each=variant.hand_size,
+            draw_pile=total - variant.hand_size * seats,
             warren=False,
             total_cards=total,
         )
-    if variant_key == "ricketts":
-        return DeckPreparation(1, (), 0, None, 13, 0, bool(warren), 53 if warren else 52)
-    if deal == "kitty":
+    if options.deal == "kitty":
         kitty = KITTY_SIZE[seats]
-        return DeckPreparation(1, (), kitty, kitty_to, (52 - kitty) // seats, 0, False, 52)
-    removed = REMOVED_CARDS[seats]
-    return DeckPreparation(1, removed, 0, None, (52 - len(removed)) // seats, 0, False, 52)
+        return DeckPreparation(variant.decks, (), kitty, options.kitty_to, (total - kitty) // seats, 0, False, total)
+    if options.deal == "remove":
+        removed = REMOVED_CARDS[seats] if options.removed is None else options.removed
+        return DeckPreparation(variant.decks, removed, 0, None, (total - len(removed)) // seats, 0, False, total)
+    # Every card dealt (the variant's player counts share them out evenly), with the Warren card where used.
+    warren = bool(options.warren)
+    return DeckPreparation(variant.decks, (), 0, None, total // seats, 0, warren, total + 1 if warren else total)

@@ -17,8 +17,6 @@ from rules.variants import OPTIONS
 
 MINUS = "\u2212"
 HEART = "♥"
-QUEEN = "Q♠"
-JACK = "J♦"
 
 
 def signed(number: int, plus: bool = False) -> str:
@@ -37,8 +35,10 @@ def join_names(names: Sequence[str]) -> str:
 
 def revoke_terms(setup: GameSetup) -> str:
     """What a revoke costs, in the words every screen uses: 'scores 26, everyone else 0 for that hand (no moon)'."""
-    jack = ", no J♦ bonus" if setup.options.jack_of_diamonds else ""
-    return f"scores {setup.penalty}, everyone else 0 for that hand (no moon{jack})"
+    # Cards worth minus points (the J♦, negative extra cards) stay with nobody on a revoke.
+    minus = [card.card for card in setup.single_cards if card.points < 0]
+    bonus = f", no {' or '.join(minus)} bonus" if minus else ""
+    return f"scores {setup.penalty}, everyone else 0 for that hand (no moon{bonus})"
 
 
 def _verb(count: int, singular: str, plural: str) -> str:
@@ -61,13 +61,16 @@ class DealText:
     tie_break: bool
 
 
-_DIRECTIONS = {
-    "left": "Pass 3 cards to the left",
-    "right": "Pass 3 cards to the right",
-    "across": "Pass 3 cards across",
-    "scatter": "Scatter",
-    "hold": "Hold",
-}
+def describe_direction(deal: Deal) -> str:
+    """'Pass 3 cards to the left', 'Pass 2 cards 2 seats to the right', 'Scatter', 'Hold'."""
+    word = deal.pass_direction
+    if word in ("scatter", "hold"):
+        return word.capitalize()
+    cards = f"Pass {deal.pass_cards} {_verb(deal.pass_cards, 'card', 'cards')}"
+    if word == "across":
+        return f"{cards} across"
+    side, _, seats = word.partition(" ")
+    return f"{cards} {seats} seats to the {side}" if seats else f"{cards} to the {side}"
 
 
 def deal_in_brief(setup: GameSetup, deal: Deal) -> str:
@@ -124,7 +127,7 @@ def describe_deal(setup: GameSetup, deal: Deal) -> DealText:
     return DealText(
         number=deal.number,
         dealer=setup.players[deal.dealer],
-        direction=_DIRECTIONS[deal.pass_direction],
+        direction=describe_direction(deal),
         passes=describe_passes(setup, deal),
         leader=describe_leader(setup, deal),
         deck=describe_deck(setup),
@@ -148,10 +151,12 @@ def _winners(state: GameState) -> str:
 
 
 def _crossed(state: GameState) -> str:
-    """'Ben passes 100' / 'Ann and Ben reach 100': who met the end condition."""
+    """'Ben passes 100' / 'Ann and Ben reach 100': who met the end condition; or the time ran out."""
     setup = state.setup
     options = setup.options
     seats = [seat for seat, total in enumerate(state.totals) if reached_target(options, total)]
+    if not seats:
+        return "the time ran out"
     names = [setup.players[seat] for seat in seats]
     verb = _verb(len(names), "passes", "pass") if options.end == "more_than" else _verb(len(names), "reaches", "reach")
     return f"{join_names(names)} {verb} {options.target}"
@@ -237,6 +242,7 @@ MOON_RULE_NAMES = {
     "add": "the add rule",
     "subtract": "the subtract rule",
     "ricketts": "the Ricketts moon rule",
+    "auto": "the automatic moon rule",
     "off": "no moon",
 }
 
@@ -267,7 +273,7 @@ def describe_moon(state: GameState, entry: HandEntry) -> MoonPreview | None:
 
 @dataclass(frozen=True, slots=True)
 class Note:
-    """A marker on a scored hand; kind is moon, wrap, revoke or tie_break."""
+    """A marker on a scored hand; kind is moon, wrap, revoke, tie_break or time_up."""
 
     kind: str
     text: str
@@ -281,25 +287,25 @@ def describe_hand(setup: GameSetup, hand: HandResult) -> tuple[Note, ...]:
     if hand.entry.is_revoke:
         notes.append(Note("revoke", f"{names[hand.entry.revoke]} revoked: +{setup.penalty}"))
     if hand.moon is not None:
-        text = f"{names[hand.moon.shooter]} shot the moon: {hand.moon.resolution}"
+        shot = "the sun" if hand.entry.sun else "the moon"
+        text = f"{names[hand.moon.shooter]} shot {shot}: {hand.moon.resolution}"
         if hand.moon.why:
             text += f" ({hand.moon.why})"
         notes.append(Note("moon", text))
     if hand.wrapped:
         wrapped = [names[seat] for seat in hand.wrapped]
         notes.append(Note("wrap", f"{join_names(wrapped)} wrapped to 0"))
+    if hand.entry.time_up:
+        notes.append(Note("time_up", "time ran out"))
     return tuple(notes)
 
 
-def _cards_taken(entry: HandEntry, seat: int) -> str:
-    """One player's cards in an entry: '3♥ Q♠', or '' for none."""
+def _cards_taken(setup: GameSetup, entry: HandEntry, seat: int) -> str:
+    """One player's cards in an entry: '3♥ Q♠', or '' for none, in the order of the point-card table."""
     cards = []
     if seat < len(entry.hearts) and entry.hearts[seat]:
         cards.append(f"{entry.hearts[seat]}{HEART}")
-    if entry.queen == seat:
-        cards.append(QUEEN)
-    if entry.jack == seat:
-        cards.append(JACK)
+    cards.extend(card.card for card in setup.single_cards if entry.taker(card) == seat)
     return " ".join(cards)
 
 
@@ -307,16 +313,22 @@ def describe_entry(setup: GameSetup, entry: HandEntry) -> str:
     """A hand as entered: 'Ann 3♥, Ben Q♠, Cat 10♥ J♦' or 'Ann revoked'."""
     names = setup.players
     if entry.is_revoke:
-        return f"{names[entry.revoke]} revoked"
+        return f"{names[entry.revoke]} revoked" + _time_up(entry)
     taken = []
     for seat, name in enumerate(names):
-        cards = _cards_taken(entry, seat)
+        cards = _cards_taken(setup, entry, seat)
         if cards:
             taken.append(f"{name} {cards}")
     text = ", ".join(taken)
     if entry.moon:
         text += f" (moon: {entry.moon})"
-    return text
+    if entry.sun:
+        text += " (sun)"
+    return text + _time_up(entry)
+
+
+def _time_up(entry: HandEntry) -> str:
+    return " (time ran out)" if entry.time_up else ""
 
 
 def describe_change(setup: GameSetup, before: HandEntry | None, after: HandEntry | None) -> str:
@@ -327,12 +339,16 @@ def describe_change(setup: GameSetup, before: HandEntry | None, after: HandEntry
         return f"{describe_entry(setup, before)} → {describe_entry(setup, after)}"
     changes = []
     for seat, name in enumerate(setup.players):
-        was = _cards_taken(before, seat) or "nothing"
-        now = _cards_taken(after, seat) or "nothing"
+        was = _cards_taken(setup, before, seat) or "nothing"
+        now = _cards_taken(setup, after, seat) or "nothing"
         if was != now:
             changes.append(f"{name} {was} → {now}")
     if before.moon != after.moon:
         changes.append(f"moon {before.moon or 'none'} → {after.moon or 'none'}")
+    if before.sun != after.sun:
+        changes.append(f"sun {'yes' if before.sun else 'no'} → {'yes' if after.sun else 'no'}")
+    if before.time_up != after.time_up:
+        changes.append(f"time ran out {'yes' if before.time_up else 'no'} → {'yes' if after.time_up else 'no'}")
     return ", ".join(changes) or "no change"
 
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 
+from rules.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, PointCard, point_cards, single_cards
 from rules.deal import (
     Deal,
     DeckPreparation,
@@ -23,7 +24,7 @@ from rules.deal import (
 )
 from rules.errors import EntryError, FieldError, SetupError
 from rules.names import name_key
-from rules.variants import Options, Variant, get_variant, resolve_options
+from rules.variants import Options, Variant, check_for_players, get_variant, resolve_options
 
 IN_PROGRESS = "in_progress"
 TIE_BREAK = "tie_break"
@@ -33,8 +34,6 @@ ADD = "add"
 SUBTRACT = "subtract"
 MOON_CHOICES = (ADD, SUBTRACT)
 
-QUEEN_POINTS = 13
-JACK_POINTS = -10
 SIXTY_NINE = 69
 SIXTY_NINE_HANDS = 5
 # The most hands a game holds: a real game is a few dozen; a 4-player game to
@@ -78,11 +77,12 @@ class GameSetup:
                 f"{preset.name} ({preset.key}) is for {preset.player_range} players; this game has {len(names)}",
                 "players",
             )
+        check_for_players(preset, resolved, len(names), prepare_deck(preset, len(names), resolved).removed)
         if not isinstance(first_dealer, int) or isinstance(first_dealer, bool) or not 0 <= first_dealer < len(names):
             raise SetupError("The first dealer must be one of the players", "first_dealer")
         return cls(preset, resolved, names, first_dealer)
 
-    @property
+    @cached_property
     def seats(self) -> int:
         return len(self.players)
 
@@ -91,29 +91,48 @@ class GameSetup:
         return 13 * self.variant.decks
 
     @cached_property
+    def point_cards(self) -> tuple[PointCard, ...]:
+        """The point cards in play (rules.cards): hearts, the Q♠, the J♦ where it scores, extra cards."""
+        return point_cards(self.options)
+
+    @cached_property
+    def single_cards(self) -> tuple[PointCard, ...]:
+        """The point cards with one taker each: a hand entry names who took each."""
+        return single_cards(self.options)
+
+    @cached_property
     def penalty(self) -> int:
-        """P: every heart in play plus the Q♠ (26, or 39 with two decks)."""
-        return self.hearts_in_play + QUEEN_POINTS
+        """P: every heart in play, the Q♠ and every extra card with positive points (26, 39 with two decks)."""
+        return self.hearts_in_play + sum(card.points for card in self.single_cards if card.points > 0)
+
+    @cached_property
+    def moon_value(self) -> int:
+        """What a moon is worth: moon_points, or P."""
+        return self.options.moon_points or self.penalty
 
     @cached_property
     def pass_cycle(self) -> tuple[str, ...]:
-        return pass_cycle(self.variant.key, self.seats)
+        return pass_cycle(self.variant, self.seats, self.options)
 
     @cached_property
     def deck(self) -> DeckPreparation:
-        o = self.options
-        return prepare_deck(self.variant.key, self.seats, o.deal, o.kitty_to, bool(o.warren))
+        return prepare_deck(self.variant, self.seats, self.options)
 
     @property
     def left_of_dealer_leads(self) -> bool:
-        return self.variant.key in ("ricketts", "3d")
+        return self.variant.left_of_dealer_leads
+
+    @cached_property
+    def _lead_card(self) -> str | None:
+        return None if self.left_of_dealer_leads else self.deck.lowest_club
 
     def deal(self, number: int, tie_break: bool = False) -> Deal:
-        dealer = dealer_of(self.first_dealer, self.seats, number)
+        seats = self.seats
+        dealer = dealer_of(self.first_dealer, seats, number)
         direction = pass_direction(self.pass_cycle, number)
-        if self.left_of_dealer_leads:
-            return Deal(number, dealer, direction, self.seats, leader=(dealer + 1) % self.seats, tie_break=tie_break)
-        return Deal(number, dealer, direction, self.seats, lead_card=self.deck.lowest_club, tie_break=tie_break)
+        lead = self._lead_card
+        leader = None if lead else (dealer + 1) % seats
+        return Deal(number, dealer, direction, seats, leader, lead, tie_break, self.options.pass_cards)
 
     def seat_of(self, name: str) -> int | None:
         try:
@@ -124,27 +143,55 @@ class GameSetup:
 
 @dataclass(frozen=True, slots=True)
 class HandEntry:
-    """What the table says happened in one hand: the cards taken, or a revoke."""
+    """What the table says happened in one hand: the cards taken, or a revoke.
+
+    hearts counts each seat's hearts; queen and jack are the takers of the Q♠
+    and the J♦; extras pairs each extra card (option extra_cards) with its
+    taker. taker() reads any single point card's taker from the right field.
+    """
 
     hearts: tuple[int, ...] = ()
     queen: int | None = None
     jack: int | None = None
     moon: str | None = None
     revoke: int | None = None
+    extras: tuple[tuple[str, int | None], ...] = ()
+    sun: bool = False
+    time_up: bool = False
 
     @classmethod
     def cards(
-        cls, hearts: Iterable[int], queen: int | None, jack: int | None = None, moon: str | None = None
+        cls,
+        hearts: Iterable[int],
+        queen: int | None,
+        jack: int | None = None,
+        moon: str | None = None,
+        extras: Mapping[str, int | None] | Iterable[tuple[str, int | None]] = (),
+        sun: bool = False,
+        time_up: bool = False,
     ) -> HandEntry:
-        return cls(tuple(hearts), queen, jack, moon)
+        pairs = tuple(extras.items() if isinstance(extras, Mapping) else extras)
+        return cls(tuple(hearts), queen, jack, moon, None, pairs, sun, time_up)
 
     @classmethod
-    def revoked(cls, offender: int) -> HandEntry:
-        return cls(revoke=offender)
+    def revoked(cls, offender: int, time_up: bool = False) -> HandEntry:
+        return cls(revoke=offender, time_up=time_up)
 
     @property
     def is_revoke(self) -> bool:
         return self.revoke is not None
+
+    def taker(self, card: PointCard | str) -> int | None:
+        """Who took a single point card (the Q♠, the J♦ or an extra card); None if nobody is named."""
+        name = card if type(card) is str else card.card
+        if name == QUEEN_OF_SPADES:
+            return self.queen
+        if name == JACK_OF_DIAMONDS:
+            return self.jack
+        for extra, taker in self.extras:
+            if extra == name:
+                return taker
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +238,8 @@ class GameState:
     # Hands completed at 69 (and at 5) per seat; None when not sitting there.
     runs69: tuple[int | None, ...] = ()
     runs5: tuple[int | None, ...] = ()
+    # The time limit ran out during a hand so far: the end condition counts as met.
+    time_up: bool = False
 
     @classmethod
     def start(cls, setup: GameSetup) -> GameState:
@@ -278,6 +327,15 @@ class GameState:
         if shooter is None:
             return self._settle(deal, entry, taken_points(setup, entry), None)
         rule = setup.options.moon
+        if rule == "auto":
+            # Add, unless after adding some total meets the end condition; unlike
+            # the Ricketts rule, whoever would then win.
+            added = self._settle(deal, entry, moon_points(setup, entry, shooter, ADD), Moon(shooter, ADD))
+            if any(reached_target(setup.options, total) for total in added.totals):
+                why = "adding would end the game"
+                points = moon_points(setup, entry, shooter, SUBTRACT)
+                return self._settle(deal, entry, points, Moon(shooter, SUBTRACT, why))
+            return added
         if rule in MOON_CHOICES:
             return self._settle(deal, entry, moon_points(setup, entry, shooter, rule), Moon(shooter, rule))
         if rule == "choice":
@@ -299,6 +357,8 @@ class GameState:
         wrapped = []
         for seat, (before, scored) in enumerate(zip(self.totals, points, strict=True)):
             total = before + scored
+            if options.no_negative and total < 0:
+                total = 0
             if total in wraps:
                 total = 0
                 wrapped.append(seat)
@@ -306,9 +366,11 @@ class GameState:
         totals_t = tuple(totals)
         runs69 = _runs(self.totals, totals_t, self.runs69, SIXTY_NINE)
         runs5 = _runs(self.totals, totals_t, self.runs5, FIVE)
-        status, winners, reason = _end_of_game(options, totals_t, runs69, runs5)
+        time_up = self.time_up or entry.time_up
+        status, winners, reason = _end_of_game(options, totals_t, runs69, runs5, time_up)
         hand = HandResult(deal, entry, points, totals_t, moon, tuple(wrapped))
-        return GameState(self.setup, (*self.hands, hand), totals_t, status, winners, reason, runs69, runs5)
+        hands = (*self.hands, hand)
+        return GameState(self.setup, hands, totals_t, status, winners, reason, runs69, runs5, time_up)
 
 
 def _runs(
@@ -327,7 +389,11 @@ def _runs(
 
 
 def _end_of_game(
-    options: Options, totals: tuple[int, ...], runs69: tuple[int | None, ...], runs5: tuple[int | None, ...]
+    options: Options,
+    totals: tuple[int, ...],
+    runs69: tuple[int | None, ...],
+    runs5: tuple[int | None, ...],
+    time_up: bool = False,
 ) -> tuple[str, tuple[int, ...], str | None]:
     if options.sixty_nine:
         # A completed run at 69 (or 5) beats every other end of the game.
@@ -336,50 +402,58 @@ def _end_of_game(
         )
         if done:
             return OVER, done, "sixty_nine"
-    if not any(reached_target(options, total) for total in totals):
+    if any(reached_target(options, total) for total in totals):
+        reason = "target"
+    elif time_up:
+        reason = "time"
+    else:
         return IN_PROGRESS, (), None
     best = min(totals)
     lowest = tuple(seat for seat, total in enumerate(totals) if total == best)
     if len(lowest) == 1 or options.ties == "shared":
-        return OVER, lowest, "target"
+        return OVER, lowest, reason
     return TIE_BREAK, (), None
 
 
 def taken_points(setup: GameSetup, entry: HandEntry) -> tuple[int, ...]:
-    """Each seat's points as the cards were taken: 1 a heart, 13 the Q♠, −10 the J♦."""
-    jack_counts = setup.options.jack_of_diamonds
-    return tuple(
-        hearts
-        + (QUEEN_POINTS if seat == entry.queen else 0)
-        + (JACK_POINTS if jack_counts and seat == entry.jack else 0)
-        for seat, hearts in enumerate(entry.hearts)
-    )
+    """Each seat's points as the cards were taken, from the point-card table."""
+    points = list(entry.hearts)
+    for card in setup.single_cards:
+        taker = entry.taker(card)
+        if taker is not None:
+            points[taker] += card.points
+    return tuple(points)
 
 
 def moon_shooter(setup: GameSetup, entry: HandEntry) -> int | None:
-    """Who took every heart and the Q♠ (and the J♦ where a moon needs it)."""
+    """Who took every heart and every single card with positive points (and the J♦ where a moon needs it)."""
     if entry.is_revoke or setup.options.moon == "off" or entry.queen is None:
         return None
     shooter = entry.queen
     if not 0 <= shooter < len(entry.hearts) or entry.hearts[shooter] != setup.hearts_in_play:
         return None
-    if setup.options.moon_needs_jack and entry.jack != shooter:
-        return None
+    for card in setup.single_cards:
+        if (card.needed_for_moon or _replaced_by_moon(setup, card)) and entry.taker(card) != shooter:
+            return None
     return shooter
 
 
+def _replaced_by_moon(setup: GameSetup, card: PointCard) -> bool:
+    """The J♦ under moon_needs_jack: the moon needs it, and its points give way to the moon's."""
+    return card.field == "jack" and setup.options.moon_needs_jack
+
+
 def moon_points(setup: GameSetup, entry: HandEntry, shooter: int, resolution: str) -> tuple[int, ...]:
-    penalty = setup.penalty
-    options = setup.options
-    # The J♦ keeps its −10 for whoever took it, unless the moon needed it: then
-    # the moon's points replace the J♦'s.
-    jack_bonus = options.jack_of_diamonds and not options.moon_needs_jack
-    points = []
-    for seat in range(setup.seats):
-        score = (0 if seat == shooter else penalty) if resolution == ADD else -penalty if seat == shooter else 0
-        if jack_bonus and seat == entry.jack:
-            score += JACK_POINTS
-        points.append(score)
+    value = setup.moon_value * (2 if entry.sun else 1)
+    points = [(0 if seat == shooter else value) if resolution == ADD else 0 for seat in range(setup.seats)]
+    if resolution != ADD:
+        points[shooter] = -value
+    # Cards with negative points (the J♦, extra cards) stay with whoever took
+    # them, the shooter included, unless the moon needed the J♦.
+    for card in setup.single_cards:
+        taker = entry.taker(card)
+        if card.points < 0 and not _replaced_by_moon(setup, card) and taker is not None:
+            points[taker] += card.points
     return tuple(points)
 
 
@@ -406,10 +480,18 @@ def check_entry(state: GameState, entry: HandEntry) -> list[FieldError]:
     def valid_seat(value: object) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < seats
 
+    if entry.time_up:
+        if setup.options.time_limit is None:
+            errors.append(FieldError("time_up", "This game has no time limit, so the time cannot run out"))
+        elif state.time_up:
+            errors.append(FieldError("time_up", "The time already ran out in an earlier hand"))
+
     if entry.revoke is not None:
         if not valid_seat(entry.revoke):
             errors.append(FieldError("revoke", "Who revoked? Pick one of the players"))
-        if entry.hearts or entry.queen is not None or entry.jack is not None or entry.moon is not None:
+        if entry.sun:
+            errors.append(FieldError("sun", "A revoke is no sun: nobody shot anything"))
+        if entry.hearts or entry.queen is not None or entry.jack is not None or entry.moon is not None or entry.extras:
             errors.append(FieldError("revoke", "A revoke is charged instead of entering cards, not with them"))
         return errors
 
@@ -425,18 +507,23 @@ def check_entry(state: GameState, entry: HandEntry) -> list[FieldError]:
         if total != in_play and all(h >= 0 for h in entry.hearts):
             errors.append(FieldError("hearts", f"Hearts add up to {total}; {in_play} are in play"))
 
-    if entry.queen is None:
-        errors.append(FieldError("queen", "Who took the Q♠?"))
-    elif not valid_seat(entry.queen):
-        errors.append(FieldError("queen", "The Q♠ must go to one of the players"))
-
-    if setup.options.jack_of_diamonds:
-        if entry.jack is None:
-            errors.append(FieldError("jack", "Who took the J♦?"))
-        elif not valid_seat(entry.jack):
-            errors.append(FieldError("jack", "The J♦ must go to one of the players"))
-    elif entry.jack is not None:
+    # Every single point card in play has exactly one taker (RULES.md, Scoring, step 1).
+    for card in setup.single_cards:
+        taker = entry.taker(card)
+        if taker is None:
+            errors.append(FieldError(card.field, f"Who took the {card.card}?"))
+        elif not valid_seat(taker):
+            errors.append(FieldError(card.field, f"The {card.card} must go to one of the players"))
+    if entry.jack is not None and not setup.options.jack_of_diamonds:
         errors.append(FieldError("jack", "The J♦ scores nothing in this game; leave it out"))
+    in_play_cards = {card.card for card in setup.single_cards if card.field == "cards"} if entry.extras else set()
+    seen: set[str] = set()
+    for card, _ in entry.extras:
+        if card not in in_play_cards:
+            errors.append(FieldError("cards", f"The {card} scores nothing in this game; leave it out"))
+        elif card in seen:
+            errors.append(FieldError("cards", f"The {card} is named twice; it has one taker"))
+        seen.add(card)
 
     if errors:
         return errors
@@ -453,7 +540,22 @@ def check_entry(state: GameState, entry: HandEntry) -> list[FieldError]:
             errors.append(FieldError("moon", "Nobody shot the moon in this hand, so there is nothing to choose"))
         else:
             errors.append(FieldError("moon", f"The moon rule here is '{rule}': the shooter does not choose"))
+    if entry.sun:
+        errors.extend(_sun_errors(setup, entry, shooter))
     return errors
+
+
+def _sun_errors(setup: GameSetup, entry: HandEntry, shooter: int | None) -> list[FieldError]:
+    """RULES.md: a sun is a moon by a shooter who also took every trick, so every single point card."""
+    if not setup.options.sun:
+        return [FieldError("sun", "Shooting the sun is not played in this game")]
+    if shooter is None:
+        return [FieldError("sun", "Nobody shot the moon in this hand, so there is no sun")]
+    missed = [card.card for card in setup.single_cards if entry.taker(card) != shooter]
+    if missed:
+        name = setup.players[shooter]
+        return [FieldError("sun", f"A sun takes every trick, but {name} did not take the {', '.join(missed)}")]
+    return []
 
 
 def play(setup: GameSetup, entries: Iterable[HandEntry]) -> GameState:

@@ -10,16 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rules.cards import CLUBS, DIAMONDS, HEARTS, RANKS, SPADES
 from rules.describe import describe_deal, describe_outcome, describe_result, revoke_terms, signed
 from rules.game import ADD, GameSetup, GameState, HandEntry
 
-HEARTS = "♥"
-SPADES = "♠"
-DIAMONDS = "♦"
-CLUBS = "♣"
+# The order the referee screen offers the suits in.
 SUITS = (SPADES, HEARTS, DIAMONDS, CLUBS)
 SUIT_NAMES = {SPADES: "spade", HEARTS: "heart", DIAMONDS: "diamond", CLUBS: "club"}
-RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 # What the player's hand holds apart from the card in question.
 MIXED = "mixed"
@@ -63,15 +60,16 @@ class PlayRules:
 
 
 def play_rules(setup: GameSetup) -> PlayRules:
-    ricketts = setup.variant.key == "ricketts"
+    options = setup.options
     draws = setup.deck.draw_pile > 0
     first = setup.deal(1)
     return PlayRules(
-        first_trick_limits=not draws,
+        # 3D Hearts has no first-trick limit; first_trick_points lifts it anywhere.
+        first_trick_limits=not draws and not options.first_trick_points,
         lowest_club_leads=first.lead_card is not None,
         lead_card=first.lead_card,
-        queen_breaks_hearts=ricketts,
-        queen_leads_any_time=ricketts,
+        queen_breaks_hearts=options.queen_breaks_hearts,
+        queen_leads_any_time=options.queen_breaks_hearts,
         draw_pile=draws,
         identical_cards=setup.deck.decks > 1,
         warren=setup.deck.warren,
@@ -183,7 +181,7 @@ def _lead(rules: PlayRules, question: PlayQuestion) -> Ruling:
             )
         return Ruling(False, f"the first trick is led with the {rules.lead_card} by whoever holds it", FIRST_LEAD)
     if card.is_queen_of_spades and rules.queen_leads_any_time:
-        return Ruling(True, "in Ricketts the Q♠ may be led at any time, and it breaks hearts", HEARTS_BROKEN)
+        return Ruling(True, "in this game the Q♠ may be led at any time, and it breaks hearts", HEARTS_BROKEN)
     if card.is_heart:
         if hearts_broken(rules, question):
             broken_by = "a heart or the Q♠ has" if rules.queen_breaks_hearts else "a heart has"
@@ -241,7 +239,7 @@ def _follow(rules: PlayRules, question: PlayQuestion) -> Ruling:
         return Ruling(True, "you cannot follow suit, so a heart may be played; it breaks hearts", HEARTS_BROKEN)
     if card.is_queen_of_spades and rules.queen_breaks_hearts:
         return Ruling(
-            True, "you cannot follow suit, so the Q♠ may be played; in Ricketts it breaks hearts", HEARTS_BROKEN
+            True, "you cannot follow suit, so the Q♠ may be played; in this game it breaks hearts", HEARTS_BROKEN
         )
     return Ruling(True, "you cannot follow suit, so any card may be played", PLAY)
 
@@ -340,14 +338,15 @@ class SweepPreview:
 
 
 def sweep(setup: GameSetup, shooter: int) -> HandEntry:
-    """The entry for one player taking every heart and the Q♠ (and the J♦ where it counts).
+    """The entry for one player taking every point card: every heart and every single card.
 
-    Where the J♦ counts but the moon does not need it, the shooter is assumed
-    to take it too: the preview shows the full sweep.
+    Cards with negative points (the J♦, say) that a moon does not need are
+    assumed taken by the shooter too: the preview shows the full sweep.
     """
     hearts = [setup.hearts_in_play if seat == shooter else 0 for seat in range(setup.seats)]
     jack = shooter if setup.options.jack_of_diamonds else None
-    return HandEntry.cards(hearts, shooter, jack)
+    extras = {card.card: shooter for card in setup.single_cards if card.field == "cards"}
+    return HandEntry.cards(hearts, shooter, jack, extras=extras)
 
 
 def moon_previews(state: GameState) -> tuple[SweepPreview, ...]:
@@ -364,7 +363,7 @@ def moon_previews(state: GameState) -> tuple[SweepPreview, ...]:
 
 
 def _outcome(before: GameState, resolution: str, after: GameState) -> SweepOutcome:
-    penalty = after.setup.penalty
+    penalty = after.setup.moon_value
     hand = after.hands[-1]
     if resolution == ADD:
         summary = f"others +{penalty}"

@@ -16,11 +16,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from math import lcm
 
+from rules.cards import JACK_OF_DIAMONDS, JACK_POINTS
 from rules.deal import Deal, pass_direction
 from rules.describe import revoke_terms, signed
-from rules.game import FIVE, FIVE_HANDS, JACK_POINTS, QUEEN_POINTS, SIXTY_NINE, SIXTY_NINE_HANDS, GameSetup
+from rules.errors import SetupError
+from rules.game import FIVE, FIVE_HANDS, SIXTY_NINE, SIXTY_NINE_HANDS, GameSetup
 from rules.referee import PlayRules, play_rules
-from rules.variants import OPTIONS, get_variant
+from rules.variants import OPTIONS, Option, get_variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,11 +92,18 @@ def cheat_sheet(
     if players:
         return _Writer((GameSetup.create(subject, list(players), options),), game=True).sheet()
     variant = get_variant(subject)
-    setups = tuple(
-        GameSetup.create(variant.key, [f"Player {seat + 1}" for seat in range(count)], options)
-        for count in range(variant.min_players, variant.max_players + 1)
-    )
-    return _Writer(setups, game=False).sheet()
+    # Some house rules fit only some tables (`across`, `removed`): the sheet
+    # covers the player counts they fit, and fails only if they fit none.
+    setups = []
+    refusal: SetupError | None = None
+    for count in range(variant.min_players, variant.max_players + 1):
+        try:
+            setups.append(GameSetup.create(variant.key, [f"Player {seat + 1}" for seat in range(count)], options))
+        except SetupError as error:
+            refusal = error
+    if not setups and refusal is not None:
+        raise refusal
+    return _Writer(tuple(setups), game=False).sheet()
 
 
 DIRECTION_WORDS = {
@@ -104,6 +113,10 @@ DIRECTION_WORDS = {
     "scatter": "scatter (1 to each)",
     "hold": "hold (no pass)",
 }
+
+
+def _direction_words(word: str) -> str:
+    return DIRECTION_WORDS.get(word, word)
 
 
 class _Writer:
@@ -148,13 +161,7 @@ class _Writer:
             if (list(default) if isinstance(default, tuple) else default) == value:
                 continue
             option = OPTIONS[key]
-            if option.kind == "bool":
-                words = "on" if value else "off"
-            elif option.kind == "int_list":
-                words = ", ".join(str(v) for v in value) or "none"
-            else:
-                words = option.choice_labels.get(value, str(value))
-            changed.append(f"{option.label}: {words}")
+            changed.append(f"{option.label}: {option_words(option, value)}")
         return tuple(changed)
 
     # Setup ------------------------------------------------------------------
@@ -238,7 +245,9 @@ class _Writer:
         setup = self.setup
         if setup.pass_cycle == ("hold",):
             return Section("passing", "Passing", (Item("No passing", "every hand is played as dealt."),))
-        items = [Item("Pass", "three cards face down, chosen before looking at those received.")]
+        cards = self.options.pass_cards
+        count = "three cards" if cards == 3 else f"{cards} {'card' if cards == 1 else 'cards'}"
+        items = [Item("Pass", f"{count} face down, chosen before looking at those received.")]
         if "scatter" in setup.pass_cycle:
             items.append(Item("Scatter", f"one card to each of the {setup.seats - 1} other players."))
         table = self.game_pass_table() if self.game else self.preset_pass_table()
@@ -254,7 +263,7 @@ class _Writer:
         length = lcm(*(len(cycle) for cycle in columns))
         header = ("Hand", *(f"{_counts(counts)} players" for counts in columns.values()))
         rows = tuple(
-            (str(number), *(DIRECTION_WORDS[pass_direction(cycle, number)] for cycle in columns))
+            (str(number), *(_direction_words(pass_direction(cycle, number)) for cycle in columns))
             for number in range(1, length + 1)
         )
         return Table("Passing by hand", header, rows)
@@ -279,7 +288,9 @@ class _Writer:
             return ", ".join(f"{names[giver]}\u00a0↔ {names[taker]}" for giver, taker in deal.passes() if giver < taker)
         if deal.pass_direction == "scatter":
             return "one card to each other player"
-        return "no passing"
+        if deal.pass_direction == "hold":
+            return "no passing"
+        return ", ".join(f"{names[giver]}\u00a0→ {names[taker]}" for giver, taker in deal.passes())
 
     # Play -------------------------------------------------------------------
 
@@ -295,6 +306,8 @@ class _Writer:
         )
         if play.first_trick_limits:
             items.append(Item("First trick", "no heart and not the Q♠, unless you hold nothing else."))
+        elif self.options.first_trick_points and not play.draw_pile:
+            items.append(Item("First trick", "point cards may be played to it (house rule)."))
         else:
             items.append(Item("First trick", "no special limit: play it like any other trick."))
         breaks = "a heart or the Q♠ has" if play.queen_breaks_hearts else "a heart has"
@@ -360,12 +373,24 @@ class _Writer:
 
     def scoring_section(self) -> Section:
         options = self.options
-        hearts = self.setup.hearts_in_play
-        cards = f"each heart 1, the Q♠ {QUEEN_POINTS}"
-        if options.jack_of_diamonds:
-            cards += f", the J♦ {signed(JACK_POINTS)}"
-        items = [Item("Points", f"{cards}. P\u00a0=\u00a0{self.penalty} (all {hearts} hearts and the Q♠).")]
-        items.append(Item("Moon", moon_rule(self.setup)))
+        setup = self.setup
+        hearts = setup.hearts_in_play
+        # The point-card table (rules.cards), in its order.
+        cards = ", ".join(
+            f"each heart {card.points}" if card.counted else f"the {card.card} {signed(card.points)}"
+            for card in setup.point_cards
+        )
+        in_p = join_cards([f"all {hearts} hearts", *(c.card for c in setup.single_cards if c.points > 0)])
+        items = [Item("Points", f"{cards}. P\u00a0=\u00a0{self.penalty} ({in_p}).")]
+        items.append(Item("Moon", moon_rule(setup)))
+        if options.sun:
+            items.append(
+                Item(
+                    "Sun",
+                    "a shooter who also took every trick (every point card) says so: the moon is worth twice as "
+                    f"much ({2 * setup.moon_value}).",
+                )
+            )
         jack = moon_jack_rule(self.setup)
         if jack:
             items.append(Item("Moon and J♦", jack))
@@ -376,7 +401,10 @@ class _Writer:
                 f"the offender {revoke_terms(self.setup)}.",
             )
         )
-        items.append(Item("Totals", "add each hand's points; totals may go below 0."))
+        if options.no_negative:
+            items.append(Item("Totals", "add each hand's points; a total below 0 becomes 0 (before wraps)."))
+        else:
+            items.append(Item("Totals", "add each hand's points; totals may go below 0."))
         if options.wraps:
             items.append(Item("Wraps", f"a total of exactly {_or(str(w) for w in options.wraps)} goes back to 0."))
         return Section("scoring", "Scoring", tuple(items))
@@ -391,6 +419,14 @@ class _Writer:
         else:
             end = f"after a hand in which a total goes above {target} (exactly {target} plays on)."
         items = [Item("Game ends", end + " The lowest total wins if exactly one player has it.")]
+        if options.time_limit:
+            items.append(
+                Item(
+                    "Time limit",
+                    f"{options.time_limit} minutes from the first deal; after the hand in which the time runs out, "
+                    "the game ends as if the target were met.",
+                )
+            )
         if options.ties == "play_on":
             items.append(Item("Tie for lowest", "play a tie-break hand (scored as usual) and check again."))
         else:
@@ -419,26 +455,49 @@ class _Writer:
 
 
 def moon_rule(setup: GameSetup) -> str:
-    """The game's moon rule in plain words, with its P."""
-    p = setup.penalty
-    hearts = setup.hearts_in_play
+    """The game's moon rule in plain words, with its value."""
+    p = setup.moon_value
+    needed = [card.card for card in setup.single_cards if card.points > 0]
     if setup.options.moon_needs_jack:
-        taken = f"taking all {hearts} hearts, the Q♠ and the J♦"
-    else:
-        taken = f"taking all {hearts} hearts and the Q♠"
+        needed.append(JACK_OF_DIAMONDS)
+    taken = "taking " + join_cards([f"all {setup.hearts_in_play} hearts", *needed])
     rule = setup.options.moon
     if rule == "off":
-        return f"no shooting the moon: {taken} scores {p} like any other points."
+        return f"no shooting the moon: {taken} scores {setup.penalty} like any other points."
     if rule == "choice":
         return f"{taken}, the shooter chooses: everyone else +{p} (shooter 0), or shooter −{p} (others 0)."
     if rule == "add":
         return f"{taken}: everyone else scores +{p}, the shooter 0."
     if rule == "subtract":
         return f"{taken}: the shooter scores −{p}, everyone else 0."
+    if rule == "auto":
+        return (
+            f"{taken}: everyone else +{p}, shooter 0, unless after that some total meets the end of the game; "
+            f"then the shooter −{p}, others 0."
+        )
     return (
         f"{taken}: everyone else +{p}, shooter 0, unless that would end the game (after wraps and every end "
         f"check) with the shooter not a winner; then the shooter −{p}, others 0 (the Ricketts safety rule)."
     )
+
+
+def join_cards(parts: Sequence[str]) -> str:
+    """'all 13 hearts and the Q♠', 'all 13 hearts, the Q♠ and the K♠'."""
+    named = [parts[0], *(f"the {part}" for part in parts[1:])]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def option_words(option: Option, value: object) -> str:
+    """An option's value in words: 'on', '104, 126', 'left, right, hold', 'K♠ 10, A♠ 7'."""
+    if option.kind == "bool":
+        return "on" if value else "off"
+    if option.kind in ("int_list", "pass_list"):
+        return ", ".join(str(v) for v in value) or "none"
+    if option.kind == "card_list":
+        return " ".join(value) or "none"
+    if option.kind == "card_map":
+        return ", ".join(f"{card} {signed(points)}" for card, points in dict(value).items())
+    return option.choice_labels.get(value, str(value))
 
 
 def moon_jack_rule(setup: GameSetup) -> str:

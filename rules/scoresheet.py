@@ -8,14 +8,21 @@ naming the hand where there is one.
 
 from __future__ import annotations
 
+import datetime
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.errors import RulesError, SetupError
 from rules.game import MOST_HANDS, GameSetup, GameState, HandEntry, HandError, HandResult, play
 
-TOP_LEVEL_KEYS = {"variant", "options", "players", "first_dealer", "hands"}
-CARD_KEYS = {"hearts", "queen", "jack", "moon"}
+TOP_LEVEL_KEYS = {"variant", "options", "players", "first_dealer", "hands", "played_on"}
+CARD_KEYS = {"hearts", "queen", "jack", "moon", "cards", "sun", "time_up"}
+REVOKE_KEYS = {"revoke", "time_up"}
+# SCORESHEET.md: the day the game was played, checked and otherwise ignored by replay.
+FIRST_DAY = datetime.date(1900, 1, 1)
+LAST_DAY = datetime.date(2100, 12, 31)
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 class ScoresheetError(RulesError):
@@ -52,8 +59,25 @@ def read_scoresheet(document: object) -> tuple[GameSetup, list[HandEntry]]:
         raise ScoresheetError("'hands' must be a list")
     if len(hands) > MOST_HANDS:
         raise ScoresheetError(f"A game holds at most {MOST_HANDS:,} hands; this scoresheet has {len(hands):,}")
+    played_on(document)
     entries = [_read_hand(setup, number, hand) for number, hand in enumerate(hands, start=1)]
     return setup, entries
+
+
+def played_on(document: Mapping[str, Any]) -> datetime.date | None:
+    """The scoresheet's `played_on` day, checked; None when it has none."""
+    if "played_on" not in document:
+        return None
+    text = document["played_on"]
+    try:
+        if not isinstance(text, str) or not _DAY.fullmatch(text):
+            raise ValueError
+        day = datetime.date.fromisoformat(text)
+    except ValueError:
+        raise ScoresheetError("'played_on' must be a day written YYYY-MM-DD, e.g. 2024-02-29") from None
+    if not FIRST_DAY <= day <= LAST_DAY:
+        raise ScoresheetError(f"'played_on' must be a day from {FIRST_DAY} to {LAST_DAY}")
+    return day
 
 
 def _read_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
@@ -68,12 +92,22 @@ def _read_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
             raise fail(f"{name} is not a player in this game ({what})")
         return found
 
+    def flag(key: str) -> bool:
+        value = hand.get(key, False)
+        if not isinstance(value, bool):
+            raise fail(f"'{key}' must be true or false")
+        return value
+
     if not isinstance(hand, Mapping):
         raise fail("a hand must be a JSON object")
+    time_up = flag("time_up")
     if "revoke" in hand:
-        if len(hand) != 1:
+        # `sun: false` means the same as leaving it out (RULES.md).
+        if hand.get("sun", False) is not False:
+            raise fail("a revoke is no sun: 'sun' cannot go with 'revoke'")
+        if set(hand) - REVOKE_KEYS - {"sun"}:
             raise fail("a revoke stands alone: no cards are entered with it")
-        return HandEntry.revoked(seat(hand["revoke"], "revoke"))
+        return HandEntry.revoked(seat(hand["revoke"], "revoke"), time_up)
     unknown = sorted(set(hand) - CARD_KEYS)
     if unknown:
         raise fail(f"unknown field '{unknown[0]}'")
@@ -90,7 +124,11 @@ def _read_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
     moon = hand.get("moon")
     if moon is not None and not isinstance(moon, str):
         raise fail("'moon' must be add or subtract")
-    return HandEntry.cards(hearts, queen, jack, moon)
+    taken = hand.get("cards", {})
+    if not isinstance(taken, Mapping):
+        raise fail("'cards' must map each extra card to who took it")
+    extras = {card: seat(name, f"the {card}") for card, name in taken.items()}
+    return HandEntry.cards(hearts, queen, jack, moon, extras, flag("sun"), time_up)
 
 
 def replay(document: object) -> dict[str, Any]:
@@ -145,25 +183,40 @@ def result_json(state: GameState) -> dict[str, Any]:
 def entry_json(setup: GameSetup, entry: HandEntry) -> dict[str, Any]:
     """One hand as the scoresheet writes it: only players who took hearts."""
     names = setup.players
+    out: dict[str, Any]
     if entry.is_revoke:
-        return {"revoke": names[entry.revoke]}
-    out: dict[str, Any] = {
-        "hearts": {names[seat]: count for seat, count in enumerate(entry.hearts) if count},
-        "queen": names[entry.queen],
-    }
-    if entry.jack is not None:
-        out["jack"] = names[entry.jack]
-    if entry.moon is not None:
-        out["moon"] = entry.moon
+        out = {"revoke": names[entry.revoke]}
+    else:
+        out = {"hearts": {names[seat]: count for seat, count in enumerate(entry.hearts) if count}}
+        # The single point cards, in the order of the point-card table.
+        for card in setup.single_cards:
+            taker = entry.taker(card)
+            if taker is None:
+                continue
+            if card.field == "cards":
+                out.setdefault("cards", {})[card.card] = names[taker]
+            else:
+                out[card.field] = names[taker]
+        if entry.moon is not None:
+            out["moon"] = entry.moon
+        if entry.sun:
+            out["sun"] = True
+    if entry.time_up:
+        out["time_up"] = True
     return out
 
 
-def write_scoresheet(setup: GameSetup, entries: Sequence[HandEntry]) -> dict[str, Any]:
+def write_scoresheet(
+    setup: GameSetup, entries: Sequence[HandEntry], played_on: datetime.date | None = None
+) -> dict[str, Any]:
     """The scoresheet for a game; options are written in full so presets may change safely."""
-    return {
+    sheet: dict[str, Any] = {
         "variant": setup.variant.key,
         "options": setup.options.as_dict(),
         "players": list(setup.players),
         "first_dealer": setup.players[setup.first_dealer],
-        "hands": [entry_json(setup, entry) for entry in entries],
     }
+    if played_on is not None:
+        sheet["played_on"] = played_on.isoformat()
+    sheet["hands"] = [entry_json(setup, entry) for entry in entries]
+    return sheet

@@ -1,21 +1,29 @@
 """Variants (presets) and house-rule options, as RULES.md lists them.
 
 Everything a screen or a cheat-sheet says about an option comes from here:
-its values, its one-line explanation and each preset's default.
+its values, its one-line explanation and each preset's default. A variant
+says what it is (its deck, who leads, its pass cycle, which options apply
+and their defaults); no code elsewhere asks for a variant by its key.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 
+from rules.cards import CLUBS, HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, card_order, is_card, suit_of
 from rules.errors import SetupError
 
-MOON_RULES = ("choice", "add", "subtract", "ricketts", "off")
+MOON_RULES = ("choice", "add", "subtract", "ricketts", "auto", "off")
 END_RULES = ("at_least", "more_than")
 TIE_RULES = ("play_on", "shared")
 DEAL_RULES = ("remove", "kitty")
 KITTY_RULES = ("first_trick", "last_trick", "first_heart")
+
+# RULES.md, Pass words: `left N` and `right N` pass N seats away.
+PASS_WORDS = ("left", "right", "across", "scatter", "hold")
+_SEATS_AWAY = re.compile(r"(left|right) ([0-9]{1,2})")
 
 
 @dataclass(frozen=True)
@@ -23,16 +31,21 @@ class Option:
     """One house-rule option: its kind, its values and how to explain it."""
 
     key: str
-    kind: str  # "int", "bool", "choice" or "int_list"
+    kind: str  # "int", "bool", "choice", "int_list", "pass_list", "card_list" or "card_map"
     label: str
     help: str
     choices: tuple[str, ...] = ()
     choice_labels: Mapping[str, str] = field(default_factory=dict)
-    # The largest number an "int" or "int_list" option takes, and how many
-    # numbers a list holds: far past what any table plays, and small enough
-    # that every total, chart and database column can hold the game.
+    # The largest number an "int", "int_list" or "card_map" option takes (and
+    # the largest N of `left N`), and how many values a list or map holds: far
+    # past what any table plays, and small enough that every total, chart and
+    # database column can hold the game.
     most: int = 0
     most_values: int = 0
+    # One of RULES.md's "More house rules": not on the game form yet.
+    more: bool = False
+    # Its value where a preset does not say otherwise (None: not set).
+    default: object = None
 
     def check(self, value: object) -> object:
         """Return the value in its canonical form, or raise SetupError."""
@@ -57,11 +70,76 @@ class Option:
             if len(set(value)) > self.most_values:
                 raise SetupError(f"Option '{self.key}' holds at most {self.most_values} numbers", "options")
             return tuple(sorted(set(value)))
+        if self.kind == "pass_list":
+            return self._check_pass_list(value)
+        if self.kind == "card_list":
+            return self._check_card_list(value)
+        if self.kind == "card_map":
+            return self._check_card_map(value)
         raise AssertionError(f"unknown option kind {self.kind}")  # pragma: no cover
+
+    def _check_pass_list(self, value: object) -> tuple[str, ...]:
+        if not isinstance(value, (list, tuple)) or not value:
+            raise SetupError(f"Option '{self.key}' must be a list of at least one pass word", "options")
+        if len(value) > self.most_values:
+            raise SetupError(f"Option '{self.key}' holds at most {self.most_values} pass words", "options")
+        for word in value:
+            if not is_pass_word(word, self.most):
+                raise SetupError(
+                    f"Option '{self.key}': {word!r} is not a pass word (left, right, across, scatter, hold, "
+                    f"left N, right N with N from 2)",
+                    "options",
+                )
+        return tuple(value)
+
+    def _check_card_list(self, value: object) -> tuple[str, ...]:
+        if not isinstance(value, (list, tuple)) or not all(is_card(card) for card in value):
+            raise SetupError(f"Option '{self.key}' must be a list of cards such as \"2♣\"", "options")
+        if len(set(value)) != len(value):
+            raise SetupError(f"Option '{self.key}' names a card twice", "options")
+        if len(value) > self.most_values:
+            raise SetupError(f"Option '{self.key}' holds at most {self.most_values} cards", "options")
+        return tuple(sorted(value, key=card_order))
+
+    def _check_card_map(self, value: object) -> tuple[tuple[str, int], ...]:
+        if not isinstance(value, Mapping) or not all(is_card(card) for card in value):
+            raise SetupError(f"Option '{self.key}' must map cards such as \"K♠\" to their points", "options")
+        if len(value) > self.most_values:
+            raise SetupError(f"Option '{self.key}' holds at most {self.most_values} cards", "options")
+        for card, points in value.items():
+            if not _is_int(points) or points == 0 or abs(points) > self.most:
+                raise SetupError(
+                    f"Option '{self.key}': {card} must score a whole number from −{self.most} to {self.most}, not 0",
+                    "options",
+                )
+        return tuple(sorted(value.items(), key=lambda item: card_order(item[0])))
 
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_pass_word(word: object, most: int = 8) -> bool:
+    """A pass word's shape (RULES.md, Pass words); whether it fits the table is check_for_players'."""
+    if word in PASS_WORDS:
+        return True
+    match = _SEATS_AWAY.fullmatch(word) if isinstance(word, str) else None
+    return bool(match) and 2 <= int(match.group(2)) <= most
+
+
+def seats_away(word: str, seats: int) -> int | None:
+    """How many seats to the left a pass word sends cards; None for scatter and hold."""
+    if word == "left":
+        return 1
+    if word == "right":
+        return seats - 1
+    if word == "across":
+        return seats // 2
+    match = _SEATS_AWAY.fullmatch(word)
+    if match is None:
+        return None
+    n = int(match.group(2))
+    return n if match.group(1) == "left" else seats - n
 
 
 OPTIONS: dict[str, Option] = {
@@ -87,6 +165,7 @@ OPTIONS: dict[str, Option] = {
                 "add": "everyone else takes P",
                 "subtract": "shooter takes −P",
                 "ricketts": "others +P, unless that loses the game for the shooter: then self −P",
+                "auto": "others +P, unless that ends the game: then self −P",
                 "off": "no moon: points stand as taken",
             },
         ),
@@ -145,13 +224,77 @@ OPTIONS: dict[str, Option] = {
             "Warren card",
             "A 53rd card whose holder may play a hidden extra card in its place.",
         ),
+        # The peers' options (RULES.md, More house rules): `more` keeps them off
+        # the game form until it learns their kinds.
+        Option(
+            "passing",
+            "pass_list",
+            "Pass cycle",
+            "Which way the cards go, hand by hand, repeated from hand 1.",
+            more=True,
+            most=8,
+            most_values=12,
+        ),
+        Option("pass_cards", "int", "Cards passed", "How many cards each player passes.", more=True, most=4, default=3),
+        Option(
+            "removed",
+            "card_list",
+            "Cards removed",
+            "The cards taken out so every hand is equal.",
+            more=True,
+            most_values=12,
+        ),
+        Option("queen_points", "int", "Q♠ scores", "What the queen of spades scores.", more=True, most=100, default=13),
+        Option(
+            "extra_cards",
+            "card_map",
+            "More point cards",
+            "Single cards that also score, each with its points (e.g. K♠ 10, A♠ 7).",
+            more=True,
+            most=100,
+            most_values=8,
+        ),
+        Option("moon_points", "int", "Moon is worth", "What a moon scores, instead of P.", more=True, most=1_000),
+        Option(
+            "sun",
+            "bool",
+            "Shooting the sun",
+            "A shooter who also took every trick doubles the moon.",
+            more=True,
+            default=False,
+        ),
+        Option("no_negative", "bool", "No negative totals", "A total below 0 becomes 0.", more=True, default=False),
+        Option(
+            "time_limit",
+            "int",
+            "Time limit (minutes)",
+            "The game also ends when the time runs out: lowest total wins.",
+            more=True,
+            most=1_440,
+        ),
+        Option(
+            "first_trick_points",
+            "bool",
+            "Points on the first trick",
+            "Hearts and the Q♠ may be played to the first trick.",
+            more=True,
+            default=False,
+        ),
+        Option(
+            "queen_breaks_hearts",
+            "bool",
+            "Q♠ breaks hearts",
+            "The Q♠ breaks hearts and may be led at any time.",
+            more=True,
+            default=False,
+        ),
     )
 }
 
 
 @dataclass(frozen=True)
 class Variant:
-    """A preset: its name, the players it allows, its deck and its defaults."""
+    """A preset: what it is (players, deck, deal, who leads, passing) and its options' defaults."""
 
     key: str
     name: str
@@ -160,11 +303,39 @@ class Variant:
     decks: int
     defaults: Mapping[str, object]
     summary: str
+    # The name on a short menu ("Ricketts", "3D").
+    short_name: str = ""
+    # The pass cycle, and the player counts that pass another way.
+    pass_cycle: tuple[str, ...] = ("left", "right")
+    pass_cycles: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    # The player left of the dealer leads (any permitted card); otherwise the
+    # holder of the lowest club leads it.
+    left_of_dealer_leads: bool = False
+    # Cards taken out of the shuffled decks before every deal, whatever the table.
+    deck_removed: tuple[str, ...] = ()
+    # Cards dealt to each player when they are not all dealt: the rest is a draw pile.
+    hand_size: int | None = None
 
     @property
     def option_keys(self) -> tuple[str, ...]:
-        """The options that apply to this variant, in the order of OPTIONS."""
-        return tuple(key for key in OPTIONS if key in self.defaults)
+        """The preset options that apply to this variant (the game form's), in the order of OPTIONS."""
+        return tuple(key for key in OPTIONS if key in self.defaults and not OPTIONS[key].more)
+
+    @property
+    def more_option_keys(self) -> tuple[str, ...]:
+        """The peers' options (RULES.md, More house rules) that apply to this variant."""
+        return tuple(key for key in OPTIONS if key in self.defaults and OPTIONS[key].more)
+
+    def applies(self, key: str) -> bool:
+        return key in self.defaults
+
+    @property
+    def draw_pile(self) -> bool:
+        return self.hand_size is not None
+
+    def cycle_for(self, seats: int) -> tuple[str, ...]:
+        """The preset's pass cycle for this many players."""
+        return self.pass_cycles.get(seats, self.pass_cycle)
 
     @property
     def player_range(self) -> str:
@@ -183,6 +354,9 @@ _COMMON = {
     "ties": "play_on",
     "sixty_nine": False,
 }
+# RULES.md, More house rules: every one works with every preset unless its line says otherwise.
+_MORE = {key: option.default for key, option in OPTIONS.items() if option.more and key != "removed"}
+_UNEVEN_DECK = {"deal": "remove", "kitty_to": "first_trick", "removed": None}
 
 VARIANTS: dict[str, Variant] = {
     variant.key: variant
@@ -193,8 +367,10 @@ VARIANTS: dict[str, Variant] = {
             3,
             7,
             1,
-            {**_COMMON, "deal": "remove", "kitty_to": "first_trick"},
+            {**_COMMON, **_UNEVEN_DECK, **_MORE},
             "Classic Hearts for 3 to 7 players: avoid hearts and the Q♠.",
+            short_name="Hearts",
+            pass_cycles={4: ("left", "right", "across", "hold")},
         ),
         Variant(
             "omnibus",
@@ -202,8 +378,10 @@ VARIANTS: dict[str, Variant] = {
             3,
             7,
             1,
-            {**_COMMON, "jack_of_diamonds": True, "deal": "remove", "kitty_to": "first_trick"},
+            {**_COMMON, "jack_of_diamonds": True, **_UNEVEN_DECK, **_MORE},
             "Hearts where the jack of diamonds is worth minus 10.",
+            short_name="Omnibus",
+            pass_cycles={4: ("left", "right", "across", "hold")},
         ),
         Variant(
             "ricketts",
@@ -218,8 +396,13 @@ VARIANTS: dict[str, Variant] = {
                 "wraps": (104, 126),
                 "sixty_nine": True,
                 "warren": False,
+                **_MORE,
+                "queen_breaks_hearts": True,
             },
             "The Caltech house variant: scatter passing, left of dealer leads, wraps at 104 and 126, 69 for 5.",
+            short_name="Ricketts",
+            pass_cycle=("left", "right", "across", "scatter", "hold"),
+            left_of_dealer_leads=True,
         ),
         Variant(
             "3d",
@@ -227,8 +410,19 @@ VARIANTS: dict[str, Variant] = {
             3,
             8,
             2,
-            {**_COMMON, "moon": "off", "jack_of_diamonds": True, "ties": "shared"},
+            {
+                **_COMMON,
+                "moon": "off",
+                "jack_of_diamonds": True,
+                "ties": "shared",
+                **{key: value for key, value in _MORE.items() if key != "extra_cards"},
+            },
             "Two decks, six-card hands and a draw pile, for 3 to 8 players.",
+            short_name="3D",
+            pass_cycle=("hold",),
+            left_of_dealer_leads=True,
+            deck_removed=(QUEEN_OF_SPADES, JACK_OF_DIAMONDS),
+            hand_size=6,
         ),
     )
 }
@@ -236,7 +430,7 @@ VARIANTS: dict[str, Variant] = {
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """A variant's options after the house's overrides. None: does not apply."""
+    """A variant's options after the house's overrides. None: does not apply, or not set."""
 
     target: int
     end: str
@@ -249,13 +443,33 @@ class Options:
     deal: str | None = None
     kitty_to: str | None = None
     warren: bool | None = None
+    passing: tuple[str, ...] | None = None
+    pass_cards: int = 3
+    removed: tuple[str, ...] | None = None
+    queen_points: int = 13
+    extra_cards: tuple[tuple[str, int], ...] | None = None
+    moon_points: int | None = None
+    sun: bool = False
+    no_negative: bool = False
+    time_limit: int | None = None
+    first_trick_points: bool = False
+    queen_breaks_hearts: bool = False
+    # The peers' options the house set itself: only these are written out, so a
+    # scoresheet says what the table chose and reads back the same.
+    chosen: frozenset[str] = frozenset()
 
     def as_dict(self) -> dict[str, object]:
-        """The options that apply, as JSON-friendly values."""
+        """The options that apply (the peers' ones only where chosen), as JSON-friendly values."""
         out: dict[str, object] = {}
         for f in fields(self):
+            if f.name == "chosen" or (OPTIONS[f.name].more and f.name not in self.chosen):
+                continue
             value = getattr(self, f.name)
-            if value is not None:
+            if value is None:
+                continue
+            if OPTIONS[f.name].kind == "card_map":
+                out[f.name] = dict(value)
+            else:
                 out[f.name] = list(value) if isinstance(value, tuple) else value
         return out
 
@@ -268,15 +482,70 @@ def get_variant(key: object) -> Variant:
 
 
 def resolve_options(variant: Variant, overrides: Mapping[str, object] | None = None) -> Options:
-    """The variant's defaults with the house's overrides, each one checked."""
+    """The variant's defaults with the house's overrides, each one checked.
+
+    What depends on the number of players (pass words, removed cards) is
+    checked by check_for_players once the table is known.
+    """
     values = dict(variant.defaults)
+    chosen = set()
     for key, value in (overrides or {}).items():
         if key not in OPTIONS:
             raise SetupError(f"Unknown option '{key}'", "options")
-        if key not in variant.defaults:
+        if not variant.applies(key):
             raise SetupError(f"Option '{key}' does not apply to {variant.key} ({variant.name})", "options")
         values[key] = OPTIONS[key].check(value)
+        if OPTIONS[key].more:
+            chosen.add(key)
     if values["moon_needs_jack"] and not values["jack_of_diamonds"]:
         raise SetupError("Option 'moon_needs_jack' needs 'jack_of_diamonds' on", "options")
     values["wraps"] = tuple(values["wraps"])
-    return Options(**values)
+    options = Options(**values, chosen=frozenset(chosen))
+    _check_together(options)
+    return options
+
+
+def _check_together(options: Options) -> None:
+    """RULES.md: an option that contradicts another, or has no effect, is an error."""
+    if options.moon == "off" and options.sun:
+        raise SetupError("Option 'sun' needs a moon: it cannot go with moon 'off'", "options")
+    if options.moon == "off" and options.moon_points is not None:
+        raise SetupError("Option 'moon_points' has no effect with moon 'off'", "options")
+    if options.removed is not None:
+        if options.deal != "remove":
+            raise SetupError("Option 'removed' works only with deal 'remove'", "options")
+        scoring = {QUEEN_OF_SPADES, *(card for card, _ in options.extra_cards or ())}
+        if options.jack_of_diamonds:
+            scoring.add(JACK_OF_DIAMONDS)
+        for card in options.removed:
+            if suit_of(card) == HEARTS or card in scoring:
+                raise SetupError(f"Option 'removed' cannot take out a point card ({card})", "options")
+        if sum(suit_of(card) == CLUBS for card in options.removed) == 13:
+            raise SetupError("Option 'removed' must leave at least one club", "options")
+    for card, _ in options.extra_cards or ():
+        if suit_of(card) == HEARTS or card in (QUEEN_OF_SPADES, JACK_OF_DIAMONDS):
+            raise SetupError(
+                f"Option 'extra_cards' cannot name {card}: hearts, the Q♠ and the J♦ have their own rules", "options"
+            )
+
+
+def check_for_players(variant: Variant, options: Options, seats: int, removed: tuple[str, ...]) -> None:
+    """The checks that need the number of players; removed is what the deal takes out."""
+    cycle = options.passing or variant.cycle_for(seats)
+    for word in cycle:
+        if word == "across" and seats % 2:
+            raise SetupError(f"Option 'passing': 'across' needs an even number of players, not {seats}", "options")
+        if word == "scatter" and seats != 4:
+            raise SetupError(f"Option 'passing': 'scatter' needs exactly 4 players, not {seats}", "options")
+        match = _SEATS_AWAY.fullmatch(word)
+        if match and not int(match.group(2)) < seats:
+            raise SetupError(f"Option 'passing': '{word}' needs more than {match.group(2)} players", "options")
+    if "pass_cards" in options.chosen and all(word in ("hold", "scatter") for word in cycle):
+        raise SetupError("Option 'pass_cards' has no effect: no hand in the pass cycle passes cards", "options")
+    if options.removed is not None and (52 - len(options.removed)) % seats:
+        raise SetupError(
+            f"Option 'removed': {52 - len(options.removed)} cards do not deal evenly to {seats} players", "options"
+        )
+    for card, _ in options.extra_cards or ():
+        if card in removed:
+            raise SetupError(f"Option 'extra_cards': the deal takes out {card}", "options")

@@ -1,7 +1,7 @@
 """The shared conformance files, run through the real `manage.py replay`.
 
-The folder is read at test time, so files added to it later are tested
-without touching this module. Each NAME.json comes with NAME.expected.json
+The folder and its subfolders (house-rules/, ...) are read at test time, so
+files added to them later are tested without touching this module. Each NAME.json comes with NAME.expected.json
 (the result, compared as JSON) or NAME.error (a word the one error line must
 contain). See shared/SCORESHEET.md.
 """
@@ -35,10 +35,17 @@ class ScoresheetCase:
     """One NAME.json with its NAME.expected.json or NAME.error."""
 
     sheet: Path
+    folder: Path | None = None
 
     @property
     def name(self) -> str:
         return self.sheet.name.removesuffix(".json")
+
+    @property
+    def test_id(self) -> str:
+        """The name with its subfolder, e.g. house-rules/house-sun-doubles."""
+        relative = self.sheet.relative_to(self.folder) if self.folder else Path(self.sheet.name)
+        return str(relative.with_name(self.name).as_posix())
 
     @property
     def expected(self) -> Path:
@@ -54,15 +61,15 @@ def conformance_dir() -> Path:
 
 
 def scoresheet_cases(folder: Path) -> list[ScoresheetCase]:
-    """Every NAME.json in folder (not NAME.expected.json), sorted by name.
+    """Every NAME.json in folder and its subfolders (not NAME.expected.json), sorted by path.
 
     A missing or empty folder gives no cases; the callers turn that into a
     failure, because a conformance run that checks nothing must not pass.
     """
     if not folder.is_dir():
         return []
-    sheets = sorted(path for path in folder.glob("*.json") if not path.name.endswith(".expected.json"))
-    return [ScoresheetCase(sheet) for sheet in sheets]
+    sheets = sorted(path for path in folder.rglob("*.json") if not path.name.endswith(".expected.json"))
+    return [ScoresheetCase(sheet, folder) for sheet in sheets]
 
 
 def run_replay(path: str, stdin: str | None = None) -> Replayed:
@@ -119,7 +126,7 @@ def test_the_conformance_folder_exists_and_has_scoresheets():
 
 # An empty parameter list would be a skip; a missing folder must be a failure.
 @pytest.mark.parametrize(
-    "case", [pytest.param(case, id=case.name) for case in CASES] or [pytest.param(None, id="no-scoresheets")]
+    "case", [pytest.param(case, id=case.test_id) for case in CASES] or [pytest.param(None, id="no-scoresheets")]
 )
 def test_replay_gives_the_expected_result(case):
     assert case is not None, f"no scoresheets found in {conformance_dir()}"

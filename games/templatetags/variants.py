@@ -2,10 +2,16 @@
 
 from django import template
 
-from rules import VARIANTS
+from rules import VARIANTS, Variant
 from rules.describe import revoke_terms
 
 register = template.Library()
+
+
+@register.simple_tag
+def presets() -> list[Variant]:
+    """Every preset, in the engine's order, for menus that list them."""
+    return list(VARIANTS.values())
 
 
 @register.filter

@@ -10,10 +10,12 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules import VARIANTS, GameSetup, HandEntry, play, replay, result_json, write_scoresheet
+from rules import VARIANTS, GameSetup, HandEntry, SetupError, play, replay, result_json, write_scoresheet
+from rules.game import reached_target
 from tests.fuzzing import examples
 from tests.rules.table import NAMES
 
@@ -348,3 +350,166 @@ def test_outcomes_foretell_the_state_after_a_moon(game, data):
             assert after == state.after(replace(entry, moon=choice))
     else:
         assert list(outcomes.values()) == [state.after(entry)]
+
+
+# RULES.md, More house rules ----------------------------------------------------------
+
+EXTRA_CARDS = ("K♠", "A♠", "10♣", "7♦")
+
+
+@st.composite
+def house_setups(draw, negative: bool = True, **fixed: object) -> GameSetup:
+    """Standard or omnibus with random peers' options: extra cards, Q♠ points, moon value, sun, no_negative."""
+    variant = draw(st.sampled_from(["standard", "omnibus"]))
+    seats = draw(st.integers(4, 7))
+    low = -20 if negative else 1
+    points = st.integers(low, 20).filter(lambda value: value != 0)
+    options: dict[str, object] = {
+        "extra_cards": draw(st.dictionaries(st.sampled_from(EXTRA_CARDS), points, max_size=3)),
+        "queen_points": draw(st.integers(1, 30)),
+        "moon": draw(st.sampled_from(["choice", "add", "subtract", "ricketts", "auto"])),
+        "sun": draw(st.booleans()),
+        "no_negative": draw(st.booleans()),
+        "target": draw(st.integers(20, 150)),
+    }
+    if draw(st.booleans()):
+        options["moon_points"] = draw(st.integers(1, 60))
+    options.update(fixed)
+    return GameSetup.create(variant, NAMES[:seats], options)
+
+
+@st.composite
+def house_entries(draw, setup: GameSetup) -> HandEntry:
+    seats = setup.seats
+    seat = st.integers(0, seats - 1)
+    kind = draw(st.integers(0, 9))
+    if kind == 0:
+        return HandEntry.revoked(draw(seat))
+    shooter = draw(seat)
+    if kind <= 3:
+        hearts = [setup.hearts_in_play if s == shooter else 0 for s in range(seats)]
+        takers = {card.card: draw(st.one_of(st.just(shooter), seat)) for card in setup.single_cards}
+        if kind <= 2:
+            takers = {card.card: shooter if card.points > 0 else takers[card.card] for card in setup.single_cards}
+    else:
+        cuts = sorted(draw(st.lists(st.integers(0, setup.hearts_in_play), min_size=seats - 1, max_size=seats - 1)))
+        bounds = [0, *cuts, setup.hearts_in_play]
+        hearts = [high - low for low, high in itertools.pairwise(bounds)]
+        takers = {card.card: draw(seat) for card in setup.single_cards}
+    extras = {card: taker for card, taker in takers.items() if card not in ("Q♠", "J♦")}
+    entry = HandEntry.cards(hearts, takers["Q♠"], takers.get("J♦"), extras=extras)
+    shot = setup.options.moon != "off" and entry.queen == shooter and state_free_moon(setup, entry)
+    if shot and setup.options.sun and all(taker == shooter for taker in takers.values()):
+        entry = replace(entry, sun=draw(st.booleans()))
+    if shot and setup.options.moon == "choice":
+        entry = replace(entry, moon=draw(st.sampled_from(["add", "subtract"])))
+    return entry
+
+
+def state_free_moon(setup: GameSetup, entry: HandEntry) -> bool:
+    """RULES.md: every heart and every single card with positive points (and the J♦ where needed)."""
+    if entry.hearts[entry.queen] != setup.hearts_in_play:
+        return False
+    return all(
+        entry.taker(card) == entry.queen
+        for card in setup.single_cards
+        if card.points > 0 or (card.card == "J♦" and setup.options.moon_needs_jack)
+    )
+
+
+@st.composite
+def house_games(draw, setup_strategy: st.SearchStrategy[GameSetup]) -> tuple[GameSetup, list[HandEntry]]:
+    setup = draw(setup_strategy)
+    length = draw(st.integers(0, 25))
+    state = play(setup, [])
+    played = []
+    for entry in draw(st.lists(house_entries(setup), min_size=length, max_size=length)):
+        if state.is_over:
+            break
+        state = state.after(entry)
+        played.append(entry)
+    return setup, played
+
+
+@SETTINGS
+@given(house_games(house_setups(negative=False, jack_of_diamonds=False)))
+def test_without_moon_revoke_or_negative_cards_a_hands_points_add_up_to_p(game):
+    setup, hands = game
+    # P: hearts in play + the Q♠'s points + every extra card (all positive here).
+    extra = sum(points for _, points in setup.options.extra_cards or ())
+    assert setup.penalty == setup.hearts_in_play + setup.options.queen_points + extra
+    for hand in plain_hands(setup, hands):
+        assert sum(hand.points) == setup.penalty
+
+
+@SETTINGS
+@given(house_games(house_setups(no_negative=True)))
+def test_with_no_negative_no_total_is_ever_below_zero(game):
+    setup, hands = game
+    for hand in play(setup, hands).hands:
+        assert min(hand.totals) >= 0
+
+
+@SETTINGS
+@given(house_games(house_setups()))
+def test_a_moon_or_sun_is_worth_its_value_and_negative_cards_stay_with_their_takers(game):
+    setup, hands = game
+    for hand in play(setup, hands).hands:
+        if hand.moon is None:
+            continue
+        value = (setup.options.moon_points or setup.penalty) * (2 if hand.entry.sun else 1)
+        kept = [0] * setup.seats
+        for card in setup.single_cards:
+            if card.points < 0 and not (card.card == "J♦" and setup.options.moon_needs_jack):
+                kept[hand.entry.taker(card)] += card.points
+        for seat, points in enumerate(hand.points):
+            if hand.moon.resolution == "add":
+                base = 0 if seat == hand.moon.shooter else value
+            else:
+                base = -value if seat == hand.moon.shooter else 0
+            assert points == base + kept[seat]
+
+
+@SETTINGS
+@given(house_games(house_setups(moon="auto")))
+def test_the_auto_rule_subtracts_exactly_when_adding_would_meet_the_end(game):
+    setup, hands = game
+    always_add = replace(setup, options=replace(setup.options, moon="add"))
+    state = play(setup, [])
+    for entry in hands:
+        after = state.after(entry)
+        moon = after.hands[-1].moon
+        if moon is not None:
+            added = replace(state, setup=always_add).after(entry)
+            meets = any(reached_target(setup.options, total) for total in added.totals)
+            assert moon.resolution == ("subtract" if meets else "add")
+        state = after
+
+
+PASS_WORDS = st.sampled_from(["left", "right", "across", "scatter", "hold", "left 2", "right 2", "left 3", "right 5"])
+
+
+@SETTINGS
+@given(st.integers(3, 7), st.lists(PASS_WORDS, min_size=1, max_size=5))
+def test_a_pass_cycle_is_accepted_exactly_when_each_word_fits_the_table(seats, passing):
+    def fits(word: str) -> bool:
+        if word == "across":
+            return seats % 2 == 0
+        if word == "scatter":
+            return seats == 4
+        if " " in word:
+            return int(word.split()[1]) < seats
+        return True
+
+    if not all(fits(word) for word in passing):
+        with pytest.raises(SetupError, match="passing"):
+            GameSetup.create("standard", NAMES[:seats], {"passing": passing})
+    else:
+        game = GameSetup.create("standard", NAMES[:seats], {"passing": passing})
+        for number in range(1, 2 * len(passing) + 1):
+            deal = game.deal(number)
+            assert deal.pass_direction == passing[(number - 1) % len(passing)]
+            # Every player gives to one other and receives from one other, or nobody passes.
+            targets = [taker for _, taker in deal.passes()]
+            assert sorted(targets) == (list(range(seats)) if targets else [])
+            assert all(giver != taker for giver, taker in deal.passes())

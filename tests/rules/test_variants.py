@@ -32,8 +32,34 @@ def test_there_are_exactly_the_four_presets_of_the_rules():
     }
 
 
+# RULES.md, "More house rules (the peers' options)": each default, per preset
+# ("absent": the option does not apply to that preset; None: not set).
+MORE_DEFAULTS = {
+    "passing": dict.fromkeys(VARIANTS),
+    "pass_cards": dict.fromkeys(VARIANTS, 3),
+    "removed": {"standard": None, "omnibus": None, "ricketts": "absent", "3d": "absent"},
+    "queen_points": dict.fromkeys(VARIANTS, 13),
+    "extra_cards": {"standard": None, "omnibus": None, "ricketts": None, "3d": "absent"},
+    "moon_points": dict.fromkeys(VARIANTS),
+    "sun": dict.fromkeys(VARIANTS, False),
+    "no_negative": dict.fromkeys(VARIANTS, False),
+    "time_limit": dict.fromkeys(VARIANTS),
+    "first_trick_points": dict.fromkeys(VARIANTS, False),
+    "queen_breaks_hearts": {"standard": False, "omnibus": False, "ricketts": True, "3d": False},
+}
+
+
 def test_the_options_are_exactly_those_of_the_rules():
-    assert set(OPTIONS) == set(DEFAULTS)
+    assert {key for key, option in OPTIONS.items() if not option.more} == set(DEFAULTS)
+    assert {key for key, option in OPTIONS.items() if option.more} == set(MORE_DEFAULTS)
+
+
+@pytest.mark.parametrize(("option", "variant"), [(option, variant) for option in MORE_DEFAULTS for variant in VARIANTS])
+def test_each_preset_has_the_more_house_rules_defaults_the_rules_give(option, variant):
+    expected = MORE_DEFAULTS[option][variant]
+    assert (option in VARIANTS[variant].more_option_keys) == (expected != "absent")
+    if expected != "absent":
+        assert getattr(setup(variant).options, option) == expected
 
 
 @pytest.mark.parametrize(("option", "variant"), [(option, variant) for option in DEFAULTS for variant in VARIANTS])
