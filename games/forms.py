@@ -36,6 +36,9 @@ from games.models import (
     preset_name,
 )
 from rules import OPTIONS, VARIANTS, EntryError, GameSetup, HandEntry, Option, SetupError, name_key
+from rules.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, QUEEN_POINTS, read_card
+from rules.describe import signed
+from rules.errors import OptionError
 from rules.referee import (
     CLUBS,
     DIAMONDS,
@@ -89,22 +92,84 @@ class SeatsField(forms.Field):
         return [str(name).strip() for name in (value or []) if str(name).strip()]
 
 
+class PassWordsField(forms.CharField):
+    """A pass cycle typed as 'left, right, across, hold' (or 'left 2'); blank: the preset's cycle."""
+
+    def to_python(self, value: Any) -> list[str]:
+        text = super().to_python(value)
+        return [" ".join(word.lower().split()) for word in text.split(",") if word.strip()]
+
+
+def _cards(text: str) -> list[str]:
+    """Cards typed with commas or spaces, each as '2♣' or '2c'; ValidationError naming one that is not."""
+    cards = []
+    for typed in text.replace(",", " ").split():
+        card = read_card(typed)
+        if card is None:
+            raise forms.ValidationError(f"{typed[:8]} is not a card: write a rank and a suit, like 2♣ or 2c")
+        cards.append(card)
+    return cards
+
+
+class CardsField(forms.CharField):
+    """Cards typed as '2♣, 2♦' or '2c 2d'."""
+
+    def to_python(self, value: Any) -> list[str]:
+        return _cards(super().to_python(value))
+
+
+class CardPointsField(forms.CharField):
+    """Cards with their points, typed as 'K♠ 10, A♠ 7' or 'ks 10, as -5'."""
+
+    def to_python(self, value: Any) -> dict[str, int]:
+        points: dict[str, int] = {}
+        for pair in super().to_python(value).split(","):
+            words = pair.split()
+            if not words:
+                continue
+            cards = _cards(" ".join(words[:-1]))
+            try:
+                number = int(words[-1].replace("−", "-"))
+            except ValueError:
+                number = None
+            if len(cards) != 1 or number is None:
+                raise forms.ValidationError(f"Write each card with its points, like K♠ 10; not {pair.strip()[:16]}")
+            points[cards[0]] = number
+        return points
+
+
+# Form fields and how a stored value is shown in them, by the kind of option.
+OPTION_FIELDS = {
+    "int": lambda common: forms.IntegerField(
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 1}), **common
+    ),
+    "bool": lambda common: forms.BooleanField(**{**common, "required": False}),
+    "int_list": lambda common: WrapsField(**{**common, "required": False}),
+    "pass_list": lambda common: PassWordsField(**{**common, "required": False}),
+    "card_list": lambda common: CardsField(**{**common, "required": False}),
+    "card_map": lambda common: CardPointsField(**{**common, "required": False}),
+}
+
+
 def _option_field(option: Option) -> forms.Field:
-    common = {"label": option.label, "help_text": option.help}
-    if option.kind == "int":
-        # No min_value: the engine's message for a bad target is the one shown.
-        return forms.IntegerField(widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 1}), **common)
-    if option.kind == "bool":
-        return forms.BooleanField(required=False, **common)
+    # No min_value on numbers: the engine's message for a bad target is the one shown.
+    common: dict[str, Any] = {"label": option.label, "help_text": option.help}
+    if option.more:
+        # The peers' options are left blank for the preset's own rule.
+        common["required"] = False
     if option.kind == "choice":
         choices = [(value, option.choice_labels.get(value, value)) for value in option.choices]
         return forms.ChoiceField(choices=choices, **common)
-    return WrapsField(required=False, **common)
+    return OPTION_FIELDS[option.kind](common)
 
 
 def _option_initial(option: Option, value: Any) -> Any:
-    if option.kind == "int_list":
-        return ", ".join(str(total) for total in value)
+    if value is None:
+        return ""
+    if option.kind == "card_map":
+        return ", ".join(f"{card} {points}" for card, points in dict(value).items())
+    if option.kind in ("int_list", "pass_list", "card_list"):
+        return ", ".join(str(item) for item in value)
     return value
 
 
@@ -125,8 +190,11 @@ class RulesForm(forms.Form):
         source = self.data if self.is_bound else self.initial
         key = source.get("variant")
         self.variant_key = key if key in VARIANTS else DEFAULT_VARIANT
-        self.option_keys = VARIANTS[self.variant_key].option_keys
-        for option_key in self.option_keys:
+        variant = VARIANTS[self.variant_key]
+        # The preset's options at hand, then the peers' (RULES.md, More house rules), folded away.
+        self.option_keys = variant.option_keys
+        self.more_option_keys = variant.more_option_keys
+        for option_key in (*self.option_keys, *self.more_option_keys):
             self.fields[option_key] = _option_field(OPTIONS[option_key])
         self.notice = ""
 
@@ -135,7 +203,7 @@ class RulesForm(forms.Form):
         """The fields for a variant with options (its defaults where not given)."""
         preset = VARIANTS[variant]
         initial: dict[str, Any] = {"variant": variant, "options_for": variant}
-        for key in preset.option_keys:
+        for key in (*preset.option_keys, *preset.more_option_keys):
             value = options[key] if options and key in options else preset.defaults[key]
             initial[key] = _option_initial(OPTIONS[key], value)
         return initial
@@ -148,7 +216,7 @@ class RulesForm(forms.Form):
         if data.get("options_for") != variant:
             return cls.rules_initial(variant)
         initial: dict[str, Any] = {"variant": variant, "options_for": variant}
-        for key in VARIANTS[variant].option_keys:
+        for key in (*VARIANTS[variant].option_keys, *VARIANTS[variant].more_option_keys):
             initial[key] = (key in data) if OPTIONS[key].kind == "bool" else data.get(key, "")
         return initial
 
@@ -162,18 +230,51 @@ class RulesForm(forms.Form):
         return [self[key] for key in self.option_keys]
 
     @property
+    def more_option_fields(self) -> list[forms.BoundField]:
+        return [self[key] for key in self.more_option_keys]
+
+    @property
     def option_errors(self) -> bool:
         """Whether any house-rule field has an error (the folded rules then open)."""
-        return self.is_bound and any(self.errors.get(key) for key in (*self.option_keys, "options"))
+        keys = (*self.option_keys, *self.more_option_keys, "options_for")
+        return self.is_bound and any(self.errors.get(key) for key in keys)
+
+    @property
+    def more_option_errors(self) -> bool:
+        return self.is_bound and any(self.errors.get(key) for key in self.more_option_keys)
+
+    @property
+    def more_options_open(self) -> bool:
+        """Unfold the peers' options when one of them is set, or refused."""
+        if self.is_bound:
+            return self.more_option_errors or bool(self.is_valid() and self._chosen_more(self.cleaned_data))
+        return bool(self._chosen_more({key: self.initial.get(key) for key in self.more_option_keys}))
 
     @property
     def variant_label(self) -> str:
         return VARIANTS[self.variant_key].name
 
     def options(self) -> dict[str, Any]:
-        return {key: self.cleaned_data[key] for key in self.option_keys}
+        """The options for the engine: every preset option, and the peers' ones the house changed."""
+        chosen = {key: self.cleaned_data[key] for key in self.option_keys}
+        return {**chosen, **self._chosen_more(self.cleaned_data)}
+
+    def _chosen_more(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """The peers' options set to something other than the preset's rule (blank is the preset's)."""
+        defaults = VARIANTS[self.variant_key].defaults
+        chosen = {}
+        for key in self.more_option_keys:
+            value = values.get(key)
+            if value in (None, "", [], {}) or value == defaults[key]:
+                continue
+            chosen[key] = value
+        return chosen
 
     def add_setup_error(self, error: SetupError) -> None:
+        """The engine's refusal beside the field it is about: an option's own field where it names one."""
+        if isinstance(error, OptionError) and error.option in self.fields:
+            self.add_error(error.option, error.message)
+            return
         fields = {"variant": "variant", "players": "seat", "first_dealer": "first_dealer", "options": "options_for"}
         field = fields.get(error.field or "")
         self.add_error(field if field in self.fields else None, error.message)
@@ -357,9 +458,25 @@ class SeatChoiceField(forms.TypedChoiceField):
         )
 
 
+# The suits as letters, for form field names a browser and a test type easily.
+SUIT_LETTERS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
+
+
+def taker_field(card: str) -> str:
+    """The hand form's field for a single point card's taker: queen, jack, or card_ks for the K♠."""
+    if card == QUEEN_OF_SPADES:
+        return "queen"
+    if card == JACK_OF_DIAMONDS:
+        return "jack"
+    return f"card_{card[:-1].lower()}{SUIT_LETTERS[card[-1]]}"
+
+
 class HandForm(forms.Form):
     """One hand as the table enters it: the cards taken, or a revoke instead.
 
+    One row of player buttons per single point card in play (the engine's
+    table: the Q♠, the J♦ where it scores, a house's extra cards), a hearts
+    box per player, and where the house plays them a sun and the time limit.
     Only the shape is checked here (whole numbers, real seats); whether the
     hearts add up, who shot the moon and so on is the engine's to say.
     """
@@ -378,9 +495,13 @@ class HandForm(forms.Form):
     def __init__(self, *args: Any, setup: GameSetup, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.setup = setup
-        self.fields["queen"] = SeatChoiceField(setup, label="Who took the Q♠?")
-        if setup.options.jack_of_diamonds:
-            self.fields["jack"] = SeatChoiceField(setup, label="Who took the J♦?")
+        self.single_cards = setup.single_cards
+        for card in self.single_cards:
+            self.fields[taker_field(card.card)] = SeatChoiceField(setup, label=f"Who took the {card.card}?")
+        if setup.options.sun:
+            self.fields["sun"] = forms.BooleanField(required=False, label="Took every trick too: shot the sun")
+        if setup.options.time_limit:
+            self.fields["time_up"] = forms.BooleanField(required=False, label="The time ran out during this hand")
         self.fields["revoke"] = SeatChoiceField(setup, label="Who revoked?")
         in_play = setup.hearts_in_play
         for seat, name in enumerate(setup.players):
@@ -404,19 +525,24 @@ class HandForm(forms.Form):
         self.hearts_errors: list[str] = []
 
     @classmethod
-    def initial_for(cls, number: int, entry: HandEntry | None = None, version: int | None = None) -> dict[str, Any]:
-        initial: dict[str, Any] = {"number": number, "version": version}
+    def initial_for(
+        cls, number: int, entry: HandEntry | None = None, version: int | None = None, time_up: bool = False
+    ) -> dict[str, Any]:
+        """The fields for hand `number`: empty, or with `entry` filled in; time_up ticks the time limit's box."""
+        initial: dict[str, Any] = {"number": number, "version": version, "time_up": time_up}
         if entry is None:
             return initial
+        initial["time_up"] = entry.time_up
         if entry.is_revoke:
             return {**initial, "action": cls.REVOKE, "revoke": entry.revoke}
-        initial.update(queen=entry.queen, jack=entry.jack, moon=entry.moon)
+        initial.update(queen=entry.queen, jack=entry.jack, moon=entry.moon, sun=entry.sun)
+        initial.update({taker_field(card): taker for card, taker in entry.extras})
         initial.update({f"hearts_{seat}": hearts for seat, hearts in enumerate(entry.hearts)})
         return initial
 
     @property
-    def has_jack(self) -> bool:
-        return "jack" in self.fields
+    def asks_time_up(self) -> bool:
+        return "time_up" in self.fields
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
@@ -434,17 +560,28 @@ class HandForm(forms.Form):
         getlist = getattr(self.data, "getlist", None)
         if getlist is None:
             return
+        cards = {taker_field(card.card): f"the {card.card}" for card in self.single_cards}
         for name, field in self.fields.items():
             if len(getlist(name)) > 1:
-                what = {"queen": "the Q♠", "jack": "the J♦", "revoke": "the revoke"}.get(name, str(field.label or name))
+                what = cards.get(name) or {"revoke": "the revoke"}.get(name, str(field.label or name))
                 self.add_error(None, f"{what} was sent more than once: each card has exactly one taker")
 
     def entry(self) -> HandEntry:
         data = self.cleaned_data
+        time_up = bool(data.get("time_up"))
         if data.get("action") == self.REVOKE:
-            return HandEntry.revoked(data["revoke"])
+            return HandEntry.revoked(data["revoke"], time_up=time_up)
         hearts = [data.get(f"hearts_{seat}") or 0 for seat in range(self.setup.seats)]
-        return HandEntry.cards(hearts, data.get("queen"), data.get("jack"), data.get("moon") or None)
+        extras = {card.card: data.get(taker_field(card.card)) for card in self.single_cards if card.field == self.CARDS}
+        return HandEntry.cards(
+            hearts,
+            data.get("queen"),
+            data.get("jack"),
+            data.get("moon") or None,
+            extras=extras,
+            sun=bool(data.get("sun")),
+            time_up=time_up,
+        )
 
     def partial_entry(self) -> HandEntry | None:
         """The entry, if what was posted parses, whatever the engine said of it since."""
@@ -455,25 +592,44 @@ class HandForm(forms.Form):
 
     def add_entry_errors(self, error: EntryError) -> None:
         for problem in error.errors:
+            field = taker_field(problem.card) if problem.card else problem.field
             if problem.field == "hearts":
                 self.hearts_errors.append(problem.message)
-            elif problem.field in self.fields:
-                self.add_error(problem.field, problem.message)
+            elif field in self.fields:
+                self.add_error(field, problem.message)
             else:
                 self.add_error(None, problem.message)
 
+    def card_rows(self) -> list[dict[str, Any]]:
+        """One row of player buttons per single point card, as the template lays them out.
+
+        A card's points are said where the table might not know them: an
+        extra card, or a Q♠ worth more than 13.
+        """
+        rows = []
+        for card in self.single_cards:
+            name = taker_field(card.card)
+            chosen = str(self[name].value())
+            standard = (card.card == QUEEN_OF_SPADES and card.points == QUEEN_POINTS) or card.field == "jack"
+            rows.append(
+                {
+                    "card": card.card,
+                    "name": name,
+                    "points": "" if standard else signed(card.points, plus=True),
+                    "errors": self[name].errors,
+                    "seats": [
+                        {"seat": seat, "name": player, "checked": chosen == str(seat)}
+                        for seat, player in enumerate(self.setup.players)
+                    ],
+                }
+            )
+        return rows
+
     def seat_rows(self) -> list[dict[str, Any]]:
-        """One row per player for the template: their hearts field and which cards they hold."""
-        chosen = {key: str(self[key].value()) for key in ("queen", "jack", "revoke") if key in self.fields}
+        """One row per player for the template: their hearts field, and whether they are charged a revoke."""
+        revoke = str(self["revoke"].value())
         return [
-            {
-                "seat": seat,
-                "name": name,
-                "hearts": self[f"hearts_{seat}"],
-                "queen": chosen["queen"] == str(seat),
-                "jack": chosen.get("jack") == str(seat),
-                "revoke": chosen["revoke"] == str(seat),
-            }
+            {"seat": seat, "name": name, "hearts": self[f"hearts_{seat}"], "revoke": revoke == str(seat)}
             for seat, name in enumerate(self.setup.players)
         ]
 

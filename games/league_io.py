@@ -199,7 +199,7 @@ def games_csv_rows(league: League) -> Iterator[list[Any]]:
 
 def hands_csv_header() -> list[str]:
     header = ["game", "hand", "dealer", "pass", "tie_break", "revoke", "queen", "jack",
-              "moon_shooter", "moon_resolution", "wrapped"]  # fmt: skip
+              "moon_shooter", "moon_resolution", "wrapped", "other_cards", "sun", "time_up"]  # fmt: skip
     for seat in range(1, MOST_SEATS + 1):
         header += [f"player_{seat}", f"hearts_{seat}", f"points_{seat}", f"total_{seat}"]
     return header
@@ -222,6 +222,9 @@ def hands_csv_rows(league: League) -> Iterator[list[Any]]:
                 name(entry.revoke), name(entry.queen), name(entry.jack),
                 name(hand.moon.shooter) if hand.moon else "", hand.moon.resolution if hand.moon else "",
                 " ".join(names[seat] for seat in hand.wrapped),
+                # A house's extra point cards (K♠ Ann; A♠ Ben), from the engine's point-card table.
+                "; ".join(f"{card} {name(taker)}" for card, taker in entry.extras),
+                int(entry.sun), int(entry.time_up),
             ]  # fmt: skip
             for seat in range(MOST_SEATS):
                 if seat < len(names):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import datetime, timedelta
 from itertools import groupby
 from typing import Any
 
@@ -511,6 +511,10 @@ class Game(models.Model):
         default="",
         choices=[(Status.NULL.value, Status.NULL.label), (Status.ABANDONED.value, Status.ABANDONED.label)],
     )
+    # With a time limit (RULES.md, Time limit): when the table's clock started,
+    # at the first deal. The game starts it; the table may restart it before
+    # the first hand is in, if the deal came later.
+    clock_started_at = models.DateTimeField(null=True, blank=True)
 
     # Cache derived from the hands by refresh().
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS, db_index=True)
@@ -569,11 +573,28 @@ class Game(models.Model):
             options=setup.options.as_dict(),
             first_dealer=first_dealer,
             created_by=_user(user),
+            clock_started_at=timezone.now() if setup.options.time_limit else None,
         )
         Seat.objects.bulk_create(
             Seat(game=game, player=player, position=position) for position, player in enumerate(players)
         )
         return game
+
+    def time_left(self, setup: GameSetup, now: datetime | None = None) -> timedelta | None:
+        """How long the table has left under the time limit (negative once past it); None without one."""
+        if not setup.options.time_limit or self.clock_started_at is None:
+            return None
+        return self.clock_started_at + timedelta(minutes=setup.options.time_limit) - (now or timezone.now())
+
+    @transaction.atomic
+    def restart_clock(self, user: Any = None) -> None:
+        """Start the time limit's clock again now: the first deal came after the game was started."""
+        locked = self._locked()
+        if not locked.setup().options.time_limit:
+            raise HandConflict("This game has no time limit")
+        if locked.hands.exists():
+            raise HandConflict("The clock runs from the first deal: hands are already in, so it stays as it is")
+        Game.objects.filter(pk=locked.pk).update(clock_started_at=timezone.now(), version=models.F("version") + 1)
 
     @classmethod
     @transaction.atomic

@@ -40,6 +40,7 @@ urlpatterns += [
     path("games/<id:game_id>/poll/", table.game_poll, name="game-poll"),
     path("games/<id:game_id>/declare/", table.game_declare, name="game-declare"),
     path("games/<id:game_id>/reopen/", table.game_reopen, name="game-reopen"),
+    path("games/<id:game_id>/clock/", table.game_clock, name="game-clock"),
     path("games/<id:game_id>/export/", table.game_export, name="game-export"),
     path("games/<id:game_id>/hands/new/", table.hand_new, name="hand-new"),
     path("games/<id:game_id>/hands/preview/", table.hand_preview, name="hand-preview"),

@@ -33,6 +33,20 @@ def is_card(value: object) -> bool:
     return isinstance(value, str) and value in DECK
 
 
+# What a phone's keyboard has: a suit typed as a letter (2c, ks, 10d).
+SUIT_LETTERS = {"c": CLUBS, "d": DIAMONDS, "h": HEARTS, "s": SPADES}
+
+
+def read_card(text: str) -> str | None:
+    """A card as people type it ("K♠", "ks", "10D", "q s") in the engine's spelling, or None if it is none."""
+    compact = "".join(text.split())
+    if len(compact) < 2:
+        return None
+    suit = SUIT_LETTERS.get(compact[-1].lower(), compact[-1])
+    card = f"{compact[:-1].upper()}{suit}"
+    return card if is_card(card) else None
+
+
 def suit_of(card: str) -> str:
     return card[-1]
 

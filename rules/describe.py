@@ -234,6 +234,7 @@ class MoonPreview:
     choose: bool  # under `choice` the shooter picks one of the outcomes
     outcomes: tuple[MoonOutcome, ...]
     rule: str = ""  # the game's moon rule in words: "the Ricketts moon rule"
+    sun: bool = False  # shooting the sun is played: ask whether the shooter took every trick
 
 
 # The moon option's values as people name them (the option's key is not for people).
@@ -250,8 +251,12 @@ MOON_RULE_NAMES = {
 def describe_moon(state: GameState, entry: HandEntry) -> MoonPreview | None:
     """The moon in entry, if entry is otherwise a complete hand and shoots one."""
     unchosen = replace(entry, moon=None)
-    if any(error.field != "moon" for error in state.check(unchosen)):
+    # A moon is there whatever is still to say about it: add or subtract, and a sun.
+    errors = state.check(unchosen)
+    if any(error.field not in ("moon", "sun") for error in errors):
         return None
+    if errors:  # a sun claimed that does not stand: show the plain moon (recording it says why)
+        unchosen = replace(unchosen, sun=False)
     shooter = state.moon_shooter(unchosen)
     outcomes = state.outcomes(unchosen)
     if shooter is None or not outcomes:
@@ -265,6 +270,7 @@ def describe_moon(state: GameState, entry: HandEntry) -> MoonPreview | None:
         choose=state.setup.options.moon == "choice",
         outcomes=tuple(described),
         rule=MOON_RULE_NAMES[state.setup.options.moon],
+        sun=state.setup.options.sun,
     )
 
 

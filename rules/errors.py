@@ -18,16 +18,27 @@ class SetupError(RulesError):
         self.field = field
 
 
+class OptionError(SetupError):
+    """A house-rule option the game cannot take; option names it, so a form can mark that field."""
+
+    def __init__(self, option: str, message: str) -> None:
+        super().__init__(message, "options")
+        self.option = option
+
+
 @dataclass(frozen=True, slots=True)
 class FieldError:
     """One problem with a hand entry, tied to the field it is about.
 
-    field is one of "hearts", "queen", "jack", "moon", "revoke", or None when
-    the problem is with the entry as a whole (the game is over, say).
+    field is one of "hearts", "queen", "jack", "cards", "moon", "sun",
+    "time_up", "revoke", or None when the problem is with the entry as a
+    whole (the game is over, say). card names the single point card a
+    problem is about ("K♠"), so a form can put it beside that card's row.
     """
 
     field: str | None
     message: str
+    card: str | None = None
 
 
 class EntryError(RulesError):

@@ -511,9 +511,9 @@ def check_entry(state: GameState, entry: HandEntry) -> list[FieldError]:
     for card in setup.single_cards:
         taker = entry.taker(card)
         if taker is None:
-            errors.append(FieldError(card.field, f"Who took the {card.card}?"))
+            errors.append(FieldError(card.field, f"Who took the {card.card}?", card.card))
         elif not valid_seat(taker):
-            errors.append(FieldError(card.field, f"The {card.card} must go to one of the players"))
+            errors.append(FieldError(card.field, f"The {card.card} must go to one of the players", card.card))
     if entry.jack is not None and not setup.options.jack_of_diamonds:
         errors.append(FieldError("jack", "The J♦ scores nothing in this game; leave it out"))
     in_play_cards = {card.card for card in setup.single_cards if card.field == "cards"} if entry.extras else set()

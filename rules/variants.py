@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 
 from rules.cards import CLUBS, HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, card_order, is_card, suit_of
-from rules.errors import SetupError
+from rules.errors import OptionError, SetupError
 
 MOON_RULES = ("choice", "add", "subtract", "ricketts", "auto", "off")
 END_RULES = ("at_least", "more_than")
@@ -51,24 +51,37 @@ class Option:
         """Return the value in its canonical form, or raise SetupError."""
         if self.kind == "int":
             if not _is_int(value) or not 1 <= value <= self.most:
-                raise SetupError(f"Option '{self.key}' must be a whole number from 1 to {self.most:,}", "options")
+                raise OptionError(
+                    self.key,
+                    f"Option '{self.key}' must be a whole number from 1 to {self.most:,}",
+                )
             return value
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise SetupError(f"Option '{self.key}' must be true or false", "options")
+                raise OptionError(
+                    self.key,
+                    f"Option '{self.key}' must be true or false",
+                )
             return value
         if self.kind == "choice":
             if value not in self.choices:
                 allowed = ", ".join(self.choices)
-                raise SetupError(f"Option '{self.key}' must be one of {allowed}; got {value!r}", "options")
+                raise OptionError(
+                    self.key,
+                    f"Option '{self.key}' must be one of {allowed}; got {value!r}",
+                )
             return value
         if self.kind == "int_list":
             if not isinstance(value, (list, tuple)) or not all(_is_int(v) and 1 <= v <= self.most for v in value):
-                raise SetupError(
-                    f"Option '{self.key}' must be a list of whole numbers from 1 to {self.most:,}", "options"
+                raise OptionError(
+                    self.key,
+                    f"Option '{self.key}' must be a list of whole numbers from 1 to {self.most:,}",
                 )
             if len(set(value)) > self.most_values:
-                raise SetupError(f"Option '{self.key}' holds at most {self.most_values} numbers", "options")
+                raise OptionError(
+                    self.key,
+                    f"Option '{self.key}' holds at most {self.most_values} numbers",
+                )
             return tuple(sorted(set(value)))
         if self.kind == "pass_list":
             return self._check_pass_list(value)
@@ -80,37 +93,58 @@ class Option:
 
     def _check_pass_list(self, value: object) -> tuple[str, ...]:
         if not isinstance(value, (list, tuple)) or not value:
-            raise SetupError(f"Option '{self.key}' must be a list of at least one pass word", "options")
+            raise OptionError(
+                self.key,
+                f"Option '{self.key}' must be a list of at least one pass word",
+            )
         if len(value) > self.most_values:
-            raise SetupError(f"Option '{self.key}' holds at most {self.most_values} pass words", "options")
+            raise OptionError(
+                self.key,
+                f"Option '{self.key}' holds at most {self.most_values} pass words",
+            )
         for word in value:
             if not is_pass_word(word, self.most):
-                raise SetupError(
+                raise OptionError(
+                    self.key,
                     f"Option '{self.key}': {word!r} is not a pass word (left, right, across, scatter, hold, "
                     f"left N, right N with N from 2)",
-                    "options",
                 )
         return tuple(value)
 
     def _check_card_list(self, value: object) -> tuple[str, ...]:
         if not isinstance(value, (list, tuple)) or not all(is_card(card) for card in value):
-            raise SetupError(f"Option '{self.key}' must be a list of cards such as \"2♣\"", "options")
+            raise OptionError(
+                self.key,
+                f"Option '{self.key}' must be a list of cards such as \"2♣\"",
+            )
         if len(set(value)) != len(value):
-            raise SetupError(f"Option '{self.key}' names a card twice", "options")
+            raise OptionError(
+                self.key,
+                f"Option '{self.key}' names a card twice",
+            )
         if len(value) > self.most_values:
-            raise SetupError(f"Option '{self.key}' holds at most {self.most_values} cards", "options")
+            raise OptionError(
+                self.key,
+                f"Option '{self.key}' holds at most {self.most_values} cards",
+            )
         return tuple(sorted(value, key=card_order))
 
     def _check_card_map(self, value: object) -> tuple[tuple[str, int], ...]:
         if not isinstance(value, Mapping) or not all(is_card(card) for card in value):
-            raise SetupError(f"Option '{self.key}' must map cards such as \"K♠\" to their points", "options")
+            raise OptionError(
+                self.key,
+                f"Option '{self.key}' must map cards such as \"K♠\" to their points",
+            )
         if len(value) > self.most_values:
-            raise SetupError(f"Option '{self.key}' holds at most {self.most_values} cards", "options")
+            raise OptionError(
+                self.key,
+                f"Option '{self.key}' holds at most {self.most_values} cards",
+            )
         for card, points in value.items():
             if not _is_int(points) or points == 0 or abs(points) > self.most:
-                raise SetupError(
+                raise OptionError(
+                    self.key,
                     f"Option '{self.key}': {card} must score a whole number from −{self.most} to {self.most}, not 0",
-                    "options",
                 )
         return tuple(sorted(value.items(), key=lambda item: card_order(item[0])))
 
@@ -493,12 +527,18 @@ def resolve_options(variant: Variant, overrides: Mapping[str, object] | None = N
         if key not in OPTIONS:
             raise SetupError(f"Unknown option '{key}'", "options")
         if not variant.applies(key):
-            raise SetupError(f"Option '{key}' does not apply to {variant.key} ({variant.name})", "options")
+            raise OptionError(
+                key,
+                f"Option '{key}' does not apply to {variant.key} ({variant.name})",
+            )
         values[key] = OPTIONS[key].check(value)
         if OPTIONS[key].more:
             chosen.add(key)
     if values["moon_needs_jack"] and not values["jack_of_diamonds"]:
-        raise SetupError("Option 'moon_needs_jack' needs 'jack_of_diamonds' on", "options")
+        raise OptionError(
+            "moon_needs_jack",
+            "Option 'moon_needs_jack' needs 'jack_of_diamonds' on",
+        )
     values["wraps"] = tuple(values["wraps"])
     options = Options(**values, chosen=frozenset(chosen))
     _check_together(options)
@@ -508,24 +548,40 @@ def resolve_options(variant: Variant, overrides: Mapping[str, object] | None = N
 def _check_together(options: Options) -> None:
     """RULES.md: an option that contradicts another, or has no effect, is an error."""
     if options.moon == "off" and options.sun:
-        raise SetupError("Option 'sun' needs a moon: it cannot go with moon 'off'", "options")
+        raise OptionError(
+            "sun",
+            "Option 'sun' needs a moon: it cannot go with moon 'off'",
+        )
     if options.moon == "off" and options.moon_points is not None:
-        raise SetupError("Option 'moon_points' has no effect with moon 'off'", "options")
+        raise OptionError(
+            "moon_points",
+            "Option 'moon_points' has no effect with moon 'off'",
+        )
     if options.removed is not None:
         if options.deal != "remove":
-            raise SetupError("Option 'removed' works only with deal 'remove'", "options")
+            raise OptionError(
+                "removed",
+                "Option 'removed' works only with deal 'remove'",
+            )
         scoring = {QUEEN_OF_SPADES, *(card for card, _ in options.extra_cards or ())}
         if options.jack_of_diamonds:
             scoring.add(JACK_OF_DIAMONDS)
         for card in options.removed:
             if suit_of(card) == HEARTS or card in scoring:
-                raise SetupError(f"Option 'removed' cannot take out a point card ({card})", "options")
+                raise OptionError(
+                    "removed",
+                    f"Option 'removed' cannot take out a point card ({card})",
+                )
         if sum(suit_of(card) == CLUBS for card in options.removed) == 13:
-            raise SetupError("Option 'removed' must leave at least one club", "options")
+            raise OptionError(
+                "removed",
+                "Option 'removed' must leave at least one club",
+            )
     for card, _ in options.extra_cards or ():
         if suit_of(card) == HEARTS or card in (QUEEN_OF_SPADES, JACK_OF_DIAMONDS):
-            raise SetupError(
-                f"Option 'extra_cards' cannot name {card}: hearts, the Q♠ and the J♦ have their own rules", "options"
+            raise OptionError(
+                "extra_cards",
+                f"Option 'extra_cards' cannot name {card}: hearts, the Q♠ and the J♦ have their own rules",
             )
 
 
@@ -534,18 +590,34 @@ def check_for_players(variant: Variant, options: Options, seats: int, removed: t
     cycle = options.passing or variant.cycle_for(seats)
     for word in cycle:
         if word == "across" and seats % 2:
-            raise SetupError(f"Option 'passing': 'across' needs an even number of players, not {seats}", "options")
+            raise OptionError(
+                "passing",
+                f"Option 'passing': 'across' needs an even number of players, not {seats}",
+            )
         if word == "scatter" and seats != 4:
-            raise SetupError(f"Option 'passing': 'scatter' needs exactly 4 players, not {seats}", "options")
+            raise OptionError(
+                "passing",
+                f"Option 'passing': 'scatter' needs exactly 4 players, not {seats}",
+            )
         match = _SEATS_AWAY.fullmatch(word)
         if match and not int(match.group(2)) < seats:
-            raise SetupError(f"Option 'passing': '{word}' needs more than {match.group(2)} players", "options")
+            raise OptionError(
+                "passing",
+                f"Option 'passing': '{word}' needs more than {match.group(2)} players",
+            )
     if "pass_cards" in options.chosen and all(word in ("hold", "scatter") for word in cycle):
-        raise SetupError("Option 'pass_cards' has no effect: no hand in the pass cycle passes cards", "options")
+        raise OptionError(
+            "pass_cards",
+            "Option 'pass_cards' has no effect: no hand in the pass cycle passes cards",
+        )
     if options.removed is not None and (52 - len(options.removed)) % seats:
-        raise SetupError(
-            f"Option 'removed': {52 - len(options.removed)} cards do not deal evenly to {seats} players", "options"
+        raise OptionError(
+            "removed",
+            f"Option 'removed': {52 - len(options.removed)} cards do not deal evenly to {seats} players",
         )
     for card, _ in options.extra_cards or ():
         if card in removed:
-            raise SetupError(f"Option 'extra_cards': the deal takes out {card}", "options")
+            raise OptionError(
+                "extra_cards",
+                f"Option 'extra_cards': the deal takes out {card}",
+            )

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import timedelta
 from http import HTTPStatus
+from math import ceil
 from typing import Any
 
 from django.contrib import messages
@@ -131,8 +133,11 @@ def _table_context(
     setup = state.setup
     can_score = membership.can_score
     entry_open = can_score and not game.declared and not state.is_over
+    clock = _clock(game, state)
     if entry_open and hand_form is None:
-        hand_form = HandForm(setup=setup, initial=HandForm.initial_for(state.next_number))
+        # Once the clock says the time is up, the next hand is proposed as the one it ran out in.
+        time_up = clock is not None and clock["up"] and not state.time_up
+        hand_form = HandForm(setup=setup, initial=HandForm.initial_for(state.next_number, time_up=time_up))
     # A refused entry is shown back with its errors even once the game is over.
     entry_open = entry_open or (can_score and hand_form is not None)
     entry = hand_form.partial_entry() if entry_open and hand_form is not None and hand_form.is_bound else None
@@ -156,6 +161,22 @@ def _table_context(
         "offer_abandon": can_score and not game.declared and not state.is_over,
         "offer_reopen": bool(game.declared) and membership.can_organize,
         "entry_key": state.next_number if entry_open else 0,
+        "clock": clock,
+    }
+
+
+def _clock(game: Game, state: GameState) -> dict[str, Any] | None:
+    """The time limit as the table sees it: when it ends, whether it has, in which hand it ran out."""
+    left = game.time_left(state.setup)
+    if left is None:
+        return None
+    ran_out_in = next((hand.number for hand in state.hands if hand.entry.time_up), None)
+    return {
+        "ends_at": game.clock_started_at + timedelta(minutes=state.setup.options.time_limit),
+        "minutes_left": max(0, ceil(left.total_seconds() / 60)),
+        "up": left.total_seconds() <= 0,
+        "ran_out_in": ran_out_in,
+        "can_restart": not state.hands and not game.declared,
     }
 
 
@@ -389,6 +410,18 @@ def game_reopen(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     except DeclareError as error:
         return _refused(request, game, membership, error.message)
     return _changed(request, game, membership, "The declaration is taken back: the game goes on as its hands say")
+
+
+@require_POST
+@login_required
+def game_clock(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """Start the time limit's clock again now, at the first deal (only before any hand is in)."""
+    game, membership = _table(request, game_id, SCORE)
+    try:
+        game.restart_clock(request.user)
+    except HandConflict as conflict:
+        return _refused(request, game, membership, conflict.message)
+    return _changed(request, game, membership, "The clock starts now, at the first deal")
 
 
 # Import and export ----------------------------------------------------------

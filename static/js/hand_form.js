@@ -42,6 +42,16 @@
     return form.querySelector('input[name="' + name + '"]:checked') !== null;
   }
 
+  // One row of player buttons per single point card in play (the Q♠, the J♦,
+  // a house's extra cards): the server lays them out, this only reads them.
+  function cardRows(form) {
+    return Array.prototype.slice.call(form.querySelectorAll("[data-single-card]"));
+  }
+
+  function isCardChoice(input) {
+    return input.type === "radio" && input.closest("[data-single-card]") !== null;
+  }
+
   function has(form, name) {
     return form.querySelector('input[name="' + name + '"]') !== null;
   }
@@ -57,12 +67,11 @@
     } else if (sum !== total) {
       needs.push(sum + " of " + total + " hearts assigned");
     }
-    if (!chosen(form, "queen")) {
-      needs.push("Who took the Q♠?");
-    }
-    if (has(form, "jack") && !chosen(form, "jack")) {
-      needs.push("Who took the J♦?");
-    }
+    cardRows(form).forEach(function (row) {
+      if (!row.querySelector("input:checked")) {
+        needs.push("Who took the " + row.getAttribute("data-single-card") + "?");
+      }
+    });
     if (has(form, "moon") && !chosen(form, "moon")) {
       needs.push("Moon: add or subtract?");
     }
@@ -92,7 +101,7 @@
   // and must not start a check (it used to swallow the tap that left the box).
   function signature(form) {
     var taken = Array.prototype.map.call(
-      form.querySelectorAll('input[name="queen"]:checked, input[name="jack"]:checked'),
+      form.querySelectorAll('[data-single-card] input:checked, input[name="sun"]:checked'),
       function (input) { return input.name + "=" + input.value; }
     );
     return taken.concat(heartsInputs(form).map(function (input) { return input.value; })).join("|");
@@ -145,15 +154,15 @@
     }
   });
 
-  // Typing a number or tapping a Q♠/J♦ button changes the entry; choosing
-  // add or subtract, or a revoke, only needs the status line redrawn.
+  // Typing a number, tapping a card's taker or ticking a sun changes the
+  // entry; choosing add or subtract, or a revoke, only needs the status line redrawn.
   function onInput(event) {
     var form = event.target.closest("form[data-hand-form]");
     if (!form) {
       return;
     }
     var name = event.target.name || "";
-    if (name === "queen" || name === "jack" || name.indexOf("hearts_") === 0) {
+    if (isCardChoice(event.target) || name === "sun" || name.indexOf("hearts_") === 0) {
       changed(form);
     } else {
       update(form);

@@ -76,7 +76,7 @@ def test_a_ricketts_game_on_two_phones(phone: Page, new_phone, live_server, user
     expect(phone.get_by_role("heading", level=1)).to_have_text("New game")
     screen(phone, "game-new")
     phone.get_by_label("Variant").select_option("ricketts")
-    expect(phone.locator("#options summary")).to_contain_text("Ricketts House Hearts")
+    expect(phone.locator("#options > summary")).to_contain_text("Ricketts House Hearts")
     seats = phone.locator("#seats .seat-name")
     for count, name in enumerate(PLAYERS, start=1):
         phone.locator("#seats").get_by_role("button", name=name, exact=True).click()

@@ -170,10 +170,10 @@ def test_too_many_players_for_ricketts_is_shown_on_the_seats(scorer, league):
     assert Player.objects.count() == 0
 
 
-def test_a_bad_option_is_shown_on_the_options(scorer, league):
+def test_a_bad_option_is_shown_on_its_own_field(scorer, league):
     response = scorer.post(url(league), start(jack_of_diamonds="", moon_needs_jack="on"))
     assert response.status_code == 422
-    errors = response.context_data["form"].errors["options_for"]
+    errors = response.context_data["form"].errors["moon_needs_jack"]
     assert errors == ["Option 'moon_needs_jack' needs 'jack_of_diamonds' on"]
 
 
@@ -188,7 +188,8 @@ def test_a_bad_option_is_shown_on_the_options(scorer, league):
 def test_options_past_what_a_table_could_mean_are_refused(scorer, league, options, message):
     response = scorer.post(url(league), start(**options))
     assert response.status_code == 422
-    assert response.context_data["form"].errors["options_for"] == [message]
+    option = next(iter(options))
+    assert response.context_data["form"].errors[option] == [message]
     assert Game.objects.count() == 0
 
 
@@ -196,7 +197,7 @@ def test_non_numeric_or_zero_targets_are_refused(scorer, league):
     assert scorer.post(url(league), start(target="lots")).status_code == 422
     response = scorer.post(url(league), start(target="0"))
     assert response.status_code == 422
-    errors = response.context_data["form"].errors["options_for"]
+    errors = response.context_data["form"].errors["target"]
     assert errors == ["Option 'target' must be a whole number from 1 to 10,000"]
     assert Game.objects.count() == 0
 

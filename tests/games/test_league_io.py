@@ -14,7 +14,7 @@ from django.urls import reverse
 from games import stats
 from games.league_io import LeagueImportError, _cell, export_league, import_league
 from games.models import Game, League, Player, Seat
-from rules import read_scoresheet
+from rules import HandEntry, read_scoresheet
 from tests.factories import UserFactory
 from tests.games.league_seed import hand_worked_league, members, played, seed_league
 
@@ -197,7 +197,7 @@ def test_the_hands_csv_has_a_row_per_hand(client, league, games, user):
     client.force_login(user)
     rows = csv_rows(client.get(reverse("games:league-export-hands", args=[league.pk])))
     header, body = rows[0], rows[1:]
-    assert len(header) == 11 + 8 * 4
+    assert len(header) == 14 + 8 * 4
     # 2 + 11 + 5 + 1 + 4 + 1 hands.
     assert len(body) == 24
     moon = dict(zip(header, body[0], strict=True))
@@ -207,8 +207,34 @@ def test_the_hands_csv_has_a_row_per_hand(client, league, games, user):
     assert (moon["player_2"], moon["hearts_2"], moon["points_2"], moon["points_1"], moon["player_5"]) == (
         "Ben", "13", "0", "26", "",
     )  # fmt: skip
+    assert (moon["other_cards"], moon["sun"], moon["time_up"]) == ("", "0", "0")
     wrap = dict(zip(header, body[2 + 11 + 2], strict=True))
     assert wrap["wrapped"] == "Ann Cat"
+
+
+def test_the_hands_csv_names_the_extra_cards_a_sun_and_the_time_running_out(client, league, user):
+    # Black Maria's K♠ (10) and A♠ (7) with the sun and a 60-minute limit. Hand 1: Ann takes
+    # 5 hearts and the K♠, Ben 8 hearts and the A♠, Cat the Q♠. Hand 2: Ann takes every
+    # point card and every trick (a sun) as the time runs out.
+    options = {"extra_cards": {"K♠": 10, "A♠": 7}, "moon": "add", "sun": True, "time_limit": 60}
+    played(
+        league,
+        "standard",
+        [
+            HandEntry.cards([5, 8, 0], 2, extras={"K♠": 0, "A♠": 1}),
+            HandEntry.cards([13, 0, 0], 0, extras={"K♠": 0, "A♠": 0}, sun=True, time_up=True),
+        ],
+        datetime(2025, 1, 1, tzinfo=UTC),
+        options,
+        players=["Ann", "Ben", "Cat"],
+    )
+    client.force_login(user)
+    rows = csv_rows(client.get(reverse("games:league-export-hands", args=[league.pk])))
+    first, second = (dict(zip(rows[0], row, strict=True)) for row in rows[1:])
+    assert (first["other_cards"], first["sun"], first["time_up"]) == ("K♠ Ann; A♠ Ben", "0", "0")
+    assert (second["other_cards"], second["sun"], second["time_up"]) == ("K♠ Ann; A♠ Ann", "1", "1")
+    # P = 13 hearts + 13 + 10 + 7 = 43, doubled by the sun: Ben and Cat take 86 each.
+    assert (second["points_1"], second["points_2"], second["points_3"]) == ("0", "86", "86")
 
 
 def test_names_that_look_like_formulas_are_defused_in_csv(client, league, user):

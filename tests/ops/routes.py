@@ -199,6 +199,13 @@ ROUTES: list[Route] = [
         # The game under way is not declared: the organizer is told so (409).
         post=statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=403, scorer=403, organizer=409),
     ),
+    Route(
+        "game-clock",
+        game,
+        get=POST_ONLY,
+        # The game under way has no time limit, and hands are in: the scorer is told so (409).
+        post=statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=403, scorer=409, organizer=409),
+    ),
     Route("game-export", game, get=MEMBERS_SEE, html=False),
     Route("hand-new", game, get=SCORERS_DO, post=SCORERS_DONE, post_data=next_hand),
     Route("hand-preview", game, get=POST_ONLY, post=SCORERS_DO, post_data=next_hand),

@@ -65,17 +65,17 @@ def test_every_player_needs_a_hearts_count():
 
 def test_someone_must_have_taken_the_queen_of_spades():
     game = setup("standard")
-    assert problems(game, HandEntry.cards([3, 0, 10, 0], queen=None)) == [FieldError("queen", "Who took the Q♠?")]
+    assert problems(game, HandEntry.cards([3, 0, 10, 0], queen=None)) == [FieldError("queen", "Who took the Q♠?", "Q♠")]
 
 
 def test_the_jack_must_be_placed_where_it_counts():
     game = setup("omnibus")
-    assert problems(game, cards(game, {"Ann": 13}, queen="Ben")) == [FieldError("jack", "Who took the J♦?")]
+    assert problems(game, cards(game, {"Ann": 13}, queen="Ben")) == [FieldError("jack", "Who took the J♦?", "J♦")]
 
 
 def test_three_d_hearts_asks_for_the_jack_too():
     game = setup("3d", 3)
-    assert problems(game, cards(game, {"Ann": 26}, queen="Ben")) == [FieldError("jack", "Who took the J♦?")]
+    assert problems(game, cards(game, {"Ann": 26}, queen="Ben")) == [FieldError("jack", "Who took the J♦?", "J♦")]
 
 
 def test_the_jack_may_not_be_entered_where_it_scores_nothing():
