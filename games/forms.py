@@ -970,3 +970,12 @@ class RevokeForm(forms.Form):
     def __init__(self, *args, players: tuple[str, ...], **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["offender"].choices = [("", "—"), *list(enumerate(players))]
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        # One offender, as HandForm takes one taker per card: a request naming
+        # two was made by hand, and Django would keep the last without a word.
+        getlist = getattr(self.data, "getlist", None)
+        if getlist is not None and len(getlist("offender")) > 1:
+            raise forms.ValidationError("Name one player who revoked, not two")
+        return cleaned

@@ -351,7 +351,9 @@ def sweep(setup: GameSetup, shooter: int) -> HandEntry:
 
 def moon_previews(state: GameState) -> tuple[SweepPreview, ...]:
     """For each player: the totals if they took every point card in the next hand."""
-    if state.is_over:
+    # A game that takes no next hand (over, or holding the most hands a game
+    # can) has nothing to preview: the engine refuses any entry, a revoke too.
+    if state.check(HandEntry.revoked(0)):
         return ()
     previews = []
     for shooter in range(state.setup.seats):

@@ -20,12 +20,15 @@ logger = logging.getLogger(__name__)
 
 # Connection refused, disk full, read-only, locked: the database, not the request.
 UNAVAILABLE = (OperationalError, InterfaceError)
+# PostgreSQL refuses a write on a read-only server (a standby, or one set
+# read-only near its disk quota) as an InternalError; its SQLSTATE says why.
+READ_ONLY_SQLSTATE = "25006"
 
 
 def _caused_by_the_database(error: BaseException | None) -> bool:
     seen = set()
     while error is not None and id(error) not in seen:
-        if isinstance(error, UNAVAILABLE):
+        if isinstance(error, UNAVAILABLE) or getattr(error, "sqlstate", None) == READ_ONLY_SQLSTATE:
             return True
         seen.add(id(error))
         error = error.__cause__ or error.__context__

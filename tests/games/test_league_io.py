@@ -1,12 +1,14 @@
 """Export and import of a whole league: JSON round trips, CSV, commands and views."""
 
 import csv
+import importlib
 import io
 import json
 from datetime import UTC, datetime
 from io import StringIO
 
 import pytest
+from django.apps import apps
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
@@ -14,7 +16,7 @@ from django.urls import reverse
 from games import stats
 from games.league_io import LeagueImportError, _cell, export_league, import_league
 from games.models import Game, League, Player, Seat
-from rules import HandEntry, read_scoresheet
+from rules import HandEntry, name_key, read_scoresheet
 from tests.factories import UserFactory
 from tests.games.league_seed import hand_worked_league, members, played, seed_league
 
@@ -163,6 +165,29 @@ def test_a_bad_file_is_refused_with_a_clear_message_and_saves_nothing(league, ga
     with pytest.raises(LeagueImportError, match=message.replace("(", r"\(")):
         import_league(document, UserFactory())
     assert (League.objects.count(), Player.objects.count(), Game.objects.count()) == (leagues, players, games_before)
+
+
+def test_names_stored_before_the_one_rule_for_names_are_tidied_so_the_backup_restores(league, games):
+    """The old forms took a league's name with a tab, a player's with two spaces or a zero-width
+    space: the league's own backup was then refused by its import. Migration 0008 tidies them."""
+    tidy_names = importlib.import_module("games.migrations.0009_tidy_stored_names").tidy_names
+    League.objects.filter(pk=league.pk).update(name="Bad\thouse ")
+    legacy = {"Ann": "Ann  Lee", "Ben": "Ben\u200b", "Cat": "E\u0301mile", "Dan": "Ann Lee"}
+    for old, name in legacy.items():
+        Player.objects.filter(league=league, name=old).update(name=name, name_key=name_key(name))
+    league.refresh_from_db()
+    with pytest.raises(LeagueImportError, match="The league's name cannot contain control characters"):
+        import_league(export_league(league), UserFactory())
+
+    tidy_names(apps, None)
+    league.refresh_from_db()
+    assert league.name == "Bad house"
+    seats = Seat.objects.filter(game__league=league).order_by("game__created_at", "position")
+    assert [seat.player.name for seat in seats[:4]] == ["Ann Lee (2)", "Ben", "Émile", "Ann Lee"]
+    assert all(player.name_key == name_key(player.name) for player in Player.objects.filter(league=league))
+    copy = import_league(export_league(league), UserFactory())
+    assert standings_by_name(copy) == standings_by_name(league)
+    assert export_league(copy) == export_league(league)
 
 
 def test_a_file_that_is_not_an_object_is_refused(league):

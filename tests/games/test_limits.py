@@ -78,6 +78,19 @@ def test_the_hand_after_the_last_a_game_holds_is_refused_at_the_table(scorer, le
     assert game.hands.count() == 2
 
 
+def test_a_game_holding_the_most_hands_shows_every_page_and_refuses_the_next_hand(scorer, league):
+    """At the cap the referee's page answered 500: its moon previews asked the engine to score a hand it refuses."""
+    game = endless_game(league, MOST_HANDS)
+    for name in ("game-detail", "game-referee", "game-scoresheet", "game-export"):
+        assert scorer.get(reverse(f"games:{name}", args=[game.pk])).status_code == 200, name
+    response = scorer.post(
+        reverse("games:game-referee-revoke", args=[game.pk]), {"number": MOST_HANDS + 1, "offender": "1"}
+    )
+    assert response.status_code == 422
+    assert "A game holds at most 2,000 hands; declare it and start another" in response.content.decode()
+    assert game.hands.count() == MOST_HANDS
+
+
 # A league's players and games: the web -----------------------------------------------------
 
 

@@ -303,8 +303,14 @@ def test_the_same_revoke_twice_is_a_409_and_is_saved_once(client, league, user, 
 
 @pytest.mark.parametrize(
     "data",
-    [{"offender": 9, "number": 1}, {"offender": "Ben", "number": 1}, {"offender": 1, "number": "one"}, {"number": 1}],
-    ids=["no-such-seat", "not-a-seat-number", "not-a-hand-number", "nobody"],
+    [
+        {"offender": 9, "number": 1},
+        {"offender": "Ben", "number": 1},
+        {"offender": 1, "number": "one"},
+        {"number": 1},
+        {"offender": [1, 2], "number": 1},
+    ],
+    ids=["no-such-seat", "not-a-seat-number", "not-a-hand-number", "nobody", "two-offenders"],
 )
 def test_a_tampered_revoke_is_refused_and_saves_nothing(client, league, user, data):
     game = make_game(league, "standard")

@@ -4,7 +4,9 @@ The errors are Django's own OperationalError, the class that the backends'
 "connection refused" and SQLite's "database or disk is full" arrive as.
 """
 
-from django.db import OperationalError
+from contextlib import contextmanager
+
+from django.db import OperationalError, connection
 
 WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
 
@@ -17,3 +19,27 @@ def disk_full(execute, sql, params, many, context):
     if sql.lstrip().upper().startswith(WRITES):
         raise OperationalError("database or disk is full")
     return execute(sql, params, many, context)
+
+
+@contextmanager
+def read_only():
+    """The database refusing every write as a read-only server does, in each database's own words.
+
+    SQLite's query_only answers a write with OperationalError; PostgreSQL's
+    read-only transactions (a standby's) with InternalError. Needs a
+    transactional test: the setting holds for the next transactions.
+    """
+    on, off = {
+        "sqlite": ("PRAGMA query_only = ON", "PRAGMA query_only = OFF"),
+        "postgresql": (
+            "SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY",
+            "SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE",
+        ),
+    }[connection.vendor]
+    with connection.cursor() as cursor:
+        cursor.execute(on)
+    try:
+        yield
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute(off)

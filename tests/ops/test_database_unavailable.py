@@ -9,7 +9,7 @@ from games.models import Hand
 from games.views import errors
 from tests.conftest import HTMX
 from tests.factories import PASSWORD, make_game
-from tests.ops.failures import database_down, disk_full
+from tests.ops.failures import database_down, disk_full, read_only
 
 pytestmark = pytest.mark.django_db
 
@@ -48,6 +48,20 @@ def test_with_the_disk_full_a_hand_is_refused_with_503_and_nothing_is_stored(pho
         assert unavailable(phone.post(reverse("games:hand-new", args=[game.pk]), data))
     assert Hand.objects.count() == 0
     # Once the disk has room again, the same tap records it.
+    assert phone.post(reverse("games:hand-new", args=[game.pk]), data).status_code == 302
+    assert Hand.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_the_database_read_only_a_hand_is_refused_with_503_and_nothing_is_stored(phone, league):
+    """On PostgreSQL the refused write arrives as InternalError, not OperationalError: it answered 500."""
+    game = make_game(league)
+    data = {"number": "1", "action": "cards", "queen": "1"}
+    data.update({f"hearts_{seat}": count for seat, count in enumerate(["13", "0", "0", "0"])})
+    with read_only():
+        assert unavailable(phone.post(reverse("games:hand-new", args=[game.pk]), data))
+        assert phone.get(reverse("games:healthz")).status_code == 503
+    assert Hand.objects.count() == 0
     assert phone.post(reverse("games:hand-new", args=[game.pk]), data).status_code == 302
     assert Hand.objects.count() == 1
 
