@@ -73,12 +73,21 @@ def describe_direction(deal: Deal) -> str:
     return f"{cards} {seats} seats to the {side}" if seats else f"{cards} to the {side}"
 
 
+# The pass words that need a word more in a table cell; the others are said as they are.
+PASS_IN_BRIEF = {"scatter": "scatter (1 to each)", "hold": "hold (no pass)"}
+
+
+def pass_in_brief(word: str) -> str:
+    """A pass word as a cheat-sheet's table says it: 'left', 'left 2', 'scatter (1 to each)', 'hold (no pass)'."""
+    return PASS_IN_BRIEF.get(word, word)
+
+
 def deal_in_brief(setup: GameSetup, deal: Deal) -> str:
     """A scoresheet row's deal in a few words: 'Ann deals, pass left', 'Dan deals, no pass'."""
     dealer = setup.players[deal.dealer]
     if deal.pass_direction == "hold":
         return f"{dealer} deals, no pass"
-    return f"{dealer} deals, pass {deal.pass_direction}"
+    return f"{dealer} deals, pass {pass_in_brief(deal.pass_direction)}"
 
 
 def describe_passes(setup: GameSetup, deal: Deal) -> str:

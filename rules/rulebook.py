@@ -18,7 +18,7 @@ from math import lcm
 
 from rules.cards import JACK_OF_DIAMONDS, JACK_POINTS
 from rules.deal import Deal, pass_direction
-from rules.describe import revoke_terms, signed
+from rules.describe import pass_in_brief, revoke_terms, signed
 from rules.errors import SetupError
 from rules.game import FIVE, FIVE_HANDS, SIXTY_NINE, SIXTY_NINE_HANDS, GameSetup
 from rules.referee import PlayRules, play_rules
@@ -104,19 +104,6 @@ def cheat_sheet(
     if not setups and refusal is not None:
         raise refusal
     return _Writer(tuple(setups), game=False).sheet()
-
-
-DIRECTION_WORDS = {
-    "left": "left",
-    "right": "right",
-    "across": "across",
-    "scatter": "scatter (1 to each)",
-    "hold": "hold (no pass)",
-}
-
-
-def _direction_words(word: str) -> str:
-    return DIRECTION_WORDS.get(word, word)
 
 
 class _Writer:
@@ -263,7 +250,7 @@ class _Writer:
         length = lcm(*(len(cycle) for cycle in columns))
         header = ("Hand", *(f"{_counts(counts)} players" for counts in columns.values()))
         rows = tuple(
-            (str(number), *(_direction_words(pass_direction(cycle, number)) for cycle in columns))
+            (str(number), *(pass_in_brief(pass_direction(cycle, number)) for cycle in columns))
             for number in range(1, length + 1)
         )
         return Table("Passing by hand", header, rows)
