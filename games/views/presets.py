@@ -25,12 +25,17 @@ from scorekeeper.middleware import HtmxHttpRequest
 FORM = "presets/preset_form.html"
 
 
+def _preset_for(request: HtmxHttpRequest, league_id: int, preset_id: int, need: str) -> tuple[League, LeaguePreset]:
+    """The league's preset, if the reader's role allows `need`; else 404/403 as for the league."""
+    league, _ = get_league_for(request.user, league_id, need)
+    return league, get_object_or_404(league.presets, pk=preset_id)
+
+
 @login_required
 @require_GET
 def preset_rules(request: HtmxHttpRequest, league_id: int, preset_id: int) -> TemplateResponse:
     """The preset's printable one-page cheat-sheet, for every player count it fits."""
-    league, _ = get_league_for(request.user, league_id, VIEW)
-    preset = get_object_or_404(league.presets, pk=preset_id)
+    league, preset = _preset_for(request, league_id, preset_id, VIEW)
     context = {"sheet": cheat_sheet(preset.variant, preset.options), "game": None, "preset": preset, "league": league}
     return TemplateResponse(request, "rulebook/sheet.html", context)
 
@@ -48,8 +53,7 @@ def preset_new(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def preset_edit(request: HtmxHttpRequest, league_id: int, preset_id: int) -> HttpResponse:
-    league, _ = get_league_for(request.user, league_id, ORGANIZE)
-    preset = get_object_or_404(league.presets, pk=preset_id)
+    league, preset = _preset_for(request, league_id, preset_id, ORGANIZE)
     if request.method == "GET":
         return TemplateResponse(request, FORM, {"league": league, "form": PresetForm.for_preset(league, preset)})
     return _save(request, league, preset)
@@ -84,8 +88,7 @@ def _save(request: HtmxHttpRequest, league: League, preset: LeaguePreset | None)
 @require_http_methods(["GET", "POST"])
 def preset_delete(request: HtmxHttpRequest, league_id: int, preset_id: int) -> HttpResponse:
     """Ask first (the page without JavaScript is the question), then delete."""
-    league, _ = get_league_for(request.user, league_id, ORGANIZE)
-    preset = get_object_or_404(league.presets, pk=preset_id)
+    league, preset = _preset_for(request, league_id, preset_id, ORGANIZE)
     if request.method == "GET":
         return TemplateResponse(request, "presets/preset_delete.html", {"league": league, "preset": preset})
     preset.delete()
