@@ -165,7 +165,11 @@ def _changed(request: HtmxHttpRequest, game: Game, membership: Membership, messa
     """After a change to the game: say so, then its regions for HTMX, or the page (post/redirect/get)."""
     messages.success(request, message)
     if request.htmx:
-        return _game_regions(request, game.pk, membership)
+        response = _game_regions(request, game.pk, membership)
+        # The phone was scrolled down to the Record button: bring it back to
+        # the top, where "Hand N recorded", the new totals and the next deal are.
+        response["HX-Reswap"] = "outerHTML show:window:top"
+        return response
     return redirect(game)
 
 
