@@ -77,6 +77,21 @@ class SeatsField(forms.Field):
         return [str(name).strip() for name in (value or []) if str(name).strip()]
 
 
+# The engine's moon labels speak of P, the rulebook's letter for the hand's
+# penalty points; at the table a person reads the new-game form, not RULES.md.
+PLAIN_CHOICE_LABELS = {
+    "moon": {
+        "choice": "the shooter chooses: everyone else takes the hand's points, or the shooter loses them",
+        "add": "everyone else takes the hand's points",
+        "subtract": "the shooter loses the hand's points",
+        "ricketts": "everyone else takes the hand's points, unless that loses the shooter the game: "
+        "then the shooter loses them",
+    },
+}
+# About as many characters as a select shows at 360px.
+SELECT_LABEL_FITS = 32
+
+
 def _option_field(option: Option) -> forms.Field:
     common = {"label": option.label, "help_text": option.help}
     if option.kind == "int":
@@ -85,7 +100,12 @@ def _option_field(option: Option) -> forms.Field:
     if option.kind == "bool":
         return forms.BooleanField(required=False, **common)
     if option.kind == "choice":
-        choices = [(value, option.choice_labels.get(value, value)) for value in option.choices]
+        plain = PLAIN_CHOICE_LABELS.get(option.key, {})
+        choices = [(value, plain.get(value) or option.choice_labels.get(value, value)) for value in option.choices]
+        # A select cuts a long choice off at 360px ("others +P, unless that lo");
+        # radio buttons let it wrap.
+        if any(len(label) > SELECT_LABEL_FITS for _, label in choices):
+            return forms.ChoiceField(choices=choices, widget=forms.RadioSelect, **common)
         return forms.ChoiceField(choices=choices, **common)
     return WrapsField(required=False, **common)
 
@@ -242,7 +262,13 @@ class GameForm(forms.Form):
 
     def add_setup_error(self, error: SetupError) -> None:
         field = {"variant": "variant", "players": "seat", "first_dealer": "first_dealer", "options": "options_for"}
-        self.add_error(field.get(error.field or ""), error.message)
+        message = error.message
+        variant = VARIANTS.get(self.cleaned_data.get("variant", ""))
+        seated = len(self.cleaned_data.get("names", []))
+        if error.field == "players" and variant and not variant.min_players <= seated <= variant.max_players:
+            # The engine names the variant by its key too ("(ricketts)"): say it as the table would.
+            message = f"{variant.name} is played by {variant.player_range} players: {seated} seated"
+        self.add_error(field.get(error.field or ""), message)
 
 
 # Entering a hand -----------------------------------------------------------
