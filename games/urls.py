@@ -1,7 +1,7 @@
 from django.urls import path, register_converter
 
 from games.converters import IdConverter, TokenConverter
-from games.views import accounts, backups, history, leagues, members, ops, rulebook, table
+from games.views import accounts, backups, history, leagues, members, ops, rulebook, sharing, table
 
 app_name = "games"
 
@@ -41,6 +41,8 @@ urlpatterns += [
     path("games/<id:game_id>/declare/", table.game_declare, name="game-declare"),
     path("games/<id:game_id>/reopen/", table.game_reopen, name="game-reopen"),
     path("games/<id:game_id>/export/", table.game_export, name="game-export"),
+    path("games/<id:game_id>/share/", sharing.game_share, name="game-share"),
+    path("games/<id:game_id>/join/<str:token>/", sharing.game_join, name="game-join"),
     path("games/<id:game_id>/hands/new/", table.hand_new, name="hand-new"),
     path("games/<id:game_id>/hands/preview/", table.hand_preview, name="hand-preview"),
     path("games/<id:game_id>/hands/delete/", table.hand_delete, name="hand-delete"),

@@ -52,7 +52,7 @@ BUNDLES = {
     "css/app.bundle.css": Bundle(sources=("vendor/bootstrap/bootstrap.purged.css", "css/app.css")),
     "js/app.bundle.js": Bundle(
         sources=("js/theme.js",),
-        deferred=("js/connection.js", "js/wakelock.js", "js/hand_form.js"),
+        deferred=("js/connection.js", "js/wakelock.js", "js/hand_form.js", "js/share.js"),
     ),
 }
 
