@@ -29,6 +29,7 @@ from rules import EntryError, GameState, HandEntry, ScoresheetError, SetupError,
 from rules.describe import (
     MoonPreview,
     describe_change,
+    describe_leader,
     describe_moon,
     describe_table,
 )
@@ -372,6 +373,39 @@ def game_reopen(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     except DeclareError as error:
         return _refused(request, game, membership, error.message)
     return _changed(request, game, membership, "The declaration is taken back: the game goes on as its hands say")
+
+
+# Paper as a fallback ----------------------------------------------------------
+
+PAD_HANDS = 20
+
+
+@require_GET
+@login_required
+def game_pad(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
+    """A printable score pad: the next 20 hands' deals as the engine gives them, boxes for the points."""
+    game, _ = _table(request, game_id, VIEW)
+    state = game.state()
+    setup = state.setup
+    rows = []
+    for number in range(state.next_number, state.next_number + PAD_HANDS):
+        deal = setup.deal(number)
+        rows.append(
+            {
+                "number": number,
+                "dealer": setup.players[deal.dealer],
+                "pass": deal.pass_direction,
+                "leader": setup.players[deal.leader] if deal.leader is not None else deal.lead_card,
+            }
+        )
+    table = describe_table(state, dealing=False)
+    context = {"game": game, "setup": setup, "seats": table.seats, "rows": rows, "lead_rule": _lead_rule(setup, rows)}
+    return TemplateResponse(request, "games/game_pad.html", context)
+
+
+def _lead_rule(setup: Any, rows: list[dict[str, Any]]) -> str:
+    """The engine's sentence for who leads the first of the pad's hands, under the table."""
+    return describe_leader(setup, setup.deal(rows[0]["number"])) if rows else ""
 
 
 # Import and export ----------------------------------------------------------

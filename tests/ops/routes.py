@@ -186,6 +186,7 @@ ROUTES: list[Route] = [
     ),
     Route("game-export", game, get=MEMBERS_SEE, html=False),
     Route("game-share", game, get=MEMBERS_SEE),
+    Route("game-pad", game, get=MEMBERS_SEE),
     # A share link signed by the league's owner: the GET asks an outsider to join, sends members
     # on to the game; the POST joins and goes to the game.
     Route(
