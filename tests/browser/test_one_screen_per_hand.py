@@ -109,3 +109,24 @@ def test_eight_player_3d_takes_one_scroll_and_comes_back_to_the_top(phone: Page,
     for total in totals(phone).all():
         assert on_screen(phone, total)
     screen(phone, "one-screen-3d-8-after")
+
+
+def test_a_moons_question_comes_into_view_with_record(phone: Page, live_server, league, screen):
+    """The add-or-subtract question appears below the hearts: the page brings it
+    and Record into view itself, so the four taps need no scroll by hand."""
+    game = make_game(league, "standard", first_dealer=0)
+    phone.goto(f"{live_server.url}{game.get_absolute_url()}")
+    phone.get_by_test_id("queen-0").click()
+    phone.get_by_test_id("hearts-rest-0").click()
+    expect(phone.get_by_test_id("moon-add")).to_be_visible()
+    phone.wait_for_function(
+        "() => document.querySelector('[data-testid=hand-submit]').getBoundingClientRect().bottom <= innerHeight"
+    )
+    for control in ("moon-add", "moon-subtract", "hand-submit"):
+        assert on_screen(phone, phone.get_by_test_id(control)), f"{control} is off screen"
+    screen(phone, "one-screen-moon")
+    phone.get_by_test_id("moon-add").click()
+    phone.get_by_test_id("hand-submit").click()
+    expect(totals(phone)).to_have_text(["0", "26", "26", "26"])
+    phone.wait_for_function("() => window.scrollY === 0")
+    assert on_screen(phone, phone.get_by_test_id("next-deal"))
