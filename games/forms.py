@@ -301,6 +301,8 @@ class HandForm(forms.Form):
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     # The game's version when an edit form was opened (see Game.edit_hand).
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
+    # Set by the offline queue (static/js/offline.js): one key per hand sent.
+    key = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
     action = forms.ChoiceField(choices=[(CARDS, CARDS), (REVOKE, REVOKE)], required=False)
     moon = forms.ChoiceField(
         choices=[("add", "add"), ("subtract", "subtract")], required=False, widget=forms.RadioSelect

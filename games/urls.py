@@ -1,7 +1,7 @@
 from django.urls import path, register_converter
 
 from games.converters import IdConverter, TokenConverter
-from games.views import accounts, backups, history, leagues, members, ops, rulebook, sharing, table
+from games.views import accounts, backups, history, leagues, members, offline, ops, rulebook, sharing, table
 
 app_name = "games"
 
@@ -13,6 +13,8 @@ register_converter(TokenConverter, "token")
 
 urlpatterns = [
     path("", leagues.home, name="home"),
+    # At the root, so that its scope is every page (static/js/offline.js registers it).
+    path("sw.js", offline.service_worker, name="service-worker"),
 ]
 
 # --- accounts ---------------------------------------------------------------

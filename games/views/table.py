@@ -241,7 +241,7 @@ def hand_new(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     if form.is_valid():
         number = form.cleaned_data["number"]
         try:
-            game.record_hand(number, form.entry(), request.user)
+            game.record_hand(number, form.entry(), request.user, key=form.cleaned_data["key"])
         except HandConflict as conflict:
             return _refused(request, game, membership, conflict.message)
         except EntryError as error:

@@ -123,6 +123,7 @@ SCORESHEET = (
 
 ROUTES: list[Route] = [
     Route("home", get=everyone(200)),
+    Route("service-worker", get=everyone(200), html=False),
     # --- accounts
     Route(
         "signup",
