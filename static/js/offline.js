@@ -31,6 +31,28 @@
     return Date.now().toString(36) + "-" + Math.random().toString(36).slice(2);
   }
 
+  var UNSENT = "scorekeeper-unsent";
+
+  function remember(text) {
+    try {
+      window.sessionStorage.setItem(UNSENT, text);
+    } catch (error) {
+      // Not kept: the hands table still shows what was recorded.
+    }
+  }
+
+  function unsent() {
+    try {
+      var text = window.sessionStorage.getItem(UNSENT);
+      window.sessionStorage.removeItem(UNSENT);
+      return text;
+    } catch (error) {
+      return null;
+    }
+  }
+
+  var refused = unsent();
+
   function say() {
     var note = document.getElementById("offline-note");
     if (!note) return;
@@ -41,6 +63,7 @@
       lines.push("Waiting to send: " + waiting.map(function (item) { return "hand " + item.number; }).join(", ") +
         (navigator.onLine ? " (sending…)" : ". It is sent when the connection returns."));
     }
+    if (refused) lines.push(refused);
     note.textContent = lines.join(" ");
     note.hidden = lines.length === 0;
   }
@@ -85,6 +108,13 @@
       var rest = queued().filter(function (other) { return other.body !== item.body; });
       keep(rest);
       sending = false;
+      // Recorded: a redirect to the game. Anything else (409: another phone
+      // recorded that hand first; 422: the entry was refused) is said after the reload.
+      if (response.type !== "opaqueredirect") {
+        remember("Hand " + item.number + ", kept while offline, was not recorded: " +
+          (response.status === 409 ? "another phone recorded hand " + item.number + " first." :
+            "the server refused it.") + " Check the hands and enter it again if it is missing.");
+      }
       if (rest.length) {
         send();
       } else if (item.page === window.location.pathname) {

@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.models import Hand
+from rules import HandEntry
 from tests.factories import make_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -46,3 +47,20 @@ def test_the_last_game_page_seen_opens_offline(phone: Page, live_server, league)
     expect(phone.get_by_test_id("totals")).to_be_visible()
     expect(phone.get_by_test_id("offline-note")).to_have_text("You're offline: this page may be out of date.")
     phone.context.set_offline(False)
+
+
+def test_a_kept_hand_another_phone_recorded_first_is_reported_not_doubled(phone: Page, live_server, league):
+    game = make_game(league, "standard", first_dealer=0)
+    phone.goto(f"{live_server.url}{game.get_absolute_url()}")
+    phone.context.set_offline(True)
+    phone.get_by_test_id("queen-1").click()
+    phone.get_by_test_id("hearts-rest-2").click()
+    phone.get_by_test_id("hand-submit").click()
+    expect(phone.get_by_test_id("offline-note")).to_contain_text("Waiting to send: hand 1", timeout=10_000)
+
+    game.record_hand(1, HandEntry.cards([13, 0, 0, 0], 2))  # another phone, online
+    phone.context.set_offline(False)
+    expect(phone.get_by_test_id("offline-note")).to_contain_text(
+        "Hand 1, kept while offline, was not recorded: another phone recorded hand 1 first."
+    )
+    assert Hand.objects.filter(game=game).count() == 1
