@@ -150,6 +150,21 @@ OPTION_FIELDS = {
     "card_map": lambda common: CardPointsField(**{**common, "required": False}),
 }
 
+# The engine's moon labels speak of P, the rulebook's letter for the hand's
+# penalty points; at the table a person reads the new-game form, not RULES.md.
+PLAIN_CHOICE_LABELS = {
+    "moon": {
+        "choice": "the shooter chooses: everyone else takes the hand's points, or the shooter loses them",
+        "add": "everyone else takes the hand's points",
+        "subtract": "the shooter loses the hand's points",
+        "ricketts": "everyone else takes the hand's points, unless that loses the shooter the game: "
+        "then the shooter loses them",
+        "auto": "everyone else takes the hand's points, unless that ends the game: then the shooter loses them",
+    },
+}
+# About as many characters as a select shows at 360px.
+SELECT_LABEL_FITS = 32
+
 
 def _option_field(option: Option) -> forms.Field:
     # No min_value on numbers: the engine's message for a bad target is the one shown.
@@ -158,7 +173,12 @@ def _option_field(option: Option) -> forms.Field:
         # The peers' options are left blank for the preset's own rule.
         common["required"] = False
     if option.kind == "choice":
-        choices = [(value, option.choice_labels.get(value, value)) for value in option.choices]
+        plain = PLAIN_CHOICE_LABELS.get(option.key, {})
+        choices = [(value, plain.get(value) or option.choice_labels.get(value, value)) for value in option.choices]
+        # A select cuts a long choice off at 360px ("others +P, unless that lo");
+        # radio buttons let it wrap.
+        if any(len(label) > SELECT_LABEL_FITS for _, label in choices):
+            return forms.ChoiceField(choices=choices, widget=forms.RadioSelect, **common)
         return forms.ChoiceField(choices=choices, **common)
     return OPTION_FIELDS[option.kind](common)
 
@@ -383,6 +403,16 @@ class GameForm(RulesForm):
             first_dealer = names.index(dealer)
         return {"variant": data["variant"], "names": names, "options": self.options(), "first_dealer": first_dealer}
 
+    def add_setup_error(self, error: SetupError) -> None:
+        variant = VARIANTS.get(self.cleaned_data.get("variant", ""))
+        seated = len(self.cleaned_data.get("names", []))
+        if error.field == "players" and variant and not variant.min_players <= seated <= variant.max_players:
+            # The engine names the variant by its key too ("(ricketts)", for replay): say it as the table would.
+            error = SetupError(
+                f"{variant.name} is played by {variant.player_range} players: {seated} seated", "players"
+            )
+        super().add_setup_error(error)
+
 
 class PresetForm(RulesForm):
     """A league's own preset: a name, a variant and its house rules."""
@@ -487,6 +517,8 @@ class HandForm(forms.Form):
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     # The game's version when an edit form was opened (see Game.edit_hand).
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
+    # Set by the offline queue (static/js/offline.js): one key per hand sent.
+    key = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
     action = forms.ChoiceField(choices=[(CARDS, CARDS), (REVOKE, REVOKE)], required=False)
     moon = forms.ChoiceField(
         choices=[("add", "add"), ("subtract", "subtract")], required=False, widget=forms.RadioSelect
@@ -865,6 +897,19 @@ class InviteForm(forms.Form):
         coerce=int,
         choices=[(1, "1 day"), (INVITE_DAYS, f"{INVITE_DAYS} days"), (30, "30 days")],
         initial=INVITE_DAYS,
+    )
+
+
+class ShareForm(forms.Form):
+    """The role a newcomer gets through a game's share link: viewer unless the organizer says otherwise."""
+
+    role = forms.ChoiceField(
+        label="Who scans this joins as",
+        choices=[
+            (Membership.Role.VIEWER, "Viewer: follows the game"),
+            (Membership.Role.SCORER, "Scorer: enters hands"),
+        ],
+        initial=Membership.Role.VIEWER,
     )
 
 

@@ -737,16 +737,23 @@ class Game(models.Model):
         return state
 
     @transaction.atomic
-    def record_hand(self, number: int, entry: HandEntry, user: Any = None) -> GameState:
-        """Score entry as hand `number`, the next one; raises EntryError or HandConflict."""
+    def record_hand(self, number: int, entry: HandEntry, user: Any = None, key: str = "") -> GameState:
+        """Score entry as hand `number`, the next one; raises EntryError or HandConflict.
+
+        A `key` already recorded (the offline queue's retry) records nothing again.
+        """
         locked = self._locked()
         state = locked.state()
+        if key and locked.hands.filter(client_key=key).exists():
+            return state
         if number != state.next_number:
             if number < state.next_number:
                 raise HandConflict(f"Hand {number} was just recorded by someone else", number)
             raise HandConflict(f"Hand {number} can't be entered yet: hand {state.next_number} is next", number)
         new_state = state.after(entry)
-        Hand.objects.create(game=locked, number=number, entry=entry_to_json(entry), created_by=_user(user))
+        Hand.objects.create(
+            game=locked, number=number, entry=entry_to_json(entry), created_by=_user(user), client_key=key
+        )
         return self._changed(locked, new_state, number, HandRevision.Action.ADDED, None, entry_to_json(entry), user)
 
     @transaction.atomic
@@ -1020,6 +1027,9 @@ class Hand(models.Model):
     )
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
+    # The idempotency key of a hand sent from a phone's offline queue: the same
+    # send arriving twice (a retry after a lost answer) records one hand.
+    client_key = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["game", "number"]

@@ -1,7 +1,7 @@
 from django.urls import path, register_converter
 
 from games.converters import IdConverter, TokenConverter
-from games.views import accounts, backups, history, leagues, members, ops, presets, rulebook, table
+from games.views import accounts, backups, history, leagues, members, offline, ops, presets, rulebook, sharing, table
 
 app_name = "games"
 
@@ -13,6 +13,8 @@ register_converter(TokenConverter, "token")
 
 urlpatterns = [
     path("", leagues.home, name="home"),
+    # At the root, so that its scope is every page (static/js/offline.js registers it).
+    path("sw.js", offline.service_worker, name="service-worker"),
 ]
 
 # --- accounts ---------------------------------------------------------------
@@ -42,6 +44,9 @@ urlpatterns += [
     path("games/<id:game_id>/reopen/", table.game_reopen, name="game-reopen"),
     path("games/<id:game_id>/clock/", table.game_clock, name="game-clock"),
     path("games/<id:game_id>/export/", table.game_export, name="game-export"),
+    path("games/<id:game_id>/share/", sharing.game_share, name="game-share"),
+    path("games/<id:game_id>/pad/", table.game_pad, name="game-pad"),
+    path("games/<id:game_id>/join/<str:token>/", sharing.game_join, name="game-join"),
     path("games/<id:game_id>/hands/new/", table.hand_new, name="hand-new"),
     path("games/<id:game_id>/hands/preview/", table.hand_preview, name="hand-preview"),
     path("games/<id:game_id>/hands/delete/", table.hand_delete, name="hand-delete"),

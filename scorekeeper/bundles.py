@@ -52,7 +52,15 @@ BUNDLES = {
     "css/app.bundle.css": Bundle(sources=("vendor/bootstrap/bootstrap.purged.css", "css/app.css")),
     "js/app.bundle.js": Bundle(
         sources=("js/theme.js",),
-        deferred=("js/connection.js", "js/wakelock.js", "js/hand_form.js", "js/clock.js"),
+        deferred=(
+            "js/connection.js",
+            "js/wakelock.js",
+            "js/hand_form.js",
+            "js/entry_keeper.js",
+            "js/share.js",
+            "js/offline.js",
+            "js/clock.js",
+        ),
     ),
 }
 

@@ -1,9 +1,9 @@
-"""Variant names for templates, from the rules engine's presets."""
+"""Variant names and the engine's wordings for templates."""
 
 from django import template
 
 from rules import VARIANTS, Variant
-from rules.describe import revoke_terms
+from rules.describe import revoke_terms, signed
 
 register = template.Library()
 
@@ -22,3 +22,5 @@ def variant_name(key: str) -> str:
 
 
 register.filter(revoke_terms)
+# A total with a real minus sign (−8), as the game page prints it, never a hyphen.
+register.filter(signed)

@@ -42,6 +42,7 @@ from rules import EntryError, GameState, HandEntry, ScoresheetError, SetupError,
 from rules.describe import (
     MoonPreview,
     describe_change,
+    describe_leader,
     describe_moon,
     describe_table,
 )
@@ -207,7 +208,11 @@ def _changed(request: HtmxHttpRequest, game: Game, membership: Membership, messa
     """After a change to the game: say so, then its regions for HTMX, or the page (post/redirect/get)."""
     messages.success(request, message)
     if request.htmx:
-        return _game_regions(request, game.pk, membership)
+        response = _game_regions(request, game.pk, membership)
+        # The phone was scrolled down to the Record button: bring it back to
+        # the top, where "Hand N recorded", the new totals and the next deal are.
+        response["HX-Reswap"] = "outerHTML show:window:top"
+        return response
     return redirect(game)
 
 
@@ -278,7 +283,7 @@ def hand_new(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     if form.is_valid():
         number = form.cleaned_data["number"]
         try:
-            game.record_hand(number, form.entry(), request.user)
+            game.record_hand(number, form.entry(), request.user, key=form.cleaned_data["key"])
         except HandConflict as conflict:
             return _refused(request, game, membership, conflict.message)
         except EntryError as error:
@@ -422,6 +427,39 @@ def game_clock(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     except HandConflict as conflict:
         return _refused(request, game, membership, conflict.message)
     return _changed(request, game, membership, "The clock starts now, at the first deal")
+
+
+# Paper as a fallback ----------------------------------------------------------
+
+PAD_HANDS = 20
+
+
+@require_GET
+@login_required
+def game_pad(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
+    """A printable score pad: the next 20 hands' deals as the engine gives them, boxes for the points."""
+    game, _ = _table(request, game_id, VIEW)
+    state = game.state()
+    setup = state.setup
+    rows = []
+    for number in range(state.next_number, state.next_number + PAD_HANDS):
+        deal = setup.deal(number)
+        rows.append(
+            {
+                "number": number,
+                "dealer": setup.players[deal.dealer],
+                "pass": deal.pass_direction,
+                "leader": setup.players[deal.leader] if deal.leader is not None else deal.lead_card,
+            }
+        )
+    table = describe_table(state, dealing=False)
+    context = {"game": game, "setup": setup, "seats": table.seats, "rows": rows, "lead_rule": _lead_rule(setup, rows)}
+    return TemplateResponse(request, "games/game_pad.html", context)
+
+
+def _lead_rule(setup: Any, rows: list[dict[str, Any]]) -> str:
+    """The engine's sentence for who leads the first of the pad's hands, under the table."""
+    return describe_leader(setup, setup.deal(rows[0]["number"])) if rows else ""
 
 
 # Import and export ----------------------------------------------------------

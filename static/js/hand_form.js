@@ -194,9 +194,23 @@
       var form = elt.closest("form[data-hand-form]");
       if (form) {
         checked(form);
+        showRecord(form);
       }
     }
   });
+
+  // A moon's question appears under the hearts: bring it and Record into
+  // view, so the thumb does not have to scroll to answer it.
+  function showRecord(form) {
+    var submit = form.querySelector('[data-testid="hand-submit"]');
+    if (!submit || !form.querySelector(".moon-box")) {
+      return;
+    }
+    var bottom = submit.getBoundingClientRect().bottom;
+    if (bottom > window.innerHeight) {
+      window.scrollBy(0, bottom - window.innerHeight + 8);
+    }
+  }
 
   // Captured on the document, so it runs before htmx's own submit handler on
   // the form: a tap or Enter while the moon check is out is held, not lost.

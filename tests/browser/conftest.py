@@ -8,7 +8,7 @@ when anything is found, so a reader sees the rule, the element and the fix.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -29,9 +29,6 @@ def screen(artifacts_dir: Path) -> ScreenCheck:
     def check(page: Page, name: str) -> None:
         page.screenshot(path=str(artifacts_dir / f"{name}.png"), full_page=True)
         results = AXE.run(page)
-        # axe leaves empty style="" attributes behind; htmx would copy them on
-        # the next swap and trip the CSP check, which watches for our own slips.
-        page.evaluate("() => document.querySelectorAll('[style=\"\"]').forEach((el) => el.removeAttribute('style'))")
         assert results.violations_count == 0, f"axe on {name} ({page.url}):\n{results.generate_report()}"
 
     return check
@@ -55,7 +52,7 @@ def phone(page: Page, client, user, live_server) -> Page:
 
 
 @pytest.fixture
-def new_phone(browser: Browser, browser_context_args: dict, live_server) -> Callable[..., Page]:
+def new_phone(browser: Browser, browser_context_args: dict, live_server, csp_violations) -> Callable[..., Page]:
     """Another phone at the table: a fresh context, logged in as the given user."""
     from django.test import Client
 
@@ -63,6 +60,7 @@ def new_phone(browser: Browser, browser_context_args: dict, live_server) -> Call
 
     def open_phone(user, **context_args) -> Page:
         context = browser.new_context(**{**browser_context_args, **context_args})
+        listen_for_csp(context, csp_violations)
         contexts.append(context)
         if user is not None:
             context.add_cookies([login_cookie(Client(), user, live_server)])
@@ -73,17 +71,39 @@ def new_phone(browser: Browser, browser_context_args: dict, live_server) -> Call
         context.close()
 
 
-@pytest.fixture
-def csp_violations(page: Page) -> list[str]:
-    """Console errors from the Content-Security-Policy (an inline script or style slipped in)."""
-    found: list[str] = []
+CSP_ERROR = re.compile(r"Content Security Policy")
 
+
+@pytest.fixture
+def csp_violations() -> list[str]:
+    """Console errors from the Content-Security-Policy (an inline script or style slipped in),
+    on every phone of the test; `no_csp_violations` fails the test on any of them."""
+    return []
+
+
+def listen_for_csp(context: BrowserContext, found: list[str]) -> None:
     def listen(message: ConsoleMessage) -> None:
-        if message.type == "error" and re.search(r"Content Security Policy", message.text):
+        if message.type == "error" and CSP_ERROR.search(message.text):
             found.append(f"{message.text} at {message.location}")
 
-    page.on("console", listen)
-    return found
+    context.on("console", listen)
+
+
+@pytest.fixture
+def context(context: BrowserContext, csp_violations: list[str]) -> BrowserContext:
+    listen_for_csp(context, csp_violations)
+    return context
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violations(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every browser test fails on a CSP error in any phone's console, whether it asks or not."""
+    if "page" not in request.fixturenames and "new_phone" not in request.fixturenames:
+        yield
+        return
+    found = request.getfixturevalue("csp_violations")
+    yield
+    assert found == [], "CSP violations in the console:\n" + "\n".join(found)
 
 
 def field(page: Page, label: str) -> Locator:

@@ -29,7 +29,7 @@ def test_the_answer_changes_as_the_player_changes_the_question(page, live_server
     assert "hearts may not be led until they are broken" in answer.inner_text()
     page.get_by_label("The Q♠ has been played this hand").check()
     answer.get_by_text("Yes:", exact=False).wait_for()
-    assert "(RULES.md, Leading hearts)" in answer.inner_text()
+    assert "(rule: Leading hearts)" in answer.inner_text()
     assert page.url.endswith("/referee/")  # answered in place, no page load
     page.screenshot(path=artifacts_dir / "referee-phone.png", full_page=True)
 

@@ -138,7 +138,7 @@ def test_a_ricketts_game_on_two_phones(phone: Page, new_phone, live_server, user
     taps.on("hand-submit")
     expect_totals(phone, [12, 0, 39, 27])
     assert taps.take() <= 7
-    expect(phone.get_by_test_id("hand-edit-5").locator("xpath=ancestor::tr")).to_contain_text("Ben wrapped to 0")
+    expect(phone.get_by_test_id("hand-notes-5")).to_contain_text("Ben wrapped to 0")
     expect_totals(follower, [12, 0, 39, 27], timeout=FOLLOW_TIMEOUT_MS)
     screen(phone, "game-after-wrap")
     assert small_targets(phone) == []

@@ -163,9 +163,7 @@ def test_a_random_first_dealer_is_one_of_the_players(scorer, league):
 def test_too_many_players_for_ricketts_is_shown_on_the_seats(scorer, league):
     response = scorer.post(url(league), start("ricketts", seats=("Ann", "Ben", "Cat", "Dan", "Eve")))
     assert response.status_code == 422
-    assert response.context_data["form"].errors["seat"] == [
-        "Ricketts House Hearts (ricketts) is for 4 players; this game has 5"
-    ]
+    assert response.context_data["form"].errors["seat"] == ["Ricketts House Hearts is played by 4 players: 5 seated"]
     assert Game.objects.count() == 0
     assert Player.objects.count() == 0
 

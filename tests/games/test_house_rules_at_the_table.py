@@ -131,9 +131,12 @@ def test_a_house_rule_that_does_not_fit_is_refused_on_its_own_field(scorer, leag
 def test_every_extra_card_gets_its_row_of_players_with_its_points(scorer, league):
     game = make_game(league, players=3, options=BLACK_MARIA)
     page = page_of(scorer.get(reverse("games:hand-new", args=[game.pk])))
-    assert "Who took the K♠? <span" in page
-    assert "(+10)" in page
-    assert "(+7)" in page
+    assert 'data-single-card="K♠"' in page
+    assert (
+        '<span class="visually-hidden">Who took the </span>K♠<span class="visually-hidden">?</span> <span class="card-points">+10</span>'
+        in page
+    )
+    assert '<span class="card-points">+7</span>' in page
     for field in ("queen", "card_ks", "card_as"):
         assert f'data-testid="{field}-2"' in page
 

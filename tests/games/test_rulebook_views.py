@@ -185,7 +185,7 @@ def test_the_htmx_branch_answers_with_the_answer_alone(client, league, user):
     assert content.strip().startswith('<div id="answer"')
     assert "<html" not in content
     assert "✓ Yes" in content
-    assert "(RULES.md, Leading hearts)" in content
+    assert "(rule: Leading hearts)" in content
 
 
 def test_following_without_the_suit_led_asks_for_it(client, league, user):

@@ -85,6 +85,12 @@ def game(table) -> dict[str, int]:
     return {"game_id": table.game.pk}
 
 
+def join_link(table) -> dict[str, Any]:
+    from games.views.sharing import join_token
+
+    return {"game_id": table.game.pk, "token": join_token(table.game, "viewer", table.league.owner_id)}
+
+
 def league(table) -> dict[str, int]:
     return {"league_id": table.league.pk}
 
@@ -138,6 +144,7 @@ SCORESHEET = (
 
 ROUTES: list[Route] = [
     Route("home", get=everyone(200)),
+    Route("service-worker", get=everyone(200), html=False),
     # --- accounts
     Route(
         "signup",
@@ -207,6 +214,16 @@ ROUTES: list[Route] = [
         post=statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=403, scorer=409, organizer=409),
     ),
     Route("game-export", game, get=MEMBERS_SEE, html=False),
+    Route("game-share", game, get=MEMBERS_SEE),
+    Route("game-pad", game, get=MEMBERS_SEE),
+    # A share link signed by the league's owner: the GET asks an outsider to join, sends members
+    # on to the game; the POST joins and goes to the game.
+    Route(
+        "game-join",
+        join_link,
+        get=statuses(anonymous=LOGIN, outsider=200, public=LOGIN, viewer=302, scorer=302, organizer=302),
+        post=statuses(anonymous=LOGIN, outsider=302, public=LOGIN, viewer=302, scorer=302, organizer=302),
+    ),
     Route("hand-new", game, get=SCORERS_DO, post=SCORERS_DONE, post_data=next_hand),
     Route("hand-preview", game, get=POST_ONLY, post=SCORERS_DO, post_data=next_hand),
     Route(

@@ -1,0 +1,112 @@
+"""The next phone in with one scan: a game's share link, as a QR code and a link to copy.
+
+A member's Share shows the game's own address. An organizer's also lets a
+non-member in: the link then carries a signed token naming the game and the
+role the organizer chose for such links (viewer by default). Whoever opens
+it, after logging in or signing up, taps Join once (a GET never changes what
+is stored), joins the league in that role and lands on the game's live page.
+The token is signed, not stored: it lasts a day (a game night), and dies with
+its organizer's right to organize.
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+
+import segno
+from django.contrib import messages
+from django.core import signing
+from django.db import IntegrityError, transaction
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET, require_http_methods
+
+from games.forms import ShareForm
+from games.models import Game, Membership
+from games.permissions import VIEW, get_game_for
+from games.views.pages import render_page
+from scorekeeper.middleware import HtmxHttpRequest
+
+SALT = "games.share"
+JOIN_MAX_AGE = 24 * 60 * 60
+
+
+def join_token(game: Game, role: str, organizer_id: int) -> str:
+    return signing.dumps({"game": game.pk, "role": role, "by": organizer_id}, salt=SALT, compress=True)
+
+
+def qr_svg(url: str) -> str:
+    """The QR code as inline SVG (no style attribute: the CSP allows it)."""
+    svg = segno.make(url, error="m").svg_inline(scale=4, border=4, title="QR code of the link below")
+    return mark_safe(svg)  # segno draws paths; the link is not in the markup, the title is escaped
+
+
+@require_GET
+def game_share(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """The share panel: a QR code, the link, and for an organizer the role a newcomer gets."""
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?{urlencode({'next': request.get_full_path()})}")
+    game, membership = get_game_for(request.user, game_id, VIEW)
+    form = ShareForm(request.GET or None)
+    role = form.cleaned_data["role"] if form.is_valid() else Membership.Role.VIEWER
+    if membership.can_organize:
+        path = reverse("games:game-join", args=[game.pk, join_token(game, role, request.user.pk)])
+    else:
+        path = game.get_absolute_url()
+    link = request.build_absolute_uri(path)
+    context = {
+        "game": game,
+        "league": game.league,
+        "can_organize": membership.can_organize,
+        "form": form if form.is_bound else ShareForm(initial={"role": role}),
+        "role": role,
+        "link": link,
+        "qr": qr_svg(link),
+    }
+    return render_page(request, "games/game_share.html", context, "share")
+
+
+@require_http_methods(["GET", "POST"])
+def game_join(request: HtmxHttpRequest, game_id: int, token: str) -> HttpResponse:
+    """A scanned share link: log in or sign up first, then one tap to join, and on to the live game.
+
+    The GET only asks (a GET never changes what is stored); the POST joins.
+    """
+    try:
+        claim = signing.loads(token, salt=SALT, max_age=JOIN_MAX_AGE)
+    except signing.SignatureExpired:
+        return _gone(request, "This share link has expired: ask for a new one at the table.")
+    except signing.BadSignature:
+        return _gone(request, "This share link is not valid: scan it again or ask for a new one.")
+    game = Game.objects.select_related("league").filter(pk=game_id).first()
+    if game is None or claim.get("game") != game.pk or claim.get("role") not in Membership.Role.values:
+        return _gone(request, "This share link is not valid: scan it again or ask for a new one.")
+    league = game.league
+    organizer = Membership.objects.filter(league=league, user_id=claim.get("by")).first()
+    if organizer is None or not organizer.can_organize:
+        return _gone(request, "Whoever shared this link no longer organizes the league: ask for a new one.")
+    if not request.user.is_authenticated:
+        messages.info(request, f"Log in or sign up to follow the game in {league.name}.")
+        return redirect(f"{reverse('login')}?{urlencode({'next': request.get_full_path()})}")
+    if Membership.objects.filter(league=league, user=request.user).exists():
+        return redirect(game)
+    role = Membership.Role(claim["role"])
+    if request.method == "GET":
+        context = {"game": game, "league": league, "role": role.label.lower()}
+        return TemplateResponse(request, "members/game_join.html", context)
+    try:
+        with transaction.atomic():
+            Membership.objects.create(league=league, user=request.user, role=role)
+    except IntegrityError:
+        pass  # joined a moment ago (a second tap): a member all the same
+    else:
+        messages.success(request, f"Welcome to {league.name}: you joined as {role.label.lower()}.")
+    return redirect(game)
+
+
+def _gone(request: HtmxHttpRequest, reason: str) -> TemplateResponse:
+    return TemplateResponse(request, "members/invite_gone.html", {"reason": reason}, status=HTTPStatus.GONE)

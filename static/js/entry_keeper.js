@@ -1,0 +1,102 @@
+// Another phone recorded first. The game page polls, and when the next hand
+// changes under this phone (or its own Record meets a 409), the entry form
+// is swapped for the next hand's. What this phone had typed is not dropped
+// without a word: it is kept for the next hand when it still fits (the same
+// seats, hearts within the hand's count), and a line says what happened.
+(function () {
+  "use strict";
+
+  var kept = null;
+
+  function entryForm() {
+    return document.querySelector("#entry form[data-hand-form]");
+  }
+
+  function snapshot(form) {
+    var radios = {};
+    // Every single point card's taker (the Q♠, the J♦, a house's extra cards).
+    form.querySelectorAll('[data-single-card] input[type="radio"]:checked').forEach(function (input) {
+      radios[input.name] = input.value;
+    });
+    var hearts = {};
+    var typed = Object.keys(radios).length > 0;
+    form.querySelectorAll("input.hearts-input").forEach(function (input) {
+      if (input.value !== "" && input.value !== "0") typed = true;
+      hearts[input.name] = input.value;
+    });
+    if (!typed) return null;
+    var number = form.querySelector('input[name="number"]');
+    return {form: form, number: number ? number.value : "", radios: radios, hearts: hearts};
+  }
+
+  function fits(form, entry) {
+    var inPlay = parseInt(form.getAttribute("data-hearts-in-play"), 10) || 0;
+    var sum = 0;
+    var ok = Object.keys(entry.hearts).every(function (name) {
+      var input = form.querySelector('input[name="' + name + '"]');
+      var value = entry.hearts[name] === "" ? 0 : parseInt(entry.hearts[name], 10);
+      sum += isNaN(value) ? 0 : value;
+      return input !== null && !isNaN(value) && value >= 0 && value <= inPlay;
+    });
+    return ok && sum <= inPlay && Object.keys(entry.radios).every(function (name) {
+      return form.querySelector('input[name="' + name + '"][value="' + entry.radios[name] + '"]') !== null;
+    });
+  }
+
+  function restore(form, entry) {
+    Object.keys(entry.hearts).forEach(function (name) {
+      form.querySelector('input[name="' + name + '"]').value = entry.hearts[name];
+    });
+    Object.keys(entry.radios).forEach(function (name) {
+      form.querySelector('input[name="' + name + '"][value="' + entry.radios[name] + '"]').checked = true;
+    });
+    // Let hand_form.js check the entry anew (status line, moon check).
+    var first = form.querySelector("input.hearts-input");
+    if (first) first.dispatchEvent(new Event("change", {bubbles: true}));
+  }
+
+  // In the form itself when there is one: the messages region is cleared by
+  // the next swap (the moon check that the kept entry sets off is one).
+  function say(text, form) {
+    var place = form || document.getElementById("messages");
+    if (!place) return;
+    var line = document.createElement("div");
+    line.className = "alert alert-warning py-2";
+    line.setAttribute("role", "status");
+    line.setAttribute("data-entry-notice", "");
+    line.textContent = text;
+    if (form) {
+      form.insertBefore(line, form.querySelector("fieldset"));
+    } else {
+      place.replaceChildren(line);
+    }
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var elt = event.detail.elt;
+    var status = event.detail.xhr ? event.detail.xhr.status : 0;
+    var form = entryForm();
+    var fromPoll = elt && elt.id === "poll";
+    var target = event.detail.target;
+    var refused = form && status === 409 && target && target.id === "entry";
+    kept = form && (fromPoll || refused) ? snapshot(form) : null;
+  });
+
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!kept) return;
+    var entry = kept;
+    var form = entryForm();
+    if (form === entry.form) return;  // the entry was not swapped: nothing lost
+    kept = null;
+    var recorded = "Hand " + entry.number + " was recorded on another phone.";
+    if (!form) {
+      say(recorded + " No more hands to enter.");
+    } else if (fits(form, entry)) {
+      restore(form, entry);
+      var next = form.querySelector('input[name="number"]').value;
+      say(recorded + " What you had typed is kept for hand " + next + ": check it before recording.", form);
+    } else {
+      say(recorded + " What you had typed doesn't fit the next hand and was cleared.", form);
+    }
+  });
+})();

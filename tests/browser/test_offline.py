@@ -1,0 +1,66 @@
+"""Offline at the table: a hand recorded offline waits on the phone, is sent
+exactly once when the connection returns, and the last game page seen opens
+offline, saying it may be out of date."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games.models import Hand
+from rules import HandEntry
+from tests.factories import make_game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_hand_recorded_offline_is_sent_once_when_back_online(phone: Page, live_server, league, screen):
+    game = make_game(league, "standard", first_dealer=0)
+    phone.goto(f"{live_server.url}{game.get_absolute_url()}")
+    phone.evaluate("() => navigator.serviceWorker.ready")
+
+    phone.context.set_offline(True)
+    phone.get_by_test_id("queen-1").click()
+    phone.locator("input[name='hearts_0']").click()
+    phone.keyboard.type("13")
+    # Offline the moon check cannot answer: the tap waits for it to give up, then is kept.
+    phone.get_by_test_id("hand-submit").click()
+    note = phone.get_by_test_id("offline-note")
+    expect(note).to_contain_text("Waiting to send: hand 1", timeout=10_000)
+    expect(note).to_contain_text("You're offline")
+    screen(phone, "offline-waiting")
+    assert not Hand.objects.filter(game=game).exists()
+
+    phone.context.set_offline(False)
+    expect(phone.get_by_test_id("totals").locator(".totals-score")).to_have_text(["13", "13", "0", "0"])
+    expect(note).to_be_hidden()
+    assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_the_last_game_page_seen_opens_offline(phone: Page, live_server, league):
+    game = make_game(league, "standard", first_dealer=0)
+    url = f"{live_server.url}{game.get_absolute_url()}"
+    phone.goto(url)
+    phone.evaluate("() => navigator.serviceWorker.ready")
+    phone.reload()  # now under the service worker, which keeps the page
+    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    phone.context.set_offline(True)
+    phone.goto(url)
+    expect(phone.get_by_test_id("totals")).to_be_visible()
+    expect(phone.get_by_test_id("offline-note")).to_have_text("You're offline: this page may be out of date.")
+    phone.context.set_offline(False)
+
+
+def test_a_kept_hand_another_phone_recorded_first_is_reported_not_doubled(phone: Page, live_server, league):
+    game = make_game(league, "standard", first_dealer=0)
+    phone.goto(f"{live_server.url}{game.get_absolute_url()}")
+    phone.context.set_offline(True)
+    phone.get_by_test_id("queen-1").click()
+    phone.get_by_test_id("hearts-rest-2").click()
+    phone.get_by_test_id("hand-submit").click()
+    expect(phone.get_by_test_id("offline-note")).to_contain_text("Waiting to send: hand 1", timeout=10_000)
+
+    game.record_hand(1, HandEntry.cards([13, 0, 0, 0], 2))  # another phone, online
+    phone.context.set_offline(False)
+    expect(phone.get_by_test_id("offline-note")).to_contain_text(
+        "Hand 1, kept while offline, was not recorded: another phone recorded hand 1 first."
+    )
+    assert Hand.objects.filter(game=game).count() == 1
