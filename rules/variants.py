@@ -288,7 +288,14 @@ OPTIONS: dict[str, Option] = {
             most=100,
             most_values=8,
         ),
-        Option("moon_points", "int", "Moon is worth", "What a moon scores, instead of the hand's points (P).", more=True, most=1_000),
+        Option(
+            "moon_points",
+            "int",
+            "Moon is worth",
+            "What a moon scores, instead of the hand's points (P).",
+            more=True,
+            most=1_000,
+        ),
         Option(
             "sun",
             "bool",
