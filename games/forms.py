@@ -18,12 +18,23 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.http import QueryDict
 from django.utils import timezone
 
 from games import stats
 from games.json_input import UnreadableJSON, read_json
-from games.models import PLAYER_NAME_LENGTH, Game, League, Membership, Player, league_name, player_name
+from games.models import (
+    EARLIEST_DAY,
+    PLAYER_NAME_LENGTH,
+    Game,
+    League,
+    Membership,
+    Player,
+    league_name,
+    player_name,
+    time_zone_choices,
+)
 from rules import OPTIONS, VARIANTS, EntryError, GameSetup, HandEntry, Option, SetupError, name_key
 from rules.referee import (
     CLUBS,
@@ -111,10 +122,17 @@ class GameForm(forms.Form):
     seat = SeatsField(required=False)
     new_name = forms.CharField(label="New player", max_length=PLAYER_NAME_LENGTH, required=False)
     first_dealer = forms.ChoiceField(label="First dealer", required=False)
+    # Today at the table unless a paper game is being back-filled.
+    played_on = forms.DateField(
+        label="Played on",
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date", "class": "form-control"}),
+    )
 
     def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.league = league
+        self.fields["played_on"].widget.attrs["max"] = league.today().isoformat()
         source = self.data if self.is_bound else self.initial
         key = source.get("variant")
         self.variant_key = key if key in VARIANTS else DEFAULT_VARIANT
@@ -136,7 +154,7 @@ class GameForm(forms.Form):
     @classmethod
     def blank(cls, league: League, variant: str | None = None) -> GameForm:
         variant = variant if variant in VARIANTS else DEFAULT_VARIANT
-        return cls(league=league, initial=cls._defaults(variant, [], RANDOM_DEALER))
+        return cls(league=league, initial={**cls._defaults(variant, [], RANDOM_DEALER), "played_on": league.today()})
 
     @staticmethod
     def _defaults(variant: str, seats: list[str], first_dealer: str) -> dict[str, Any]:
@@ -192,6 +210,7 @@ class GameForm(forms.Form):
                 initial[key] = (key in data) if option.kind == "bool" else data.get(key, "")
         else:
             initial = cls._defaults(variant, seats, dealer)
+        initial["played_on"] = data.get("played_on") or league.today()
         form = cls(league=league, initial=initial)
         form.notice = notice
         return form
@@ -218,6 +237,14 @@ class GameForm(forms.Form):
         seated = {name.casefold() for name in self.seat_names}
         return [name for name in self.league.players.values_list("name", flat=True) if name.casefold() not in seated]
 
+    def clean_played_on(self) -> date:
+        day = self.cleaned_data.get("played_on") or self.league.today()
+        if day > self.league.today():
+            raise forms.ValidationError("A game can't be played after today: choose today or an earlier day.")
+        if day < EARLIEST_DAY:
+            raise forms.ValidationError("Choose a day from 1900 on.")
+        return day
+
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         names = list(self.seat_names)
@@ -238,7 +265,13 @@ class GameForm(forms.Form):
         else:
             first_dealer = names.index(dealer)
         options = {key: data[key] for key in self.option_keys}
-        return {"variant": data["variant"], "names": names, "options": options, "first_dealer": first_dealer}
+        return {
+            "variant": data["variant"],
+            "names": names,
+            "options": options,
+            "first_dealer": first_dealer,
+            "played_on": data["played_on"],
+        }
 
     def add_setup_error(self, error: SetupError) -> None:
         field = {"variant": "variant", "players": "seat", "first_dealer": "first_dealer", "options": "options_for"}
@@ -403,6 +436,7 @@ class GameImportForm(forms.Form):
         required=False,
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "class": "font-monospace"}),
     )
+    again = forms.BooleanField(label="It is another game: import it anyway", required=False)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
@@ -457,6 +491,58 @@ class LeagueForm(forms.Form):
         # The same rule as players' names: a tab in a league's name made its
         # own backup unrestorable.
         return league_name(self.cleaned_data["name"])
+
+
+class LeagueSettingsForm(forms.ModelForm):
+    """What an organizer sets for the league: its name, where it plays, when a win rate ranks."""
+
+    class Meta:
+        model = League
+        fields = ["name", "time_zone", "min_games"]
+        labels = {"name": "League name", "time_zone": "Time zone", "min_games": "Games before a win rate ranks"}
+        help_texts = {
+            "time_zone": "Where the table plays: a new game's day, and every time shown, go by it.",
+            "min_games": "Below it a player's win rate is shown but ranks after everyone who has played enough.",
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].widget = forms.Select(choices=time_zone_choices())
+        self.fields["min_games"].min_value = 1
+        self.fields["min_games"].max_value = 100
+        self.fields["min_games"].widget.attrs.update(min=1, max=100)
+        self.fields["min_games"].validators += [MinValueValidator(1), MaxValueValidator(100)]
+
+    def clean_name(self) -> str:
+        return league_name(self.cleaned_data["name"])
+
+
+class LeagueDeleteForm(forms.Form):
+    """Deleting a league is for good: the organizer types its name to say they mean it."""
+
+    name = forms.CharField(label="Type the league's name to delete it", strip=True)
+
+    def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.league = league
+        self.fields["name"].widget.attrs.update(autocomplete="off", spellcheck="false")
+
+    def clean_name(self) -> str:
+        typed = self.cleaned_data["name"]
+        if typed != self.league.name:
+            raise forms.ValidationError(f"That is not the league's name: type {self.league.name} exactly")
+        return typed
+
+
+class PlayerMergeForm(forms.Form):
+    """The player the one being merged becomes."""
+
+    into = forms.ModelChoiceField(queryset=Player.objects.none(), label="Merge into", empty_label="Choose a player")
+
+    def __init__(self, *args: Any, player: Player, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["into"].queryset = Player.objects.filter(league_id=player.league_id).exclude(pk=player.pk)
+        self.fields["into"].widget.attrs["class"] = "form-select"
 
 
 class PlayerForm(forms.ModelForm):
