@@ -15,7 +15,6 @@ from datetime import date, datetime
 from typing import Any
 
 from django.db.models import Count, Max, Min, QuerySet
-from django.db.models.functions import TruncMonth
 from django.utils import dateformat, timezone
 
 from games.models import Game, League, Player, Rivalry, Seat, Standing
@@ -401,13 +400,20 @@ def leaders_ratings(league: League, leaders: list[Row]) -> list[tuple[str, list[
 
 
 def games_per_month(league: League) -> list[tuple[date, int]]:
-    """How many counted games were played in each month that had one, in order. One query."""
-    months = (
+    """How many counted games were played in each month that had one, in order. One query.
+
+    Counted per day in the database (a plain GROUP BY on the column) and added
+    up per month here: SQLite truncates dates to months with a Python function
+    called once a row, several times slower on a league of thousands of games."""
+    days = (
         Game.objects.counted()
         .filter(league=league)
-        .annotate(month=TruncMonth("played_on"))
-        .values_list("month")
+        .values_list("played_on")
         .annotate(games=Count("pk"))
-        .order_by("month")
+        .order_by("played_on")
     )
-    return [(month, count) for month, count in months]
+    months: dict[date, int] = {}
+    for day, count in days:
+        month = day.replace(day=1)
+        months[month] = months.get(month, 0) + count
+    return list(months.items())

@@ -199,3 +199,16 @@ def test_equal_wins_are_ordered_by_the_ranked_win_rate_then_the_lower_average():
     many = row("Many", 8, 2, 480)  # 2 wins, 25%, average 60
     also = row("Also", 8, 2, 400)  # 2 wins, 25%, average 50
     assert [r.name for r in stats.sort_rows([few, many, also])] == ["Also", "Many", "Few"]
+
+
+def test_games_per_month_count_only_the_games_that_count(league, games):
+    # Games 1-3 (1-3 March 2025) count; the abandoned, null and unfinished ones don't.
+    assert stats.games_per_month(league) == [(date(2025, 3, 1), 3)]
+
+
+def test_the_leaders_ratings_follow_each_of_their_games(league, games):
+    leaders = stats.standings(league)[:2]  # Ann (2 wins), Ben (1)
+    lines = stats.leaders_ratings(league, leaders)
+    assert [name for name, _ in lines] == ["Ann", "Ben"]
+    assert [day for day, _ in lines[0][1]] == [date(2025, 3, 1), date(2025, 3, 2), date(2025, 3, 3)]
+    assert lines[0][1][-1][1] == pytest.approx(leaders[0].rating)
