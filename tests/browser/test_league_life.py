@@ -43,7 +43,8 @@ def test_filtering_a_players_page_by_variant_swaps_the_figures(phone, live_serve
 
 def test_an_organizer_merges_two_names_of_one_person(phone, live_server, league, history, screen, csp_violations):
     phone.goto(live_server.url + reverse("games:league-detail", args=[league.pk]))
-    phone.get_by_role("link", name="Merge Eve").click()
+    phone.get_by_role("link", name="Edit Eve").click()
+    phone.get_by_role("link", name="Merge Eve into another player…").click()
     phone.get_by_role("heading", name="Merge Eve into another player").wait_for()
     assert small_targets(phone) == []
     # A refusal swaps in the form with its reason.
