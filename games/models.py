@@ -937,7 +937,11 @@ class SeatQuerySet(models.QuerySet["Seat"]):
 
     @staticmethod
     def figures() -> dict[str, Any]:
-        """The aggregates over seats that make a standings row (Standing.FIGURES)."""
+        """The aggregates over seats that make a standings row: the one list of the sums.
+
+        Standing stores each under the same name (Standing.FIGURES is this
+        dict's keys) and stats.Row reads them by name; a new sum is an entry
+        here, a Standing field, and a stats.Column to show it."""
         return {
             "games": Count("pk"),
             "wins": Count("pk", filter=Q(won=True)),
@@ -1054,8 +1058,8 @@ class Standing(models.Model):
     """
 
     ALL_VARIANTS = ""
-    # The summed fields, in the order of SeatQuerySet.figures().
-    FIGURES = ("games", "wins", "total", "points", "hands", "moons", "queens", "wraps", "sixty_nine")
+    # The summed fields: one each for SeatQuerySet.figures()' aggregates, named alike.
+    FIGURES = tuple(SeatQuerySet.figures())
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings")

@@ -151,23 +151,26 @@ def day_label(moment: date | datetime) -> str:
     return dateformat.format(moment, "j M Y")
 
 
-@dataclass
 class Row:
-    """One player's line in a standings table."""
+    """One player's line in a standings table: the sums of SeatQuerySet.figures() by name
+    (row.games, row.wins, ...), the rating, and the figures worked out from the sums below."""
 
-    player_id: int
-    name: str
-    games: int
-    wins: int
-    total: int  # sum of final totals
-    points: int
-    hands: int
-    moons: int
-    queens: int
-    wraps: int
-    sixty_nine: int
-    rating: float | None
-    ranked: bool = True  # played the league's minimum of games for their win rate to rank
+    def __init__(self, player_id: int, name: str, rating: float | None, ranked: bool = True, **sums: int) -> None:
+        self.player_id, self.name, self.rating = player_id, name, rating
+        self.ranked = ranked  # played the league's minimum of games for their win rate to rank
+        self.sums = sums
+
+    def __getattr__(self, figure: str) -> int:
+        try:
+            return self.__dict__["sums"][figure]
+        except KeyError:
+            raise AttributeError(figure) from None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Row) and vars(self) == vars(other)
+
+    def __repr__(self) -> str:
+        return f"Row({self.name!r}, {self.sums}, rating={self.rating})"
 
     @property
     def win_pct(self) -> float:
@@ -200,7 +203,8 @@ def standings(league: League, season: Season = Season(), sort: str = DEFAULT_SOR
         if player is not None:
             standing = standing.filter(player=player)
         rows = [
-            Row(*values) for values in standing.values_list("player_id", "player__name", *Standing.FIGURES, "rating")
+            Row(values.pop("player_id"), values.pop("player__name"), values.pop("rating"), **values)
+            for values in standing.values("player_id", "player__name", "rating", *Standing.FIGURES)
         ]
     for row in rows:
         row.ranked = row.games >= league.min_games
@@ -215,15 +219,11 @@ def _season_rows(league: League, season: Season, player: Player | None) -> list[
             league=league, variant=Standing.ALL_VARIANTS, player_id__in=[row["player_id"] for row in figures]
         ).values_list("player_id", "rating")
     ) if figures else {}  # fmt: skip
-    return [
-        Row(
-            row["player_id"],
-            row["player__name"],
-            *(row[figure] for figure in Standing.FIGURES),
-            ratings.get(row["player_id"]),
-        )
-        for row in figures
-    ]
+    rows = []
+    for row in figures:
+        player_id = row.pop("player_id")
+        rows.append(Row(player_id, row.pop("player__name"), ratings.get(player_id), **row))
+    return rows
 
 
 def _league_order(row: Row) -> tuple:

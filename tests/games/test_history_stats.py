@@ -177,7 +177,7 @@ def test_season_labels_read_as_a_sentence():
 
 
 def row(name, games, wins, total, ranked=True):
-    return stats.Row(0, name, games, wins, total, 0, 0, 0, 0, 0, 0, None, ranked)
+    return stats.Row(0, name, None, ranked, games=games, wins=wins, total=total, points=0, hands=0)
 
 
 def test_win_rates_below_the_minimum_rank_after_the_others_whichever_the_direction():
