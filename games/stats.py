@@ -103,6 +103,17 @@ class Season:
     def games(self, league: League) -> QuerySet[Game]:
         return self.filter(Game.objects.counted().filter(league=league))
 
+    @classmethod
+    def years(cls, league: League) -> list[Season]:
+        """A season for each calendar year from the league's first counted game to its latest. One query."""
+        days = Game.objects.counted().filter(league=league).aggregate(first=Min("played_on"), last=Max("played_on"))
+        if days["first"] is None:
+            return []
+        return [
+            cls(since=date(year, 1, 1), until=date(year, 12, 31))
+            for year in range(days["last"].year, days["first"].year - 1, -1)
+        ]
+
     def covers(self, league: League) -> bool:
         """Whether the dates leave out none of the league's counted games (one query, on an index)."""
         days = Game.objects.counted().filter(league=league).aggregate(first=Min("played_on"), last=Max("played_on"))

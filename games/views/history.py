@@ -122,7 +122,13 @@ def _standings(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
         "sort": sort if valid and form.cleaned_data["sort"] else "",
         "order": "desc" if descending else "asc",
         "headers": headers,
-    }
+        # A year is a league's season until the organizer says otherwise: one link each, latest first.
+        "years": [
+            {"year": year.since.year, "since": year.since.isoformat(), "until": year.until.isoformat(),
+             "current": (year.since, year.until) == (season.since, season.until)}
+            for year in stats.Season.years(reader.league)
+        ],
+    }  # fmt: skip
     return render_page(request, "history/standings.html", context, "standings-table", status=200 if valid else 422)
 
 

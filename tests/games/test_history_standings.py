@@ -1,6 +1,7 @@
 """The standings page: who may see it, sorting, seasons, HTMX, and its query count."""
 
 import re
+from datetime import UTC, datetime
 
 import pytest
 from django.urls import reverse
@@ -8,7 +9,7 @@ from django.urls import reverse
 from games.models import Game, League, new_token
 from tests.conftest import HTMX
 from tests.factories import LeagueFactory
-from tests.games.league_seed import hand_worked_league, members, seed_league
+from tests.games.league_seed import MOON_AND_QUEEN, hand_worked_league, members, played, seed_league
 
 pytestmark = pytest.mark.django_db
 
@@ -222,13 +223,13 @@ def test_the_public_standings_swap_with_htmx(client, league, games):
 
 # Query counts ---------------------------------------------------------------------------
 
-# Session, user, membership, the Standing rows: whatever the league's size.
-STANDINGS_QUERIES = 4
+# Session, user, membership, the Standing rows, the years played (the season links): whatever the league's size.
+STANDINGS_QUERIES = 5
 # A season with dates asks for the league's first and last day; when it cuts
 # the league's games it sums its seats, then reads the ratings.
-SEASON_QUERIES = 6
+SEASON_QUERIES = 7
 # A season whose dates take in every game reads the Standing rows.
-WHOLE_SEASON_QUERIES = 5
+WHOLE_SEASON_QUERIES = 6
 
 
 @pytest.mark.parametrize("games_played", [50, 500])
@@ -285,3 +286,17 @@ def test_the_standings_fetch_themselves_again_every_minute_with_their_season(cli
     # What the poll asks for is the table alone, as it stands now.
     response = client.get(public_url(league) + "?variant=standard&sort=avg_total", headers=HTMX)
     assert response.template_name == "history/standings.html#standings-table"
+
+
+def test_each_year_played_is_a_season_to_pick(client, league, games, user):
+    # One more counted game, in 2023: the links run from 2025 back to 2023.
+    played(league, "standard", MOON_AND_QUEEN, datetime(2023, 6, 1, 20, tzinfo=UTC), {"target": 30}, user=user)
+    client.force_login(user)
+    response = client.get(url(league, since="2024-01-01", until="2024-12-31"))
+    years = response.context_data["years"]
+    assert [(year["year"], year["current"]) for year in years] == [(2025, False), (2024, True), (2023, False)]
+    html = response.content.decode()
+    assert 'href="?since=2025-01-01&amp;until=2025-12-31"' in html
+    assert 'aria-current="page">2024</a>' in html
+    # 2024 had no game: nobody in its table.
+    assert response.context_data["rows"] == []
