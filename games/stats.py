@@ -105,8 +105,8 @@ class Season:
 
     @classmethod
     def years(cls, league: League) -> list[Season]:
-        """A season for each calendar year from the league's first counted game to its latest. One query."""
-        days = Game.objects.counted().filter(league=league).aggregate(first=Min("played_on"), last=Max("played_on"))
+        """A season for each calendar year from the league's first game to its latest (days_played)."""
+        days = days_played(league)
         if days["first"] is None:
             return []
         return [
@@ -115,8 +115,8 @@ class Season:
         ]
 
     def covers(self, league: League) -> bool:
-        """Whether the dates leave out none of the league's counted games (one query, on an index)."""
-        days = Game.objects.counted().filter(league=league).aggregate(first=Min("played_on"), last=Max("played_on"))
+        """Whether the dates leave out none of the league's counted games (days_played)."""
+        days = days_played(league)
         if days["first"] is None:
             return True
         return (not self.since or self.since <= days["first"]) and (not self.until or self.until >= days["last"])
@@ -153,6 +153,20 @@ class Season:
         if self.until:
             lookups[f"{prefix}played_on__lte"] = self.until
         return lookups
+
+
+def days_played(league: League) -> dict[str, date | None]:
+    """The league's first and last day of play, {"first": ..., "last": ...}: one query, kept on the
+    league object for the rest of the request.
+
+    Over all its games, not only the counted ones, so that the database
+    reads the index on (league, played_on) alone; a game under way only
+    widens the range, which is the safe side for Season.covers."""
+    if not hasattr(league, "_days_played"):
+        league._days_played = Game.objects.filter(league=league).aggregate(
+            first=Min("played_on"), last=Max("played_on")
+        )
+    return league._days_played
 
 
 def day_label(moment: date | datetime) -> str:

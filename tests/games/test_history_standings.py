@@ -225,11 +225,11 @@ def test_the_public_standings_swap_with_htmx(client, league, games):
 
 # Session, user, membership, the Standing rows, the years played (the season links): whatever the league's size.
 STANDINGS_QUERIES = 5
-# A season with dates asks for the league's first and last day; when it cuts
-# the league's games it sums its seats, then reads the ratings.
-SEASON_QUERIES = 7
+# A season with dates uses the same first and last day; when it cuts the
+# league's games it sums its seats, then reads the ratings.
+SEASON_QUERIES = 6
 # A season whose dates take in every game reads the Standing rows.
-WHOLE_SEASON_QUERIES = 6
+WHOLE_SEASON_QUERIES = 5
 
 
 @pytest.mark.parametrize("games_played", [50, 500])
