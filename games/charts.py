@@ -235,3 +235,78 @@ def rating_chart(
 
 def _number(value: float) -> str:
     return str(int(value)) if value == int(value) else f"{value:g}"
+
+
+def _month(day: date) -> str:
+    return f"{day:%b %Y}"
+
+
+def league_ratings_chart(
+    lines: Sequence[tuple[str, Sequence[tuple[date, float]]]], chart_id: str = "league-ratings-chart"
+) -> Chart:
+    """The leading players' ratings over time: one line each, a point per counted game, by the day it was played."""
+    days = [day for _, points in lines for day, _ in points]
+    values = [0.0, *(rating for _, points in lines for _, rating in points)]
+    first, last = (min(days), max(days)) if days else (date.today(), date.today())
+    y_values = nice_ticks(min(values), max(values), 5)
+    low, high = min(min(values), y_values[0]), max(max(values), y_values[-1])
+    x = _Scale(first.toordinal(), max(last.toordinal(), first.toordinal() + 1), LEFT, WIDTH - RIGHT)
+    y = _Scale(low, high, HEIGHT - BOTTOM, TOP)
+    series = tuple(
+        _series(name, style, [(x(day.toordinal()), y(rating)) for day, rating in points])
+        for style, (name, points) in enumerate(lines)
+    )
+    span = max(last.toordinal() - first.toordinal(), 1)
+    x_ticks = tuple(
+        Tick(x(first.toordinal() + offset), _month(date.fromordinal(first.toordinal() + int(offset))))
+        for offset in (0, span / 2, span)
+    ) if days else ()  # fmt: skip
+    latest = ", ".join(f"{name} {points[-1][1]:.1f}" for name, points in lines if points)
+    return Chart(
+        id=chart_id,
+        title="Ratings over time",
+        description=f"Line chart of the ratings of the league's {len(lines)} leading players after each of "
+        "their counted games, by the day it was played.",
+        summary=f"Ratings now: {latest}." if latest else "No counted games yet.",
+        series=series,
+        x_ticks=x_ticks,
+        y_ticks=tuple(Tick(y(v), _number(v)) for v in y_values),
+        x_title="day played",
+        y_title="rating",
+    )
+
+
+def games_per_month_chart(months: Sequence[tuple[date, int]], chart_id: str = "games-per-month-chart") -> Chart:
+    """Counted games in each month, from the league's first to its latest (months without a game at 0)."""
+    filled: list[tuple[date, int]] = []
+    if months:
+        counts = dict(months)
+        month = months[0][0].replace(day=1)
+        while month <= months[-1][0]:
+            filled.append((month, counts.get(month, 0)))
+            month = date(month.year + month.month // 12, month.month % 12 + 1, 1)
+    top = max((count for _, count in filled), default=0)
+    y_values = nice_ticks(0, max(top, 1), 5)
+    x = _Scale(0, max(len(filled) - 1, 1), LEFT, WIDTH - RIGHT)
+    y = _Scale(0, y_values[-1], HEIGHT - BOTTOM, TOP)
+    series = (_series("Games", 0, [(x(n), y(count)) for n, (_, count) in enumerate(filled)]),) if filled else ()
+    ticks = sorted({0, (len(filled) - 1) // 2, len(filled) - 1}) if filled else []
+    busiest = max(filled, key=lambda pair: pair[1]) if filled else None
+    games, months = sum(count for _, count in filled), len(filled)
+    summary = "No counted games yet."
+    if busiest:
+        summary = (
+            f"{games} game{'s' if games != 1 else ''} in {months} month{'s' if months != 1 else ''}; "
+            f"the busiest, {_month(busiest[0])}, had {busiest[1]}."
+        )
+    return Chart(
+        id=chart_id,
+        title="Games per month",
+        description=f"Line chart of the number of counted games played in each of {months} months.",
+        summary=summary,
+        series=series,
+        x_ticks=tuple(Tick(x(n), _month(filled[n][0])) for n in ticks),
+        y_ticks=tuple(Tick(y(v), _number(v)) for v in y_values),
+        x_title="month played",
+        y_title="games",
+    )

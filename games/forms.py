@@ -18,12 +18,14 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.http import QueryDict
 from django.utils import timezone
 
 from games import stats
 from games.json_input import UnreadableJSON, read_json
 from games.models import (
+    EARLIEST_DAY,
     PLAYER_NAME_LENGTH,
     PRESET_NAME_LENGTH,
     Game,
@@ -34,6 +36,7 @@ from games.models import (
     league_name,
     player_name,
     preset_name,
+    time_zone_choices,
 )
 from rules import OPTIONS, VARIANTS, EntryError, GameSetup, HandEntry, Option, SetupError, name_key
 from rules.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, QUEEN_POINTS, read_card
@@ -311,10 +314,17 @@ class GameForm(RulesForm):
     seat = SeatsField(required=False)
     new_name = forms.CharField(label="New player", max_length=PLAYER_NAME_LENGTH, required=False)
     first_dealer = forms.ChoiceField(label="First dealer", required=False)
+    # Today at the table unless a paper game is being back-filled.
+    played_on = forms.DateField(
+        label="Played on",
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date", "class": "form-control"}),
+    )
 
     def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.league = league
+        self.fields["played_on"].widget.attrs["max"] = league.today().isoformat()
         self.seat_names = self._seat_names(self.data if self.is_bound else self.initial)
         self.fields["first_dealer"].choices = [(RANDOM_DEALER, "Draw at random")] + [
             (name, name) for name in self.seat_names
@@ -329,12 +339,15 @@ class GameForm(RulesForm):
 
     @classmethod
     def blank(cls, league: League, variant: str | None = None, preset: LeaguePreset | None = None) -> GameForm:
-        """An empty table for a variant's defaults, or for one of the league's presets."""
+        """An empty table for a variant's defaults, or for one of the league's presets, played today."""
         if preset is not None:
             initial = cls.rules_initial(preset.variant, preset.options)
         else:
             initial = cls.rules_initial(variant if variant in VARIANTS else DEFAULT_VARIANT)
-        form = cls(league=league, initial={**initial, "seat": [], "first_dealer": RANDOM_DEALER})
+        form = cls(
+            league=league,
+            initial={**initial, "seat": [], "first_dealer": RANDOM_DEALER, "played_on": league.today()},
+        )
         form.preset = preset
         return form
 
@@ -374,13 +387,27 @@ class GameForm(RulesForm):
 
         dealer = data.get("first_dealer", RANDOM_DEALER)
         dealer = dealer if dealer in seats else RANDOM_DEALER
-        form = cls(league=league, initial={**cls.refreshed_rules(data), "seat": seats, "first_dealer": dealer})
+        initial = {
+            **cls.refreshed_rules(data),
+            "seat": seats,
+            "first_dealer": dealer,
+            "played_on": data.get("played_on") or league.today(),
+        }
+        form = cls(league=league, initial=initial)
         form.notice = notice
         return form
 
     def unseated_players(self) -> list[str]:
         seated = {name.casefold() for name in self.seat_names}
         return [name for name in self.league.players.values_list("name", flat=True) if name.casefold() not in seated]
+
+    def clean_played_on(self) -> date:
+        day = self.cleaned_data.get("played_on") or self.league.today()
+        if day > self.league.today():
+            raise forms.ValidationError("A game can't be played after today: choose today or an earlier day.")
+        if day < EARLIEST_DAY:
+            raise forms.ValidationError("Choose a day from 1900 on.")
+        return day
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
@@ -401,7 +428,13 @@ class GameForm(RulesForm):
             first_dealer = secrets.randbelow(len(names)) if names else 0
         else:
             first_dealer = names.index(dealer)
-        return {"variant": data["variant"], "names": names, "options": self.options(), "first_dealer": first_dealer}
+        return {
+            "variant": data["variant"],
+            "names": names,
+            "options": self.options(),
+            "first_dealer": first_dealer,
+            "played_on": data["played_on"],
+        }
 
     def add_setup_error(self, error: SetupError) -> None:
         variant = VARIANTS.get(self.cleaned_data.get("variant", ""))
@@ -686,6 +719,7 @@ class GameImportForm(forms.Form):
         required=False,
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "class": "font-monospace"}),
     )
+    again = forms.BooleanField(label="It is another game: import it anyway", required=False)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
@@ -740,6 +774,58 @@ class LeagueForm(forms.Form):
         # The same rule as players' names: a tab in a league's name made its
         # own backup unrestorable.
         return league_name(self.cleaned_data["name"])
+
+
+class LeagueSettingsForm(forms.ModelForm):
+    """What an organizer sets for the league: its name, where it plays, when a win rate ranks."""
+
+    class Meta:
+        model = League
+        fields = ["name", "time_zone", "min_games"]
+        labels = {"name": "League name", "time_zone": "Time zone", "min_games": "Games before a win rate ranks"}
+        help_texts = {
+            "time_zone": "Where the table plays: a new game's day, and every time shown, go by it.",
+            "min_games": "Below it a player's win rate is shown but ranks after everyone who has played enough.",
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].widget = forms.Select(choices=time_zone_choices())
+        self.fields["min_games"].min_value = 1
+        self.fields["min_games"].max_value = 100
+        self.fields["min_games"].widget.attrs.update(min=1, max=100)
+        self.fields["min_games"].validators += [MinValueValidator(1), MaxValueValidator(100)]
+
+    def clean_name(self) -> str:
+        return league_name(self.cleaned_data["name"])
+
+
+class LeagueDeleteForm(forms.Form):
+    """Deleting a league is for good: the organizer types its name to say they mean it."""
+
+    name = forms.CharField(label="Type the league's name to delete it", strip=True)
+
+    def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.league = league
+        self.fields["name"].widget.attrs.update(autocomplete="off", spellcheck="false")
+
+    def clean_name(self) -> str:
+        typed = self.cleaned_data["name"]
+        if typed != self.league.name:
+            raise forms.ValidationError(f"That is not the league's name: type {self.league.name} exactly")
+        return typed
+
+
+class PlayerMergeForm(forms.Form):
+    """The player the one being merged becomes."""
+
+    into = forms.ModelChoiceField(queryset=Player.objects.none(), label="Merge into", empty_label="Choose a player")
+
+    def __init__(self, *args: Any, player: Player, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["into"].queryset = Player.objects.filter(league_id=player.league_id).exclude(pk=player.pk)
+        self.fields["into"].widget.attrs["class"] = "form-select"
 
 
 class PlayerForm(forms.ModelForm):

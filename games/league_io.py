@@ -9,17 +9,24 @@ from the entries, so a round trip gives the same standings.
     {"format": "hearts-league", "version": 1,
      "league": {"name": "The Tuesday table"},
      "players": ["Ann", "Ben", ...],
-     "games": [{"scoresheet": {...}, "created_at": "2025-01-07T19:30:00+00:00",
+     "games": [{"number": 16, "scoresheet": {..., "played_on": "2025-01-07"},
+                "created_at": "2025-01-07T19:30:00+00:00",
                 "finished_at": "2025-01-07T20:41:00+00:00", "declared": ""}]}
+
+"league" may also hold "time_zone" (default UTC). A game without "number"
+is numbered after the league's others in the file's order; a scoresheet
+without "played_on" was played on the day of its created_at, in the
+league's time zone (files written before games had a day).
 """
 
 from __future__ import annotations
 
 import json
 import unicodedata
+import zoneinfo
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -28,7 +35,17 @@ from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from games.models import Game, Hand, League, Player, Seat, entry_to_json, league_name, player_name
+from games.models import (
+    Game,
+    Hand,
+    League,
+    Player,
+    Seat,
+    entry_to_json,
+    league_name,
+    player_name,
+    read_played_on,
+)
 from games.ratings import ordinal
 from rules import (
     GameSetup,
@@ -39,13 +56,13 @@ from rules import (
     name_key,
     play,
     read_scoresheet,
-    write_scoresheet,
 )
 
 FORMAT = "hearts-league"
 VERSION = 1
 TOP_LEVEL_KEYS = {"format", "version", "league", "players", "games"}
-GAME_KEYS = {"scoresheet", "created_at", "finished_at", "declared"}
+GAME_KEYS = {"number", "scoresheet", "created_at", "finished_at", "declared"}
+LEAGUE_KEYS = {"name", "time_zone"}
 DECLARED = {"", Game.Status.NULL.value, Game.Status.ABANDONED.value}
 # The dates a game can have: none before Hearts had leagues to keep, and
 # none later than tomorrow (a day's grace for clocks and time zones).
@@ -70,6 +87,8 @@ class GameRecord:
     finished_at: datetime | None = None
     declared: str = ""
     state: GameState | None = None  # play(setup, entries), when the caller has it already
+    played_on: date | None = None  # the day of created_at at the league's table when None
+    number: int | None = None  # the next of the league's numbers when None
 
 
 # Storing many games at once -------------------------------------------------
@@ -85,11 +104,19 @@ def add_games(league: League, records: Sequence[GameRecord]) -> list[Game]:
     Raises HandError when an entry does not stand.
     """
     games, seats, hands = [], [], []
+    next_number = league.take_game_numbers(sum(1 for record in records if record.number is None))
+    zone = league.zone
     for record in records:
         state = record.state or play(record.setup, record.entries)
         setup = record.setup
+        if record.number is None:
+            number, next_number = next_number, next_number + 1
+        else:
+            number = record.number
         game = Game(
             league=league,
+            number=number,
+            played_on=record.played_on or record.created_at.astimezone(zone).date(),
             variant=setup.variant.key,
             options=setup.options.as_dict(),
             first_dealer=setup.first_dealer,
@@ -127,7 +154,7 @@ def _games_in_order(league: League):
     """The league's games in order of play, with what the engine needs, in chunks."""
     return (
         Game.objects.filter(league=league)
-        .order_by("created_at", "pk")
+        .in_order_of_play()
         .prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
             Prefetch("hands", queryset=Hand.objects.order_by("number")),
@@ -140,14 +167,15 @@ def _league_head(league: League) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
-        "league": {"name": league.name},
+        "league": {"name": league.name, "time_zone": league.time_zone},
         "players": list(Player.objects.filter(league=league).order_by("name", "pk").values_list("name", flat=True)),
     }
 
 
 def _game_record(game: Game) -> dict[str, Any]:
     return {
-        "scoresheet": write_scoresheet(game.setup(), game.entries()),
+        "number": game.number,
+        "scoresheet": game.scoresheet(),
         "created_at": game.created_at.isoformat(),
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
         "declared": game.declared,
@@ -173,27 +201,49 @@ def export_league_json(league: League) -> Iterator[str]:
 
 
 GAMES_CSV_HEADER = [
-    "game", "started", "finished", "variant", "status", "hands", "seat", "player",
+    "game", "played_on", "started", "finished", "variant", "house_rules", "status", "hands", "seat", "player",
     "total", "won", "points", "moons", "queens", "jacks", "wraps", "revokes", "rating",
 ]  # fmt: skip
+
+
+def _local_minute(moment: datetime | None, zone: zoneinfo.ZoneInfo) -> str:
+    """A time as a spreadsheet reads it: the league's local time to the minute, '2025-01-07 19:30'."""
+    return moment.astimezone(zone).strftime("%Y-%m-%d %H:%M") if moment else ""
+
+
+def house_rules(options: Mapping[str, Any]) -> str:
+    """A game's options in one cell: 'target=100; moon=choice; wraps=50 69'."""
+
+    def value(option: Any) -> str:
+        if isinstance(option, bool):
+            return "yes" if option else "no"
+        if isinstance(option, list | tuple):
+            return " ".join(str(item) for item in option) or "none"
+        return str(option)
+
+    return "; ".join(f"{key}={value(option)}" for key, option in sorted(options.items()))
 
 
 def games_csv_rows(league: League) -> Iterator[list[Any]]:
     """One row per player per game: the cached results, header first."""
     yield GAMES_CSV_HEADER
+    zone = league.zone
     seats = (
         Seat.objects.filter(game__league=league)
         .select_related("game", "player")
-        .order_by("game__created_at", "game_id", "position")
+        .order_by("game__played_on", "game__created_at", "game_id", "position")
     )
+    rules: dict[int, str] = {}
     for seat in seats.iterator(chunk_size=2000):
         game = seat.game
+        if game.pk not in rules:
+            rules = {game.pk: house_rules(game.options)}  # the rows of one game come together
         rating = ordinal(seat.rating_mu, seat.rating_sigma) if seat.rating_mu is not None else None
         yield [
-            game.pk, game.created_at.isoformat(), game.finished_at.isoformat() if game.finished_at else "",
-            game.variant, game.status, game.hand_count, seat.position + 1, _cell(seat.player.name),
-            seat.total, int(seat.won), seat.points, seat.moons, seat.queens, seat.jacks, seat.wraps,
-            seat.revokes, f"{rating:.2f}" if rating is not None else "",
+            game.number, game.played_on.isoformat(), _local_minute(game.created_at, zone),
+            _local_minute(game.finished_at, zone), game.variant, rules[game.pk], game.status, game.hand_count,
+            seat.position + 1, _cell(seat.player.name), seat.total, int(seat.won), seat.points, seat.moons,
+            seat.queens, seat.jacks, seat.wraps, seat.revokes, f"{rating:.2f}" if rating is not None else "",
         ]  # fmt: skip
 
 
@@ -218,7 +268,7 @@ def hands_csv_rows(league: League) -> Iterator[list[Any]]:
         for hand in state.hands:
             entry = hand.entry
             row: list[Any] = [
-                game.pk, hand.number, name(hand.deal.dealer), hand.deal.pass_direction, int(hand.deal.tie_break),
+                game.number, hand.number, name(hand.deal.dealer), hand.deal.pass_direction, int(hand.deal.tie_break),
                 name(entry.revoke), name(entry.queen), name(entry.jack),
                 name(hand.moon.shooter) if hand.moon else "", hand.moon.resolution if hand.moon else "",
                 " ".join(names[seat] for seat in hand.wrapped),
@@ -261,14 +311,21 @@ def import_league(document: object, owner: Any) -> League:
     write begins, so a refused file takes no lock at all; the writes are one
     transaction, so on any error nothing is saved.
     """
-    name, player_names, games = _read_document(document)
+    name, time_zone, player_names, games = _read_document(document)
     records = [_read_game(number, game, player_names) for number, game in enumerate(games, start=1)]
-    return _store_league(owner, name, player_names, records)
+    numbers = [record[-1] for record in records if record[-1] is not None]
+    if len(set(numbers)) != len(numbers):
+        raise LeagueImportError("Two games have the same 'number'")
+    return _store_league(owner, name, time_zone, player_names, records)
 
 
 @transaction.atomic
-def _store_league(owner: Any, name: str, player_names: list[str], records: list[tuple]) -> League:
-    league = League.create_for(owner, name)
+def _store_league(owner: Any, name: str, time_zone: str, player_names: list[str], records: list[tuple]) -> League:
+    league = League.create_for(owner, League.name_apart(owner, name))
+    # Numbers the file gives are kept; the league counts on from the highest.
+    given = max((record[-1] for record in records if record[-1] is not None), default=0)
+    League.objects.filter(pk=league.pk).update(time_zone=time_zone, last_game_number=given)
+    league.time_zone, league.last_game_number = time_zone, given
     players = {
         player.name: player
         for player in Player.objects.bulk_create(
@@ -279,9 +336,17 @@ def _store_league(owner: Any, name: str, player_names: list[str], records: list[
         league,
         [
             GameRecord(
-                setup, [players[name] for name in setup.players], entries, created_at, finished_at, declared, state
+                setup,
+                [players[name] for name in setup.players],
+                entries,
+                created_at,
+                finished_at,
+                declared,
+                state,
+                played_on,
+                number,
             )
-            for setup, entries, state, created_at, finished_at, declared in records
+            for setup, entries, state, created_at, finished_at, declared, played_on, number in records
         ],
     )
     league.results_changed()
@@ -300,6 +365,12 @@ def _read_document(document: object) -> tuple[str, list[str], list[Any]]:
         raise LeagueImportError(f"Unknown field '{unknown[0]}' in the league file")
     league = document.get("league")
     name = _as_the_app_writes_it(league.get("name") if isinstance(league, Mapping) else None, league_name)
+    unknown = sorted(set(league) - LEAGUE_KEYS)
+    if unknown:
+        raise LeagueImportError(f"Unknown field '{unknown[0]}' in the league file's 'league'")
+    time_zone = league.get("time_zone", "UTC")
+    if not isinstance(time_zone, str) or time_zone not in zoneinfo.available_timezones():
+        raise LeagueImportError("'time_zone' must be a time zone name such as Europe/London")
     player_names = document.get("players")
     if not isinstance(player_names, list):
         raise LeagueImportError("'players' must be a list of names")
@@ -318,7 +389,7 @@ def _read_document(document: object) -> tuple[str, list[str], list[Any]]:
         raise LeagueImportError("'games' must be a list")
     if len(games) > League.MOST_GAMES:
         raise LeagueImportError(f"A league holds at most {League.MOST_GAMES:,} games; this file has {len(games):,}")
-    return name, player_names, games
+    return name, time_zone, player_names, games
 
 
 def _as_the_app_writes_it(name: object, clean: Any) -> str:
@@ -345,8 +416,12 @@ def _read_game(number: int, game: object, player_names: list[str]):
     unknown = sorted(set(game) - GAME_KEYS)
     if unknown:
         raise fail(f"unknown field '{unknown[0]}'")
+    given_number = game.get("number")
+    if given_number is not None and (type(given_number) is not int or not 1 <= given_number <= 2**31 - 1):
+        raise fail("'number' must be a whole number from 1")
     try:
         setup, entries = read_scoresheet(game.get("scoresheet"))
+        played_on = read_played_on(game.get("scoresheet"))
         state = play(setup, entries)
     except (ScoresheetError, HandError) as error:
         raise fail(str(error)) from None
@@ -366,7 +441,7 @@ def _read_game(number: int, game: object, player_names: list[str]):
         problem = Game.declaration_problem(declared, state)
         if problem:
             raise fail(problem)
-    return setup, entries, state, created_at, finished_at, declared
+    return setup, entries, state, created_at, finished_at, declared, played_on, given_number
 
 
 def _read_time(value: object, field: str, fail) -> datetime | None:

@@ -10,8 +10,9 @@ changes, and rebuildable at any time with `manage.py rebuild_results`.
 from __future__ import annotations
 
 import secrets
+import zoneinfo
 from collections.abc import Iterable
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from itertools import groupby
 from typing import Any
 
@@ -36,9 +37,12 @@ from rules import (
     name_key,
     play,
     read_scoresheet,
+    write_scoresheet,
 )
 from rules.errors import EntryError, FieldError
 from rules.rulebook import cheat_sheet
+from rules.scoresheet import FIRST_DAY, LAST_DAY
+from rules.scoresheet import played_on as scoresheet_played_on
 from rules.variants import get_variant, resolve_options
 
 
@@ -48,6 +52,21 @@ class DeclareError(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+class PlayerInUse(Exception):
+    """The player cannot be deleted or merged as asked; str() says why."""
+
+
+class DuplicateGame(Exception):
+    """The scoresheet is a game the league has already: same day, same players, same hands."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        super().__init__(
+            f"This scoresheet is already game {game.number}, played {game.played_on:%Y-%m-%d}: the same players "
+            "with the same hands on the same day. It was not imported again."
+        )
 
 
 class HandConflict(Exception):
@@ -110,8 +129,21 @@ class StoredAsWritten:
         return hash(self.kind)
 
 
-# Where a game stands in a league's order of play: (created_at, pk).
-Position = tuple[datetime, int]
+# Where a game stands in a league's order of play: (played_on, created_at, pk).
+# The day it was played comes first (a back-filled paper game is rated where
+# it was played, not where it was typed in); games of one day go in the
+# order they were started.
+Position = tuple[date, datetime, int]
+ORDER_OF_PLAY = ("played_on", "created_at", "pk")
+
+
+def time_zone_choices() -> list[tuple[str, str]]:
+    return [(name, name.replace("_", " ")) for name in sorted(zoneinfo.available_timezones())]
+
+
+def valid_time_zone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError("Choose a time zone from the list, such as Europe/London", code="time_zone")
 
 
 def new_token() -> str:
@@ -141,6 +173,13 @@ class League(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     # The secret read-only link; empty when the organizer has turned it off.
     public_token = models.CharField(max_length=64, blank=True, default="", db_index=True)
+    # Where the table plays: "today" for a new game, and every time shown.
+    time_zone = models.CharField(max_length=64, default="UTC", validators=[valid_time_zone])
+    # Games a player needs before their win rate ranks (below it, it is shown but ranks last).
+    min_games = models.PositiveSmallIntegerField(default=3)
+    # The number the league's latest game got: numbers are never reused, so
+    # "game 16" stays game 16 after another game is deleted.
+    last_game_number = models.PositiveIntegerField(default=0)
 
     objects = LeagueQuerySet.as_manager()
 
@@ -153,11 +192,46 @@ class League(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("games:league-detail", args=[self.pk])
 
+    @property
+    def zone(self) -> zoneinfo.ZoneInfo:
+        return zoneinfo.ZoneInfo(self.time_zone)
+
+    def today(self) -> date:
+        """The date at the table now: the default day of a new game."""
+        return timezone.localdate(timezone=self.zone)
+
+    def take_game_numbers(self, count: int = 1) -> int:
+        """Reserve `count` game numbers; the first of them. Runs in the caller's transaction,
+        whose lock on the league row makes two games started at once get two numbers."""
+        League.objects.filter(pk=self.pk).update(last_game_number=F("last_game_number") + count)
+        self.last_game_number = League.objects.values_list("last_game_number", flat=True).get(pk=self.pk)
+        return self.last_game_number - count + 1
+
+    @transaction.atomic
+    def discard(self) -> None:
+        """Delete the league with every game, player, membership and invite."""
+        # A seat protects its player; the games' seats go first.
+        Seat.objects.filter(game__league=self).delete()
+        self.delete()
+
     def too_many_players(self) -> str:
         return f"{self.name} has {League.MOST_PLAYERS:,} players, the most a league can hold"
 
     def too_many_games(self) -> str:
         return f"{self.name} has {League.MOST_GAMES:,} games, the most a league can hold: start a new league"
+
+    @classmethod
+    def name_apart(cls, user: Any, name: str) -> str:
+        """`name`, or `name (2)`, `(3)`, ... when one of the user's leagues is called that already,
+        so that two imports of one league file are told apart on the home page."""
+        taken = set(cls.objects.for_user(user).values_list("name", flat=True))
+        number = 2
+        candidate = name
+        while candidate in taken:
+            suffix = f" ({number})"
+            candidate = name[: LEAGUE_NAME_LENGTH - len(suffix)].rstrip() + suffix
+            number += 1
+        return candidate
 
     @classmethod
     @transaction.atomic
@@ -195,17 +269,17 @@ class League(models.Model):
         if isinstance(since, Game):
             # The changed game itself may have stopped counting.
             uncounted.filter(game_id=since.pk).update(rating_mu=None, rating_sigma=None)
-            since = (since.created_at, since.pk)
+            since = since.position
         elif since is None:
             uncounted.filter(game__league=self).update(rating_mu=None, rating_sigma=None)
             players = self.players.values_list("pk", flat=True)
 
         games = Game.objects.counted().filter(league=self)
         if since is not None:
-            games = games.filter(Q(created_at__gt=since[0]) | Q(created_at=since[0], pk__gte=since[1]))
+            games = games.filter(Game.from_position(since))
         rows = (
             Seat.objects.filter(game__in=games)
-            .order_by("game__created_at", "game_id", "position")
+            .order_by("game__played_on", "game__created_at", "game_id", "position")
             .values_list("pk", "game_id", "player_id", "total", "won", "rating_mu", "rating_sigma")
         )
         in_order = [
@@ -222,13 +296,12 @@ class League(models.Model):
         """Each player's rating just before the game at `since`: their last rated seat."""
         if since is None or not player_ids:
             return {}
-        created_at, pk = since
         last = (
             Seat.objects.counted()
             .filter(player=OuterRef("pk"))
             .exclude(rating_mu=None)
-            .filter(Q(game__created_at__lt=created_at) | Q(game__created_at=created_at, game_id__lt=pk))
-            .order_by("-game__created_at", "-game_id")
+            .exclude(Game.from_position(since, prefix="game__"))
+            .order_by("-game__played_on", "-game__created_at", "-game_id")
         )
         rated = (
             self.players.filter(pk__in=player_ids)
@@ -461,6 +534,47 @@ class Player(models.Model):
             kwargs["update_fields"] = {*update_fields, "name_key"}
         super().save(*args, **kwargs)
 
+    def games_played(self) -> int:
+        return self.seats.count()
+
+    @transaction.atomic
+    def discard(self) -> None:
+        """Delete a player who has no game (one who has is merged into another instead)."""
+        if self.seats.exists():
+            raise PlayerInUse(
+                f"{self.name} has played {self.games_played()} game(s): merge them into another player instead"
+            )
+        self.delete()
+
+    @transaction.atomic
+    def merge_into(self, target: Player, user: Any = None) -> int:
+        """Give every game of this player to `target`, then delete this player; the number of games moved.
+
+        For two names of one person. Each game moved says so in its History;
+        the standings and ratings are worked out again, as if `target` had
+        played them all. Raises PlayerInUse when both sat at one game.
+        """
+        if target.pk == self.pk or target.league_id != self.league_id:
+            raise PlayerInUse("Choose another player of this league to merge into")
+        League.objects.select_for_update().filter(pk=self.league_id).exists()
+        together = Game.objects.filter(seats__player=self).filter(seats__player=target).order_by("number").first()
+        if together is not None:
+            raise PlayerInUse(f"{self.name} and {target.name} both played game {together.number}: they are two people")
+        games = list(Game.objects.filter(seats__player=self).values_list("pk", "hand_count"))
+        Seat.objects.filter(player=self).update(player=target)
+        HandRevision.objects.bulk_create(
+            HandRevision(game_id=game_id, number=hands, action=HandRevision.Action.MERGED,
+                         before={"player": self.name}, after={"player": target.name}, user=_user(user))
+            for game_id, hands in games
+        )  # fmt: skip
+        Game.objects.filter(pk__in=[game_id for game_id, _ in games]).update(version=F("version") + 1)
+        if target.user_id is None and self.user_id is not None:
+            target.user_id = self.user_id
+            target.save(update_fields=["user"])
+        self.delete()
+        target.league.results_changed()
+        return len(games)
+
 
 class GameQuerySet(models.QuerySet["Game"]):
     def for_user(self, user: Any) -> GameQuerySet:
@@ -474,6 +588,28 @@ class GameQuerySet(models.QuerySet["Game"]):
     def counted(self) -> GameQuerySet:
         """Games that count in standings: finished, neither null nor abandoned."""
         return self.filter(status=Game.Status.OVER)
+
+    def in_order_of_play(self) -> GameQuerySet:
+        return self.order_by(*ORDER_OF_PLAY)
+
+    def latest_first(self) -> GameQuerySet:
+        return self.order_by(*(f"-{field}" for field in ORDER_OF_PLAY))
+
+    def twin_of(self, league: League, setup: GameSetup, entries: list[HandEntry], day: date) -> Game | None:
+        """The league's game played on `day` by the same players in the same seats, with the same hands.
+
+        The few games of that day and variant with as many hands are read
+        with their seats and hands, and compared entry by entry."""
+        wanted = [entry_to_json(entry) for entry in entries]
+        candidates = self.filter(league=league, played_on=day, variant=setup.variant.key, hand_count=len(entries))
+        for game in candidates.prefetch_related("seats__player", "hands").order_by("number"):
+            names = [seat.player.name_key for seat in game.ordered_seats()]
+            if (
+                names == [name_key(name) for name in setup.players]
+                and [hand.entry for hand in sorted(game.hands.all(), key=lambda hand: hand.number)] == wanted
+            ):
+                return game
+        return None
 
     def for_table(self) -> GameQuerySet:
         """Everything the game page shows, in a fixed number of queries however long the game."""
@@ -493,6 +629,11 @@ class Game(models.Model):
         ABANDONED = "abandoned", "Abandoned"
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="games")
+    # The league's own count: "game 16" is its sixteenth game, whatever the database's id.
+    number = models.PositiveIntegerField()
+    # The day the table played it, in the league's time zone: what lists,
+    # seasons and ratings go by (created_at is when it was typed in).
+    played_on = models.DateField()
     variant = models.CharField(max_length=20)
     # The options in full (preset defaults included), so a later change of a
     # preset's defaults never changes an old game.
@@ -525,14 +666,29 @@ class Game(models.Model):
     objects = GameQuerySet.as_manager()
 
     class Meta:
-        ordering = ["-created_at", "-pk"]
-        indexes = [models.Index(fields=["league", "-created_at"])]
+        ordering = ["-played_on", "-created_at", "-pk"]
+        indexes = [models.Index(fields=["league", "-played_on", "-created_at"], name="games_game_league_played_idx")]
+        constraints = [models.UniqueConstraint(fields=["league", "number"], name="one_game_per_number")]
 
     def __str__(self) -> str:
-        return f"Game {self.pk} ({self.variant})"
+        return f"Game {self.number} ({self.variant})"
 
     def get_absolute_url(self) -> str:
         return reverse("games:game-detail", args=[self.pk])
+
+    @property
+    def position(self) -> Position:
+        return (self.played_on, self.created_at, self.pk)
+
+    @staticmethod
+    def from_position(since: Position, prefix: str = "") -> Q:
+        """Games at `since` or after it in the order of play (ORDER_OF_PLAY)."""
+        day, created_at, pk = since
+        return (
+            Q(**{f"{prefix}played_on__gt": day})
+            | Q(**{f"{prefix}played_on": day, f"{prefix}created_at__gt": created_at})
+            | Q(**{f"{prefix}played_on": day, f"{prefix}created_at": created_at, f"{prefix}pk__gte": pk})
+        )
 
     # The engine's view of the game ----------------------------------------
 
@@ -550,6 +706,10 @@ class Game(models.Model):
     def state(self) -> GameState:
         return play(self.setup(), self.entries())
 
+    def scoresheet(self) -> dict[str, Any]:
+        """The game as a scoresheet (SCORESHEET.md), with the day it was played."""
+        return write_scoresheet(self.setup(), self.entries(), played_on=self.played_on)
+
     # Changes ---------------------------------------------------------------
 
     @classmethod
@@ -562,13 +722,18 @@ class Game(models.Model):
         options: dict[str, Any] | None = None,
         first_dealer: int = 0,
         user: Any = None,
+        played_on: date | None = None,
     ) -> Game:
-        """Create a game after the engine has checked its setup (raises SetupError)."""
+        """Create a game after the engine has checked its setup (raises SetupError).
+
+        played_on: the day it was played, today at the table unless back-filled."""
         setup = GameSetup.create(variant, [player.name for player in players], options or {}, first_dealer)
         if league.games.count() >= League.MOST_GAMES:
             raise SetupError(league.too_many_games())
         game = cls.objects.create(
             league=league,
+            number=league.take_game_numbers(),
+            played_on=played_on or league.today(),
             variant=variant,
             options=setup.options.as_dict(),
             first_dealer=first_dealer,
@@ -606,6 +771,7 @@ class Game(models.Model):
         options: dict[str, Any] | None = None,
         first_dealer: int = 0,
         user: Any = None,
+        played_on: date | None = None,
     ) -> Game:
         """Start a game for players named in seat order; names new to the league become its players.
 
@@ -620,23 +786,35 @@ class Game(models.Model):
             except ValidationError as error:
                 raise SetupError(f"{error.messages[0]}: {name[:20]!r}", "players") from None
         players = [Player.objects.named(league, name) for name in tidied]
-        return cls.start(league, variant, players, options, first_dealer, user)
+        return cls.start(league, variant, players, options, first_dealer, user, played_on)
 
     @classmethod
     @transaction.atomic
-    def import_scoresheet(cls, league: League, document: object, user: Any = None) -> Game:
+    def import_scoresheet(cls, league: League, document: object, user: Any = None, again: bool = False) -> Game:
         """A game from a scoresheet (SCORESHEET.md), checked as `replay` checks it.
 
         Raises ScoresheetError (or SetupError for names the league cannot
-        take); on error nothing is saved.
+        take), and DuplicateGame for a game the league has already unless
+        `again`; on error nothing is saved.
         """
         setup, entries = read_scoresheet(document)
+        played_on = read_played_on(document)
         try:
             state = play(setup, entries)
         except HandError as error:
             raise ScoresheetError(str(error)) from None
+        if not again:
+            twin = Game.objects.twin_of(league, setup, entries, played_on or league.today())
+            if twin is not None:
+                raise DuplicateGame(twin)
         game = cls.start_named(
-            league, setup.variant.key, list(setup.players), setup.options.as_dict(), setup.first_dealer, user
+            league,
+            setup.variant.key,
+            list(setup.players),
+            setup.options.as_dict(),
+            setup.first_dealer,
+            user,
+            played_on,
         )
         who = _user(user)
         Hand.objects.bulk_create(
@@ -838,7 +1016,7 @@ class Game(models.Model):
     def discard(self) -> None:
         """Delete the game and its hands; the standings and later ratings go without it."""
         counted = self.status == self.Status.OVER
-        league, position = self.league, (self.created_at, self.pk)
+        league, position = self.league, self.position
         players = set(self.seats.values_list("player_id", flat=True))
         self.delete()
         if counted:
@@ -852,7 +1030,11 @@ class SeatQuerySet(models.QuerySet["Seat"]):
 
     @staticmethod
     def figures() -> dict[str, Any]:
-        """The aggregates over seats that make a standings row (Standing.FIGURES)."""
+        """The aggregates over seats that make a standings row: the one list of the sums.
+
+        Standing stores each under the same name (Standing.FIGURES is this
+        dict's keys) and stats.Row reads them by name; a new sum is an entry
+        here, a Standing field, and a stats.Column to show it."""
         return {
             "games": Count("pk"),
             "wins": Count("pk", filter=Q(won=True)),
@@ -868,15 +1050,20 @@ class SeatQuerySet(models.QuerySet["Seat"]):
     def rivalries(self) -> list[dict[str, Any]]:
         """For each of these seats' players, their record against everyone at their tables.
 
-        Each seat is joined to the other seats of its game; comparing the
-        totals is the whole of the rule (lowest score wins). One query.
+        Each seat is joined to the other seats of its game. A game's winners
+        beat everyone else at it, whatever the totals (69 for 5 wins on the
+        higher total); between two winners, or two others, the lower total
+        beats the higher and equal totals draw. The ratings order a game's
+        seats the same way (games.ratings). One query.
         """
+        other_total, other_won = F("game__seats__total"), F("game__seats__won")
+        alike = Q(won=other_won)
         rows = (
             self.values("player_id", opponent=F("game__seats__player_id"), opponent_name=F("game__seats__player__name"))
             .annotate(
-                wins=Count("pk", filter=Q(total__lt=F("game__seats__total"))),
-                losses=Count("pk", filter=Q(total__gt=F("game__seats__total"))),
-                ties=Count("pk", filter=Q(total=F("game__seats__total"))),
+                wins=Count("pk", filter=Q(won=True, game__seats__won=False) | (alike & Q(total__lt=other_total))),
+                losses=Count("pk", filter=Q(won=False, game__seats__won=True) | (alike & Q(total__gt=other_total))),
+                ties=Count("pk", filter=alike & Q(total=other_total)),
             )
             .order_by()
         )
@@ -964,8 +1151,8 @@ class Standing(models.Model):
     """
 
     ALL_VARIANTS = ""
-    # The summed fields, in the order of SeatQuerySet.figures().
-    FIGURES = ("games", "wins", "total", "points", "hands", "moons", "queens", "wraps", "sixty_nine")
+    # The summed fields: one each for SeatQuerySet.figures()' aggregates, named alike.
+    FIGURES = tuple(SeatQuerySet.figures())
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings")
@@ -1055,6 +1242,8 @@ class HandRevision(models.Model):
         # Not a hand's change: the game declared null or abandoned, or that taken back.
         DECLARED = "declared", "declared"
         REOPENED = "reopened", "reopened"
+        # Not a hand's change either: a player of the game merged into another (Player.merge_into).
+        MERGED = "merged", "merged"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="revisions")
     number = models.PositiveSmallIntegerField()
@@ -1072,6 +1261,16 @@ class HandRevision(models.Model):
 
     def __str__(self) -> str:
         return f"Hand {self.number} {self.action} in game {self.game_id}"
+
+
+# The days a game can have been played on (SCORESHEET.md, played_on), written one way only.
+# The days a game can be played on, as SCORESHEET.md bounds them.
+EARLIEST_DAY, LATEST_DAY = FIRST_DAY, LAST_DAY
+
+
+def read_played_on(document: object) -> date | None:
+    """A scoresheet's `played_on`, as the engine reads and checks it (ScoresheetError if it is no day)."""
+    return scoresheet_played_on(document) if isinstance(document, dict) else None
 
 
 def _user(user: Any) -> Any:

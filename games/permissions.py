@@ -14,6 +14,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import Http404
 from django.urls import reverse
+from django.utils import timezone
 
 from games.models import Game, League, Membership
 
@@ -28,9 +29,11 @@ def membership_for(user: Any, league_id: int) -> Membership:
     if not user.is_authenticated:
         raise Http404("No such league")
     try:
-        return Membership.objects.select_related("league").get(league_id=league_id, user=user)
+        membership = Membership.objects.select_related("league").get(league_id=league_id, user=user)
     except Membership.DoesNotExist:
         raise Http404("No such league") from None
+    shown_in_its_time_zone(membership.league)
+    return membership
 
 
 def require(membership: Membership, need: str) -> Membership:
@@ -62,9 +65,16 @@ def get_public_league(token: str) -> League:
     if not token:
         raise Http404("No such league")
     try:
-        return League.objects.get(public_token=token)
+        league = League.objects.get(public_token=token)
     except League.DoesNotExist:
         raise Http404("No such league") from None
+    shown_in_its_time_zone(league)
+    return league
+
+
+def shown_in_its_time_zone(league: League) -> None:
+    """The rest of the request shows times at the league's table (LeagueTimeZoneMiddleware ends it)."""
+    timezone.activate(league.zone)
 
 
 @dataclass(frozen=True)
@@ -96,8 +106,8 @@ class Reader:
         return self._scoresheet_url.format(game_id)
 
     def player_url(self, player_id: int) -> str:
-        """The player's page; "" through the public link, which shows no players' pages."""
-        return self._player_url.format(player_id) if not self.public else ""
+        """The player's page, through the public link for its holder."""
+        return self._player_url.format(player_id)
 
     # A list page links a hundred rows: reverse() once, then fill in each id.
     @cached_property
@@ -108,6 +118,8 @@ class Reader:
 
     @cached_property
     def _player_url(self) -> str:
+        if self.public:
+            return _pattern(reverse("games:public-player", args=[self.league.public_token, _SLOT]))
         return _pattern(reverse("games:player-detail", args=[self.league.pk, _SLOT]))
 
 

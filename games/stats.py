@@ -9,11 +9,12 @@ neither null nor abandoned) are in any figure; lowest score wins everywhere.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Count, Max, Min, QuerySet
 from django.utils import dateformat, timezone
 
 from games.models import Game, League, Player, Rivalry, Seat, Standing
@@ -23,27 +24,56 @@ from rules import VARIANTS
 
 @dataclass(frozen=True)
 class Column:
+    """A standings column: what it is called and means, which way is best, and its cell.
+
+    Adding a figure to the standings is a Column here (and, if it is a new
+    sum, a Row field with its aggregate in SeatQuerySet.figures())."""
+
     key: str
     label: str
     title: str  # what the column means, for a header's title and the key below the table
     descending: bool  # the first click sorts best-first: most wins, lowest average score
+    cell: Callable[[Row], str] = lambda row: ""  # the figure as the table shows it
 
 
+MISSING = "–"
+
+
+def _format(key: str, spec: str = "") -> Callable[[Row], str]:
+    def cell(row: Row) -> str:
+        value = getattr(row, key)
+        return MISSING if value is None else format(value, spec)
+
+    return cell
+
+
+def _win_pct_cell(row: Row) -> str:
+    # Below the league's minimum of games the rate is shown, in brackets, but not ranked.
+    return f"{row.win_pct:.0f}%" if row.ranked else f"({row.win_pct:.0f}%)"
+
+
+# Left to right as a Hearts league reads a table, so that a phone shows the
+# deciding columns first and the rest are a short swipe away.
 COLUMNS = [
     Column("player", "Player", "Player", False),
-    Column("games", "Games", "Games played that count", True),
-    Column("wins", "Wins", "Games won (lowest total)", True),
-    Column("win_pct", "Win %", "Share of games won", True),
-    Column("avg_total", "Avg", "Average final score", False),
-    Column("per_hand", "Per hand", "Average points per hand", False),
-    Column("moons", "Moons", "Moons shot", True),
-    Column("queens", "Q♠", "Queens of spades taken", True),
-    Column("wraps", "Wraps", "Wraps back to 0", True),
-    Column("sixty_nine", "69×5", "Games won by 69 for 5", True),
-    Column("rating", "Rating", "Skill rating now, over every counted game", True),
+    Column("wins", "Wins", "Games won", True, _format("wins")),
+    Column("games", "Games", "Games played that count", True, _format("games")),
+    Column("win_pct", "Win %", "Share of games won (in brackets: too few games to rank)", True, _win_pct_cell),
+    Column("avg_total", "Avg", "Average final score", False, _format("avg_total", ".1f")),
+    Column("rating", "Rating", "Skill rating now, over every counted game", True, _format("rating", ".1f")),
+    Column("per_hand", "Per hand", "Average points per hand", False, _format("per_hand", ".2f")),
+    Column("moons", "Moons", "Moons shot", True, _format("moons")),
+    Column("queens", "Q♠", "Queens of spades taken", True, _format("queens")),
+    Column("wraps", "Wraps", "Wraps back to 0", True, _format("wraps")),
+    Column("sixty_nine", "69×5", "Games won by 69 for 5", True, _format("sixty_nine")),
 ]
 SORTS = {column.key: column for column in COLUMNS}
-DEFAULT_SORT = "rating"
+# What a Hearts league reads first: who has won most. A player with a
+# handful of games can have a perfect rate, so wins lead and the rate (only
+# among those with enough games) breaks ties; then the lower average score,
+# the game's own measure. The rating, a model's estimate, is a column to
+# sort by, not the league's verdict.
+DEFAULT_SORT = "wins"
 
 
 @dataclass(frozen=True)
@@ -55,13 +85,8 @@ class Season:
     until: date | None = None
 
     @property
-    def start(self) -> datetime | None:
-        return _midnight(self.since) if self.since else None
-
-    @property
-    def end(self) -> datetime | None:
-        """The first moment after the season (midnight after `until`)."""
-        return _midnight(self.until + timedelta(days=1)) if self.until else None
+    def dated(self) -> bool:
+        return bool(self.since or self.until)
 
     @property
     def label(self) -> str:
@@ -77,6 +102,24 @@ class Season:
 
     def games(self, league: League) -> QuerySet[Game]:
         return self.filter(Game.objects.counted().filter(league=league))
+
+    @classmethod
+    def years(cls, league: League) -> list[Season]:
+        """A season for each calendar year from the league's first game to its latest (days_played)."""
+        days = days_played(league)
+        if days["first"] is None:
+            return []
+        return [
+            cls(since=date(year, 1, 1), until=date(year, 12, 31))
+            for year in range(days["last"].year, days["first"].year - 1, -1)
+        ]
+
+    def covers(self, league: League) -> bool:
+        """Whether the dates leave out none of the league's counted games (days_played)."""
+        days = days_played(league)
+        if days["first"] is None:
+            return True
+        return (not self.since or self.since <= days["first"]) and (not self.until or self.until >= days["last"])
 
     def seats(self, league: League) -> QuerySet[Seat]:
         """The seats of games(league), found by joining each seat to its game.
@@ -105,40 +148,54 @@ class Season:
         lookups: dict[str, Any] = {}
         if self.variant:
             lookups[f"{prefix}variant"] = self.variant
-        if self.start:
-            lookups[f"{prefix}created_at__gte"] = self.start
-        if self.end:
-            lookups[f"{prefix}created_at__lt"] = self.end
+        if self.since:
+            lookups[f"{prefix}played_on__gte"] = self.since
+        if self.until:
+            lookups[f"{prefix}played_on__lte"] = self.until
         return lookups
 
 
+def days_played(league: League) -> dict[str, date | None]:
+    """The league's first and last day of play, {"first": ..., "last": ...}: one query, kept on the
+    league object for the rest of the request.
+
+    Over all its games, not only the counted ones, so that the database
+    reads the index on (league, played_on) alone; a game under way only
+    widens the range, which is the safe side for Season.covers."""
+    if not hasattr(league, "_days_played"):
+        league._days_played = Game.objects.filter(league=league).aggregate(
+            first=Min("played_on"), last=Max("played_on")
+        )
+    return league._days_played
+
+
 def day_label(moment: date | datetime) -> str:
-    """'7 Jan 2025': a day as pages write it, in the server's time zone for a moment."""
+    """'7 Jan 2025': a day as pages write it, in the time zone in use (the league's) for a moment."""
     if isinstance(moment, datetime):
         moment = timezone.localtime(moment)
     return dateformat.format(moment, "j M Y")
 
 
-def _midnight(day: date) -> datetime:
-    return timezone.make_aware(datetime.combine(day, time.min))
-
-
-@dataclass
 class Row:
-    """One player's line in a standings table."""
+    """One player's line in a standings table: the sums of SeatQuerySet.figures() by name
+    (row.games, row.wins, ...), the rating, and the figures worked out from the sums below."""
 
-    player_id: int
-    name: str
-    games: int
-    wins: int
-    total: int  # sum of final totals
-    points: int
-    hands: int
-    moons: int
-    queens: int
-    wraps: int
-    sixty_nine: int
-    rating: float | None
+    def __init__(self, player_id: int, name: str, rating: float | None, ranked: bool = True, **sums: int) -> None:
+        self.player_id, self.name, self.rating = player_id, name, rating
+        self.ranked = ranked  # played the league's minimum of games for their win rate to rank
+        self.sums = sums
+
+    def __getattr__(self, figure: str) -> int:
+        try:
+            return self.__dict__["sums"][figure]
+        except KeyError:
+            raise AttributeError(figure) from None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Row) and vars(self) == vars(other)
+
+    def __repr__(self) -> str:
+        return f"Row({self.name!r}, {self.sums}, rating={self.rating})"
 
     @property
     def win_pct(self) -> float:
@@ -157,20 +214,25 @@ def standings(league: League, season: Season = Season(), sort: str = DEFAULT_SOR
               player: Player | None = None) -> list[Row]:  # fmt: skip
     """One row per player with a counted game in the season, in the order asked for.
 
-    Without dates it reads the Standing table (one query); a season with
-    dates sums its seats instead, then reads the ratings (two queries). The
-    rating is always the current one, over every counted game. At most one
-    row per player, so the sorting is done here.
+    The Standing table answers when the season's dates leave out no game (one
+    query, plus one for the league's first and last day when there are
+    dates); a season that cuts the league's games sums its seats instead, then
+    reads the ratings (two queries). The rating is always the current one,
+    over every counted game. At most one row per player, so the sorting is
+    done here.
     """
-    if season.start or season.end:
+    if season.dated and not season.covers(league):
         rows = _season_rows(league, season, player)
     else:
         standing = Standing.objects.filter(league=league, variant=season.variant or Standing.ALL_VARIANTS)
         if player is not None:
             standing = standing.filter(player=player)
         rows = [
-            Row(*values) for values in standing.values_list("player_id", "player__name", *Standing.FIGURES, "rating")
+            Row(values.pop("player_id"), values.pop("player__name"), values.pop("rating"), **values)
+            for values in standing.values("player_id", "player__name", "rating", *Standing.FIGURES)
         ]
+    for row in rows:
+        row.ranked = row.games >= league.min_games
     return sort_rows(rows, sort, descending)
 
 
@@ -182,23 +244,32 @@ def _season_rows(league: League, season: Season, player: Player | None) -> list[
             league=league, variant=Standing.ALL_VARIANTS, player_id__in=[row["player_id"] for row in figures]
         ).values_list("player_id", "rating")
     ) if figures else {}  # fmt: skip
-    return [
-        Row(
-            row["player_id"],
-            row["player__name"],
-            *(row[figure] for figure in Standing.FIGURES),
-            ratings.get(row["player_id"]),
-        )
-        for row in figures
-    ]
+    rows = []
+    for row in figures:
+        player_id = row.pop("player_id")
+        rows.append(Row(player_id, row.pop("player__name"), ratings.get(player_id), **row))
+    return rows
+
+
+def _league_order(row: Row) -> tuple:
+    """The default order (DEFAULT_SORT says why): most wins, then the better ranked win
+    rate, then the lower average; then by name, so the order never jumps."""
+    return (-row.wins, not row.ranked, -row.win_pct, row.avg_total, row.name.casefold(), row.player_id)
 
 
 def sort_rows(rows: list[Row], sort: str = DEFAULT_SORT, descending: bool | None = None) -> list[Row]:
     descending = SORTS[sort].descending if descending is None else descending
-    # Ties: the better rating first, then by name, so the order never jumps.
-    rows = sorted(rows, key=lambda row: (-_number(row.rating), row.name.casefold(), row.player_id))
+    # Ties in the chosen column keep the league's order.
+    rows = sorted(rows, key=_league_order)
     if sort == "player":
         return sorted(rows, key=lambda row: row.name.casefold(), reverse=descending)
+    if sort == "wins" and descending:
+        return rows
+    if sort == "win_pct":
+        # Win rates below the minimum of games rank after the others, whichever the direction.
+        ranked = sorted((row for row in rows if row.ranked), key=lambda row: row.win_pct, reverse=descending)
+        return ranked + sorted((row for row in rows if not row.ranked), key=lambda row: row.win_pct,
+                               reverse=descending)  # fmt: skip
     # A missing value (no rating yet) goes last whichever the direction.
     present = sorted((row for row in rows if getattr(row, sort) is not None), key=lambda row: getattr(row, sort),
                      reverse=descending)  # fmt: skip
@@ -253,22 +324,126 @@ def nemesis(records: list[HeadToHead]) -> HeadToHead | None:
 
 @dataclass(frozen=True)
 class RatedGame:
+    """One of a player's counted games: what they finished on, and their rating after it."""
+
     game_id: int
-    played_at: datetime
+    number: int  # the league's number for the game
+    played_on: date
+    variant: str
     total: int
     won: bool
+    moons: int
     rating: float
 
 
 def rating_history(league: League, player: Player, season: Season = Season()) -> list[RatedGame]:
-    """The player's counted games in order of play with their rating after each. One query."""
-    seats = (
+    """The player's counted games in order of play with their rating after each. One query,
+    sorted here for the reason leaders_ratings gives."""
+    seats = sorted(
         season.player_seats(player)
         .exclude(rating_mu=None)
-        .order_by("game__created_at", "game_id")
-        .values_list("game_id", "game__created_at", "total", "won", "rating_mu", "rating_sigma")
-    )
+        .order_by()
+        .values_list("game__played_on", "game__created_at", "game_id", "game__number", "game__variant", "total",
+                     "won", "moons", "rating_mu", "rating_sigma")
+    )  # fmt: skip
     return [
-        RatedGame(game_id, played_at, total, won, ordinal(mu, sigma))
-        for game_id, played_at, total, won, mu, sigma in seats
+        RatedGame(game_id, number, played_on, variant, total, won, moons, ordinal(mu, sigma))
+        for played_on, _, game_id, number, variant, total, won, moons, mu, sigma in seats
     ]
+
+
+@dataclass(frozen=True)
+class VariantRecord:
+    variant: str
+    games: int
+    wins: int
+    total: int
+
+    @property
+    def name(self) -> str:
+        return VARIANTS[self.variant].name if self.variant in VARIANTS else self.variant
+
+    @property
+    def average(self) -> float:
+        return self.total / self.games
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """What a league app shows of a player beyond the standings' row, from their games in order of play."""
+
+    current_streak: int  # wins in a row up to the latest game
+    longest_streak: int
+    best: RatedGame | None  # the win on the lowest total (the earlier of equal ones), else the lowest total
+    worst: RatedGame | None  # the loss on the highest total, else the highest total
+    moons: list[RatedGame]  # the games in which they shot the moon, latest first
+    variants: list[VariantRecord]  # most played first
+
+
+def player_record(games: list[RatedGame]) -> PlayerRecord:
+    """Streaks, best and worst game, moons and each variant's figures. No query: rating_history has it all."""
+    current = longest = 0
+    for game in games:
+        current = current + 1 if game.won else 0
+        longest = max(longest, current)
+    by_variant: dict[str, list[RatedGame]] = {}
+    for game in games:
+        by_variant.setdefault(game.variant, []).append(game)
+    variants = [
+        VariantRecord(variant, len(played), sum(game.won for game in played), sum(game.total for game in played))
+        for variant, played in by_variant.items()
+    ]
+    return PlayerRecord(
+        current_streak=current,
+        longest_streak=longest,
+        # A win always beats a loss (a 69-for-5 win is not a bad night); then the total.
+        best=min(games, key=lambda game: (not game.won, game.total), default=None),
+        worst=max(games, key=lambda game: (not game.won, game.total), default=None),
+        moons=[game for game in reversed(games) if game.moons],
+        variants=sorted(variants, key=lambda record: (-record.games, record.name)),
+    )
+
+
+# The league over time ------------------------------------------------------------------
+
+# Lines on the league's rating chart: more would not read apart.
+LEADERS = 5
+
+
+def leaders_ratings(league: League, leaders: list[Row]) -> list[tuple[str, list[tuple[date, float]]]]:
+    """Each leader's rating after each of their counted games, by the day it was played. One query.
+
+    Put in order of play here: with an ORDER BY on the games' columns SQLite
+    walks the league's games in date order instead of starting from the
+    leaders' few hundred seats, several times slower at 5,000 games."""
+    seats = sorted(
+        Seat.objects.counted()
+        .filter(player_id__in=[row.player_id for row in leaders])
+        .exclude(rating_mu=None)
+        .order_by()
+        .values_list("game__played_on", "game__created_at", "game_id", "player_id", "rating_mu", "rating_sigma")
+    )
+    lines: dict[int, list[tuple[date, float]]] = {row.player_id: [] for row in leaders}
+    for played_on, _, _, player_id, mu, sigma in seats:
+        lines[player_id].append((played_on, ordinal(mu, sigma)))
+    return [(row.name, lines[row.player_id]) for row in leaders]
+
+
+def games_per_month(league: League) -> list[tuple[date, int]]:
+    """How many counted games were played in each month that had one, in order. One query.
+
+    Counted per day in the database (a plain GROUP BY on the column) and added
+    up per month here: SQLite truncates dates to months with a Python function
+    called once a row, several times slower on a league of thousands of games."""
+    days = (
+        Game.objects.counted()
+        .filter(league=league)
+        .values_list("played_on")
+        .annotate(games=Count("pk"))
+        .order_by("played_on")
+    )
+    months: dict[date, int] = {}
+    for day, count in days:
+        month = day.replace(day=1)
+        months[month] = months.get(month, 0) + count
+    return list(months.items())

@@ -29,8 +29,12 @@ urlpatterns += [
 urlpatterns += [
     path("leagues/new/", leagues.league_new, name="league-new"),
     path("leagues/<id:league_id>/", leagues.league_detail, name="league-detail"),
+    path("leagues/<id:league_id>/edit/", leagues.league_edit, name="league-edit"),
+    path("leagues/<id:league_id>/delete/", leagues.league_delete, name="league-delete"),
     path("leagues/<id:league_id>/players/new/", leagues.player_new, name="player-new"),
     path("leagues/<id:league_id>/players/<id:player_id>/edit/", leagues.player_edit, name="player-edit"),
+    path("leagues/<id:league_id>/players/<id:player_id>/delete/", leagues.player_delete, name="player-delete"),
+    path("leagues/<id:league_id>/players/<id:player_id>/merge/", leagues.player_merge, name="player-merge"),
 ]
 
 # --- the table: games, hands, the game page ----------------------------------
@@ -82,6 +86,7 @@ urlpatterns += [
     path("public/<token:token>/", history.public_standings, name="public-standings"),
     path("public/<token:token>/games/", history.public_games, name="public-games"),
     path("public/<token:token>/games/<id:game_id>/", history.public_scoresheet, name="public-scoresheet"),
+    path("public/<token:token>/players/<id:player_id>/", history.public_player, name="public-player"),
 ]
 
 # --- members, invites, the public link --------------------------------------

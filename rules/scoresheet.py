@@ -69,14 +69,15 @@ def played_on(document: Mapping[str, Any]) -> datetime.date | None:
     if "played_on" not in document:
         return None
     text = document["played_on"]
+    refusal = ScoresheetError(f"'played_on' must be a day from {FIRST_DAY} to {LAST_DAY}, written like 2025-01-07")
     try:
         if not isinstance(text, str) or not _DAY.fullmatch(text):
-            raise ValueError
+            raise refusal
         day = datetime.date.fromisoformat(text)
-    except ValueError:
-        raise ScoresheetError("'played_on' must be a day written YYYY-MM-DD, e.g. 2024-02-29") from None
+    except ValueError:  # well formed but no day, like 2025-02-30
+        raise refusal from None
     if not FIRST_DAY <= day <= LAST_DAY:
-        raise ScoresheetError(f"'played_on' must be a day from {FIRST_DAY} to {LAST_DAY}")
+        raise refusal
     return day
 
 

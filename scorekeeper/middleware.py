@@ -4,6 +4,7 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django_htmx.middleware import HtmxDetails
 
@@ -61,3 +62,22 @@ class HtmxMessagesMiddleware:
             and not any(header in response for header in self.NOT_SWAPPED)
             and b'id="messages"' not in response.content
         )
+
+
+class LeagueTimeZoneMiddleware:
+    """Times shown in the time zone of the league being read, then back to the default.
+
+    games.permissions activates a league's time zone when it finds the league
+    a page is about; this ends it with the request, so that a thread's next
+    request (another league's, or none) starts from settings.TIME_ZONE.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        timezone.deactivate()
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()

@@ -73,6 +73,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "scorekeeper.middleware.HtmxMessagesMiddleware",
     "scorekeeper.middleware.HtmxVaryMiddleware",
+    "scorekeeper.middleware.LeagueTimeZoneMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"

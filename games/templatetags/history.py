@@ -7,7 +7,6 @@ page is seen by members and, read-only, through the league's public link.
 from html import escape
 
 from django import template
-from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
 from games.models import Game
@@ -42,7 +41,7 @@ def signed(value: int) -> str:
 
 @register.simple_tag
 def game_rows(games, reader, player=None) -> SafeString:
-    """A list's <li> for each game: date and variant (linking to its scoresheet),
+    """A list's <li> for each game: number, day played and variant (linking to its scoresheet),
     status, then the players in seat order with their totals, winners starred,
     `player`'s own seat underlined.
 
@@ -57,9 +56,9 @@ def game_rows(games, reader, player=None) -> SafeString:
 
 
 def _game_row(game, reader, player_id: int | None) -> str:
-    played = timezone.localtime(game.created_at)
+    played = game.played_on
     url = escape(reader.scoresheet_url(game.pk))
-    title = f"{played.day} {played:%b %Y} · {escape(variant_name(game.variant))}"
+    title = f"Game {game.number} · {played.day} {played:%b %Y} · {escape(variant_name(game.variant))}"
     status = escape(STATUS_LABELS.get(game.status, game.status))
     listed = game.listed_seats if hasattr(game, "listed_seats") else game.seats.all()
     seats = ", ".join(_seat(seat, player_id) for seat in listed)

@@ -42,6 +42,8 @@ class _Echo:
 
 
 def _csv_stream(rows: Iterator[list[Any]]) -> Iterator[str]:
+    # A UTF-8 BOM first tells Excel the file is UTF-8, so that "Zoë" and "Q♠" open as written.
+    yield "\ufeff"
     writer = csv.writer(_Echo())
     for row in rows:
         yield writer.writerow(row)

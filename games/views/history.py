@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from games import stats
 from games.charts import rating_chart, totals_chart
-from games.forms import ArchiveForm, StandingsForm
+from games.forms import ArchiveForm, SeasonForm, StandingsForm
 from games.models import Game, Hand, Player, Seat
 from games.permissions import ORGANIZE, VIEW, Reader, get_game_for, get_league_for, get_public_league
 from games.views.pages import render_page
@@ -42,7 +42,7 @@ def _games_with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
 
 
 # What a list of games shows of each (the game_rows tag).
-LISTED_GAME_FIELDS = ["league_id", "variant", "status", "created_at", "hand_count"]
+LISTED_GAME_FIELDS = ["league_id", "number", "variant", "status", "played_on", "hand_count"]
 LISTED_SEAT_FIELDS = ["game_id", "player_id", "position", "total", "won"]
 
 
@@ -59,13 +59,13 @@ def _latest_games(player: Player) -> list[Game]:
     page runs nine queries and each one shows in its time.
     """
     # Not filtered on the league too: the database then starts from the player's seats.
-    latest = Game.objects.filter(seats__player=player).order_by("-created_at", "-pk").values("pk")[:RECENT_GAMES]
+    latest = Game.objects.filter(seats__player=player).latest_first().values("pk")[:RECENT_GAMES]
     seats = (
         Seat.objects.filter(game__in=latest)
         .select_related("game")
         .only(*LISTED_SEAT_FIELDS, *(f"game__{field}" for field in LISTED_GAME_FIELDS))
         .annotate(player_name=F("player__name"))
-        .order_by("-game__created_at", "-game_id", "position")
+        .order_by("-game__played_on", "-game__created_at", "-game_id", "position")
     )
     games: list[Game] = []
     for seat in seats:
@@ -122,39 +122,32 @@ def _standings(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
         "sort": sort if valid and form.cleaned_data["sort"] else "",
         "order": "desc" if descending else "asc",
         "headers": headers,
-    }
+        # A year is a league's season until the organizer says otherwise: one link each, latest first.
+        "years": [
+            {"year": year.since.year, "since": year.since.isoformat(), "until": year.until.isoformat(),
+             "current": (year.since, year.until) == (season.since, season.until)}
+            for year in stats.Season.years(reader.league)
+        ],
+    }  # fmt: skip
     return render_page(request, "history/standings.html", context, "standings-table", status=200 if valid else 422)
 
 
 def _standings_rows(rows: list[stats.Row], reader: Reader) -> SafeString:
-    """The standings' table rows: the name (a link for members), then the figures
-    in the order of stats.COLUMNS.
+    """The standings' table rows: the name (a link for members), then each column's cell.
 
     Built here, every value escaped, rather than cell by cell in the template:
     a hundred players times eleven cells of template nodes and floatformat
     filters take many times longer than the query behind them (see
     benchmarks/league.py).
     """
-    missing = "–"
+    figures = stats.COLUMNS[1:]
     lines = []
     for row in rows:
         url = reader.player_url(row.player_id)
         name = f'<a href="{escape(url)}">{escape(row.name)}</a>' if url else escape(row.name)
-        figures = [
-            row.games,
-            row.wins,
-            f"{row.win_pct:.0f}%",
-            f"{row.avg_total:.1f}",
-            missing if row.per_hand is None else f"{row.per_hand:.2f}",
-            row.moons,
-            row.queens,
-            row.wraps,
-            row.sixty_nine,
-            missing if row.rating is None else f"{row.rating:.1f}",
-        ]
         lines.append(
             f'<tr><th scope="row" class="sticky-col">{name}</th>'
-            + "".join(f"<td>{escape(str(figure))}</td>" for figure in figures)
+            + "".join(f"<td>{escape(column.cell(row))}</td>" for column in figures)
             + "</tr>"
         )
     return mark_safe("\n".join(lines))
@@ -186,7 +179,7 @@ def _archive(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
             games = games.filter(status=form.cleaned_data["status"])
         if form.cleaned_data["player"]:
             games = games.filter(seats__player=form.cleaned_data["player"])
-    page = Paginator(_listed(games.order_by("-created_at", "-pk")), GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    page = Paginator(_listed(games.latest_first()), GAMES_PER_PAGE).get_page(request.GET.get("page"))
     context = {"reader": reader, "league": reader.league, "form": form, "page": page}
     return render_page(request, "history/games.html", context, "games-list", status=200 if valid else 422)
 
@@ -256,19 +249,35 @@ def _scoresheet(request: HtmxHttpRequest, reader: Reader, game: Game) -> Templat
 @require_GET
 def player_detail(request: HtmxHttpRequest, league_id: int, player_id: int) -> TemplateResponse:
     league, membership = get_league_for(request.user, league_id, VIEW)
+    return _player(request, Reader(league, membership), player_id)
+
+
+@require_GET
+def public_player(request: HtmxHttpRequest, token: str, player_id: int) -> TemplateResponse:
+    return _player(request, Reader(get_public_league(token)), player_id)
+
+
+def _player(request: HtmxHttpRequest, reader: Reader, player_id: int) -> TemplateResponse:
+    league = reader.league
     player = Player.objects.filter(league=league, pk=player_id).first()
     if player is None:
         raise Http404("No such player")
-    reader = Reader(league, membership)
-    history = stats.rating_history(league, player)
-    records = stats.head_to_head(league, player)
+    form = SeasonForm(request.GET)
+    valid = form.is_valid()
+    season = form.season()
+    history = stats.rating_history(league, player, season)
+    records = stats.head_to_head(league, player, season)
+    row = next(iter(stats.standings(league, season, player=player)), None)
     context = {
         "reader": reader,
         "league": league,
         "player": player,
-        "row": next(iter(stats.standings(league, player=player)), None),
+        "form": form,
+        "season": season,
+        "row": row,
+        "record": stats.player_record(history),
         "chart": rating_chart(
-            player.name, [game.rating for game in history], [game.played_at for game in history], stats.day_label
+            player.name, [game.rating for game in history], [game.played_on for game in history], stats.day_label
         ),
         "records": records,
         "head_to_head_rows": _head_to_head_rows(records, reader),
@@ -276,7 +285,7 @@ def player_detail(request: HtmxHttpRequest, league_id: int, player_id: int) -> T
         # The latest few; the archive, filtered to the player, has them all.
         "recent_games": _latest_games(player),
     }
-    return TemplateResponse(request, "history/player.html", context)
+    return render_page(request, "history/player.html", context, "player-figures", status=200 if valid else 422)
 
 
 def _head_to_head_rows(records: list[stats.HeadToHead], reader: Reader) -> SafeString:
@@ -301,7 +310,7 @@ def game_delete(request: HtmxHttpRequest, game_id: int) -> TemplateResponse | Ht
     if request.method == "POST":
         league_id = game.league_id
         game.discard()
-        messages.success(request, f"The game of {stats.day_label(game.created_at)} is deleted.")
+        messages.success(request, f"Game {game.number}, of {stats.day_label(game.played_on)}, is deleted.")
         return redirect("games:league-games", league_id)
     context = {"reader": Reader(game.league, membership), "league": game.league, "game": game, "games": [game]}
     return TemplateResponse(request, "history/game_delete.html", context)

@@ -9,13 +9,17 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch, QuerySet
-from django.http import HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST, require_safe
+from django_htmx.http import HttpResponseClientRedirect
 
-from games.forms import LeagueForm, PlayerEditForm, PlayerForm
-from games.models import Game, League, Membership, Seat
+from games import stats
+from games.charts import games_per_month_chart, league_ratings_chart
+from games.forms import LeagueDeleteForm, LeagueForm, LeagueSettingsForm, PlayerEditForm, PlayerForm, PlayerMergeForm
+from games.models import Game, League, Membership, PlayerInUse, Seat
 from games.permissions import ORGANIZE, SCORE, get_league_for
 from games.views.pages import render_page
 from rules import VARIANTS
@@ -70,6 +74,10 @@ def _league_page(
         "recent_games": games.exclude(status__in=[Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK])[:RECENT_GAMES],
         "form": form,
     }
+    if not partial:
+        leaders = stats.standings(league)[: stats.LEADERS]
+        context["ratings_chart"] = league_ratings_chart(stats.leaders_ratings(league, leaders))
+        context["months_chart"] = games_per_month_chart(stats.games_per_month(league))
     return render_page(request, "games/league_detail.html", context, partial, status=_form_status(form))
 
 
@@ -124,3 +132,76 @@ def player_edit(request: HtmxHttpRequest, league_id: int, player_id: int) -> Tem
     # The form has already written the rejected name onto player: title the page with the old one.
     context = {"league": league, "player": player, "player_name": old_name, "form": form}
     return TemplateResponse(request, "games/player_edit.html", context, status=_form_status(form))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def league_edit(request: HtmxHttpRequest, league_id: int) -> TemplateResponse | HttpResponseRedirect:
+    """Organizers: the league's name, time zone and the games a win rate needs to rank."""
+    league, _ = get_league_for(request.user, league_id, ORGANIZE)
+    old_name = league.name
+    form = LeagueSettingsForm(request.POST if request.method == "POST" else None, instance=league)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, f"Saved the settings of {league.name}.")
+        return redirect(league)
+    # A refused name is already on the instance: title the page with the stored one.
+    context = {"league": league, "league_name": old_name, "form": form}
+    return TemplateResponse(request, "games/league_edit.html", context, status=_form_status(form))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def league_delete(request: HtmxHttpRequest, league_id: int) -> TemplateResponse | HttpResponseRedirect:
+    """Organizers: the league and everything in it, once its name is typed; its backup is offered first."""
+    league, _ = get_league_for(request.user, league_id, ORGANIZE)
+    form = LeagueDeleteForm(request.POST if request.method == "POST" else None, league=league)
+    if request.method == "POST" and form.is_valid():
+        name = league.name
+        league.discard()
+        messages.success(request, f"{name} is deleted, with all its games.")
+        return redirect("games:home")
+    context = {"league": league, "form": form, "games": league.games.count()}
+    return TemplateResponse(request, "games/league_delete.html", context, status=_form_status(form))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def player_delete(request: HtmxHttpRequest, league_id: int, player_id: int) -> TemplateResponse | HttpResponseRedirect:
+    """Organizers: a player who has played no game (a typo, someone who never came)."""
+    league, _ = get_league_for(request.user, league_id, ORGANIZE)
+    player = get_object_or_404(league.players, pk=player_id)
+    games = player.games_played()
+    if request.method == "POST":
+        try:
+            player.discard()
+        except PlayerInUse as problem:
+            messages.error(request, str(problem))
+        else:
+            messages.success(request, f"{player.name} is deleted.")
+            return redirect(league)
+    context = {"league": league, "player": player, "games": games}
+    status = HTTPStatus.CONFLICT if request.method == "POST" else HTTPStatus.OK
+    return TemplateResponse(request, "games/player_delete.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def player_merge(request: HtmxHttpRequest, league_id: int, player_id: int) -> HttpResponse:
+    """Organizers: two names for one person become one; the games, standings and ratings follow."""
+    league, _ = get_league_for(request.user, league_id, ORGANIZE)
+    player = get_object_or_404(league.players, pk=player_id)
+    form = PlayerMergeForm(request.POST if request.method == "POST" else None, player=player)
+    if request.method == "POST" and form.is_valid():
+        target = form.cleaned_data["into"]
+        try:
+            moved = player.merge_into(target, request.user)
+        except PlayerInUse as problem:
+            form.add_error("into", str(problem))
+        else:
+            messages.success(request, f"{player.name} is merged into {target.name}: {moved} game(s) moved.")
+            target_page = reverse("games:player-detail", args=[league.pk, target.pk])
+            # The form was swapped in place: the phone goes on to the whole page of the merged player.
+            return HttpResponseClientRedirect(target_page) if request.htmx else redirect(target_page)
+    context = {"league": league, "player": player, "form": form, "games": player.games_played()}
+    return render_page(request, "games/player_merge.html", context, "merge-form", status=_form_status(form))

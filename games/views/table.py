@@ -29,6 +29,7 @@ from games.converters import IdConverter
 from games.forms import DeclareForm, DeleteHandForm, GameForm, GameImportForm, HandForm
 from games.models import (
     DeclareError,
+    DuplicateGame,
     Game,
     HandConflict,
     HandRevision,
@@ -38,7 +39,7 @@ from games.models import (
     entry_from_json,
 )
 from games.permissions import ORGANIZE, SCORE, VIEW, get_game_for, get_league_for
-from rules import EntryError, GameState, HandEntry, ScoresheetError, SetupError, play, write_scoresheet
+from rules import EntryError, GameState, HandEntry, ScoresheetError, SetupError, play
 from rules.describe import (
     MoonPreview,
     describe_change,
@@ -118,6 +119,8 @@ def _history(game: Game, state: GameState) -> list[dict[str, Any]]:
             what = f"declared the game {revision.after['declared']}"
         elif revision.action == HandRevision.Action.REOPENED:
             what = f"took back the {revision.before['declared']} declaration: the game goes on as its hands say"
+        elif revision.action == HandRevision.Action.MERGED:
+            what = f"merged the player {revision.before['player']} into {revision.after['player']}"
         else:
             before = entry_from_json(revision.before) if revision.before else None
             after = entry_from_json(revision.after) if revision.after else None
@@ -469,11 +472,11 @@ def _lead_rule(setup: Any, rows: list[dict[str, Any]]) -> str:
 @login_required
 def game_export(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game, _ = _table(request, game_id, VIEW)
-    document = write_scoresheet(game.setup(), game.entries())
+    document = game.scoresheet()
     response = HttpResponse(
         json.dumps(document, ensure_ascii=False, indent=2) + "\n", content_type="application/json; charset=utf-8"
     )
-    response["Content-Disposition"] = f'attachment; filename="hearts-game-{game.pk}.json"'
+    response["Content-Disposition"] = f'attachment; filename="hearts-game-{game.number}.json"'
     return response
 
 
@@ -486,11 +489,17 @@ def game_import(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
         return TemplateResponse(request, template, {"league": league, "form": GameImportForm()})
     form = GameImportForm(request.POST, request.FILES)
     if form.is_valid():
+        document = form.cleaned_data["document"]
         try:
-            game = Game.import_scoresheet(league, form.cleaned_data["document"], request.user)
+            game = Game.import_scoresheet(league, document, request.user, again=form.cleaned_data["again"])
+        except DuplicateGame as duplicate:
+            # The scoresheet comes back pasted, so that confirming needs no second upload.
+            form = GameImportForm(initial={"text": json.dumps(document, ensure_ascii=False, indent=2)})
+            context = {"league": league, "form": form, "duplicate": duplicate}
+            return TemplateResponse(request, template, context, status=CONFLICT)
         except (ScoresheetError, SetupError) as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, f"Imported: {game.hand_count} hands")
+            messages.success(request, f"Imported as game {game.number}: {game.hand_count} hands")
             return redirect(game)
     return TemplateResponse(request, template, {"league": league, "form": form}, status=UNPROCESSABLE)

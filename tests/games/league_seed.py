@@ -132,7 +132,7 @@ def played(league: League, variant: str, entries: list[HandEntry], day: datetime
     from tests.factories import make_game
 
     game = make_game(league, variant, players or ["Ann", "Ben", "Cat", "Dan"], options=options or {})
-    Game.objects.filter(pk=game.pk).update(created_at=day)
+    Game.objects.filter(pk=game.pk).update(created_at=day, played_on=day.date())
     game.refresh_from_db()
     for number, entry in enumerate(entries, start=1):
         game.record_hand(number, entry, user)

@@ -1,12 +1,14 @@
 """Scoresheets: export a game as JSON, import one into a league."""
 
 import json
+from datetime import UTC, date, datetime
+from unittest import mock
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from games.models import Game, Hand, Membership, Player
+from games.models import Game, Hand, League, Membership, Player
 from rules import HandEntry
 from tests.factories import MembershipFactory, PlayerFactory, make_game
 
@@ -42,8 +44,9 @@ def test_a_member_downloads_the_scoresheet(scorer, league, user):
     response = scorer.get(export_url(game))
     assert response.status_code == 200
     assert response["Content-Type"] == "application/json; charset=utf-8"
-    assert response["Content-Disposition"] == f'attachment; filename="hearts-game-{game.pk}.json"'
+    assert response["Content-Disposition"] == f'attachment; filename="hearts-game-{game.number}.json"'
     sheet = json.loads(response.content)
+    assert sheet["played_on"] == game.played_on.isoformat()
     assert sheet["players"] == ["Ann", "Ben", "Cat", "Dan"]
     assert sheet["first_dealer"] == "Cat"
     assert sheet["hands"] == [{"hearts": {"Ann": 3, "Cat": 10}, "queen": "Ben"}]
@@ -96,7 +99,8 @@ def test_export_then_import_gives_identical_totals(scorer, league, user):
         game.record_hand(number, entry, user)
     sheet = scorer.get(export_url(game)).content
     upload = SimpleUploadedFile("game.json", sheet, content_type="application/json")
-    response = scorer.post(import_url(league), {"scoresheet": upload})
+    # Into its own league the copy is the same game on the same day: imported only when confirmed.
+    response = scorer.post(import_url(league), {"scoresheet": upload, "again": "on"})
     copy = Game.objects.exclude(pk=game.pk).get()
     assert response.url == copy.get_absolute_url()
     assert copy.state().totals == game.state().totals
@@ -163,3 +167,57 @@ def test_the_import_page_offers_a_file_or_pasted_text(scorer, league):
     page = response.content.decode()
     assert 'type="file"' in page
     assert 'name="text"' in page
+
+
+def test_an_imported_scoresheet_is_filed_under_its_played_on_day(scorer, league):
+    response = scorer.post(import_url(league), {"text": json.dumps({**SHEET, "played_on": "1999-12-31"})})
+    assert response.status_code == 302
+    game = Game.objects.get(league=league)
+    assert game.played_on == date(1999, 12, 31)
+    assert game.number == 1
+
+
+def test_a_scoresheet_without_a_day_was_played_today_at_the_leagues_table(scorer, league):
+    League.objects.filter(pk=league.pk).update(time_zone="Pacific/Kiritimati")  # UTC+14
+    with mock.patch("django.utils.timezone.now", return_value=datetime(2025, 6, 30, 12, 0, tzinfo=UTC)):
+        scorer.post(import_url(league), {"text": json.dumps(SHEET)})
+    assert Game.objects.get(league=league).played_on == date(2025, 7, 1)
+
+
+@pytest.mark.parametrize(
+    "day", ["2025-02-30", "31/12/1999", "1899-12-31", "2101-01-01", "20250107", "2025-W01-1", 2025]
+)
+def test_a_scoresheet_with_a_day_that_is_not_one_is_refused_and_nothing_is_saved(scorer, league, day):
+    response = scorer.post(import_url(league), {"text": json.dumps({**SHEET, "played_on": day})})
+    assert response.status_code == 422
+    assert "&#x27;played_on&#x27; must be a day from 1900-01-01 to 2100-12-31" in response.content.decode()
+    assert not Game.objects.filter(league=league).exists()
+    assert not Player.objects.filter(league=league).exists()
+
+
+def test_importing_the_same_game_twice_is_flagged_and_skipped(scorer, league):
+    sheet = {**SHEET, "played_on": "2025-03-01"}
+    assert scorer.post(import_url(league), {"text": json.dumps(sheet)}).status_code == 302
+    first = Game.objects.get(league=league)
+    response = scorer.post(import_url(league), {"text": json.dumps(sheet)})
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert "This scoresheet is already game 1, played 2025-03-01" in html
+    assert 'name="again"' in html
+    assert Game.objects.filter(league=league).count() == 1
+    # The scoresheet comes back pasted: ticking the box imports it as another game.
+    again = response.context_data["form"].initial["text"]
+    assert json.loads(again) == sheet
+    response = scorer.post(import_url(league), {"text": again, "again": "on"})
+    assert response.status_code == 302
+    assert sorted(Game.objects.filter(league=league).values_list("number", flat=True)) == [1, 2]
+    assert first.played_on == Game.objects.get(league=league, number=2).played_on
+
+
+def test_another_day_or_another_hand_is_another_game(scorer, league):
+    scorer.post(import_url(league), {"text": json.dumps({**SHEET, "played_on": "2025-03-01"})})
+    other_day = {**SHEET, "played_on": "2025-03-02"}
+    assert scorer.post(import_url(league), {"text": json.dumps(other_day)}).status_code == 302
+    other_hands = {**SHEET, "played_on": "2025-03-01", "hands": SHEET["hands"][:2]}
+    assert scorer.post(import_url(league), {"text": json.dumps(other_hands)}).status_code == 302
+    assert Game.objects.filter(league=league).count() == 3

@@ -1,11 +1,16 @@
 """Starting a game: variant and house rules, seats in order, the first dealer."""
 
+from datetime import UTC, date, datetime
+from unittest import mock
+
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
-from games.models import Game, Membership, Player
+from games.models import Game, League, Membership, Player
+from rules import HandEntry
 from tests.conftest import HTMX
-from tests.factories import LeagueFactory, MembershipFactory, PlayerFactory
+from tests.factories import LeagueFactory, MembershipFactory, PlayerFactory, make_game
 
 pytestmark = pytest.mark.django_db
 
@@ -237,3 +242,61 @@ def test_outsiders_get_404_and_anonymous_visitors_log_in(client, outsider, leagu
     assert client.post(url(league), start()).status_code == 404
     assert client.get(reverse("games:game-new", args=[LeagueFactory().pk])).status_code == 404
     assert Game.objects.count() == 0
+
+
+# The day it was played, and the league's own game numbers ---------------------------
+
+
+def test_a_new_game_is_played_today_at_the_leagues_table(scorer, league):
+    League.objects.filter(pk=league.pk).update(time_zone="Pacific/Kiritimati")  # UTC+14
+    with mock.patch("django.utils.timezone.now", return_value=datetime(2025, 6, 30, 12, 0, tzinfo=UTC)):
+        form = scorer.get(url(league)).context_data["form"]
+        assert form["played_on"].value() == date(2025, 7, 1)
+        scorer.post(url(league), start())
+    assert Game.objects.get(league=league).played_on == date(2025, 7, 1)
+
+
+def test_a_paper_game_is_back_filled_on_its_own_day(scorer, league):
+    response = scorer.post(url(league), start(played_on="2024-11-05"))
+    assert response.status_code == 302
+    game = Game.objects.get(league=league)
+    assert game.played_on == date(2024, 11, 5)
+    page = scorer.get(response["Location"]).content.decode()
+    assert "game 1 · 5 Nov 2024" in page
+
+
+@pytest.mark.parametrize(
+    ("day", "message"),
+    [
+        ("2999-01-01", "A game can&#x27;t be played after today"),
+        ("1850-06-01", "Choose a day from 1900 on."),
+        ("5 November", "Enter a valid date."),
+    ],
+)
+def test_a_day_that_cannot_be_is_refused_and_nothing_is_saved(scorer, league, day, message):
+    response = scorer.post(url(league), start(played_on=day))
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_games_are_numbered_in_their_league_and_a_number_is_never_given_twice(scorer, league):
+    other = LeagueFactory()
+    make_game(other)  # another league's games don't count
+    first = make_game(league)
+    second = make_game(league)
+    second.discard()
+    third = make_game(league)
+    assert (first.number, second.number, third.number) == (1, 2, 3)
+    page = scorer.get(reverse("games:game-detail", args=[third.pk])).content.decode()
+    assert f"{league.name} · game 3 ·" in page
+
+
+def test_times_on_the_game_page_are_the_leagues_and_the_next_request_is_back_to_utc(scorer, league, user):
+    League.objects.filter(pk=league.pk).update(time_zone="Europe/Paris")
+    game = make_game(league)
+    game.record_hand(1, HandEntry.cards([3, 3, 3, 4], 0), user)
+    game.revisions.update(at=datetime(2025, 7, 14, 12, 5, tzinfo=UTC))
+    page = scorer.get(reverse("games:game-detail", args=[game.pk])).content.decode()
+    assert "14 Jul 14:05" in page  # Paris is UTC+2 in July
+    assert timezone.get_current_timezone_name() == "UTC"

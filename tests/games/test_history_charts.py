@@ -10,6 +10,8 @@ from games.charts import (
     RIGHT,
     TOP,
     WIDTH,
+    games_per_month_chart,
+    league_ratings_chart,
     marker_path,
     nice_ticks,
     rating_chart,
@@ -92,3 +94,35 @@ def test_markers_are_closed_shapes_or_strokes_centred_on_the_point():
     assert marker_path("square", 10, 10, 2).startswith("M8.2,8.2")
     assert marker_path("circle", 10, 10, 2).endswith("z")
     assert marker_path("cross", 10, 10, 2).startswith("M8.0,8.0")
+
+
+def test_games_per_month_fill_the_months_without_a_game_with_zero():
+    chart = games_per_month_chart([(date(2025, 1, 1), 4), (date(2025, 3, 1), 2)])
+    # January 4, February 0, March 2: three points from left to right.
+    (series,) = chart.series
+    xs = [float(point.split(",")[0]) for point in series.line[1:].split("L")]
+    assert xs == [LEFT, (LEFT + WIDTH - RIGHT) / 2, WIDTH - RIGHT]
+    assert [tick.label for tick in chart.x_ticks] == ["Jan 2025", "Feb 2025", "Mar 2025"]
+    assert chart.summary == "6 games in 3 months; the busiest, Jan 2025, had 4."
+
+
+def test_games_per_month_cross_the_new_year():
+    chart = games_per_month_chart([(date(2024, 12, 1), 1), (date(2025, 1, 1), 1)])
+    assert [tick.label for tick in chart.x_ticks] == ["Dec 2024", "Jan 2025"]
+
+
+def test_the_leaders_chart_has_a_line_each_placed_by_the_day_played():
+    chart = league_ratings_chart(
+        [("Ann", [(date(2025, 3, 1), 2.0), (date(2025, 3, 3), 4.0)]), ("Ben", [(date(2025, 3, 2), -1.0)])]
+    )
+    assert [series.name for series in chart.series] == ["Ann", "Ben"]
+    ann, ben = chart.series
+    # 1 March is the left edge, 3 March the right, so Ben's 2 March is half way.
+    assert float(ann.line[1:].split(",")[0]) == LEFT
+    assert float(ben.line[1:].split(",")[0]) == (LEFT + WIDTH - RIGHT) / 2
+    assert chart.summary == "Ratings now: Ann 4.0, Ben -1.0."
+
+
+def test_empty_league_charts_say_so():
+    assert games_per_month_chart([]).summary == "No counted games yet."
+    assert league_ratings_chart([]).summary == "No counted games yet."

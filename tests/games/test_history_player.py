@@ -4,6 +4,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import League, new_token
+from tests.conftest import HTMX
 from tests.factories import PlayerFactory
 from tests.games.league_seed import hand_worked_league, members, seed_league
 
@@ -58,11 +59,13 @@ def test_the_statistics_are_anns(client, league, ann, user):
 def test_head_to_head_and_who_beats_ann_most(client, league, ann, user):
     client.force_login(user)
     html = client.get(url(league, ann)).content.decode()
-    assert "<td>2-1-0</td>" in html  # against Ben, and against Cat
-    assert "<td>1-2-0</td>" in html  # against Dan
+    # Ben won game 1, where Cat and Dan (30) finished below Ann (44); Ann won games 2 and 3,
+    # beating everyone, Dan's 65 to her 69 included: 2-1-0 against each.
+    assert html.count("<td>2-1-0</td>") == 3
+    assert "<td>1-2-0</td>" not in html
     assert "Beaten most often by <strong>" in html
-    dan = league.players.get(name="Dan")
-    assert f'<a href="{url(league, dan)}">Dan</a></strong>: 2 times in 3 games together.' in html
+    ben = league.players.get(name="Ben")  # all three once, in three games: the first by name
+    assert f'<a href="{url(league, ben)}">Ben</a></strong>: 1 time in 3 games together.' in html
 
 
 def test_the_rating_chart_has_a_text_alternative(client, league, ann, user):
@@ -115,3 +118,113 @@ def test_the_player_page_takes_the_same_queries_for_50_and_500_games(
     with django_assert_num_queries(PLAYER_QUERIES):
         response = client.get(url(league, people[0]))
     assert response.context_data["row"].games > 0
+
+
+# What league apps show: streaks, best and worst game, moons, variants ------------------
+
+
+def test_streaks_best_and_worst_game_and_variants_are_anns(client, league, games, ann, user):
+    client.force_login(user)
+    response = client.get(url(league, ann))
+    record = response.context_data["record"]
+    # Ann lost game 1 (44), then won game 2 (69 for 5) and game 3 (0): two in a row.
+    assert (record.current_streak, record.longest_streak) == (2, 2)
+    # Her best: the win on 0 (game 3); her worst: the loss on 44 (game 1), not the win on 69.
+    assert (record.best.number, record.best.total) == (3, 0)
+    assert (record.worst.number, record.worst.total) == (1, 44)
+    assert record.moons == []
+    # Standard: games 1 and 3, one win, (44 + 0) / 2 = 22.0; Ricketts: game 2, won on 69.
+    assert [(v.name, v.games, v.wins, v.average) for v in record.variants] == [
+        ("Hearts", 2, 1, 22.0),
+        ("Ricketts House Hearts", 1, 1, 69.0),
+    ]
+    html = response.content.decode()
+    scoresheet = reverse("games:game-scoresheet", args=[games["wraps"].pk])
+    assert f'Best game: <a href="{scoresheet}">game 3, 3 Mar 2025</a>, finished on 0 and won.' in html
+    assert "<dt>Win streak</dt><dd>2 <small>(longest 2)</small></dd>" in html
+    assert "Moons shot: none yet." in html
+
+
+def test_the_moons_ben_shot_are_listed_and_linked(client, league, games, user):
+    ben = league.players.get(name="Ben")
+    client.force_login(user)
+    response = client.get(url(league, ben))
+    record = response.context_data["record"]
+    assert [game.number for game in record.moons] == [1]
+    # Ben won game 1 on 0, then lost on 74 and 17: no streak now, one at best.
+    assert (record.current_streak, record.longest_streak) == (0, 1)
+    assert (record.worst.number, record.worst.total) == (2, 74)
+    scoresheet = reverse("games:game-scoresheet", args=[games["moon"].pk])
+    assert f'Moons shot: <a href="{scoresheet}">game 1</a>.' in response.content.decode()
+
+
+def test_a_variant_narrows_the_page(client, league, games, ann, user):
+    client.force_login(user)
+    response = client.get(url(league, ann, "variant=standard"))
+    assert response.status_code == 200
+    row = response.context_data["row"]
+    assert (row.games, row.wins) == (2, 1)
+    # Over standard games only: against Dan, game 1 (44 to 30, a loss) and game 3 (won).
+    records = {r.name: (r.wins, r.losses, r.ties) for r in response.context_data["records"]}
+    assert records["Dan"] == (1, 1, 0)
+    assert "Hearts, every date" in response.content.decode()
+
+
+def test_dates_narrow_the_page_and_htmx_gets_just_the_figures(client, league, games, ann, user):
+    client.force_login(user)
+    response = client.get(url(league, ann, "since=2025-03-02&until=2025-03-02"), headers=HTMX)
+    assert response.template_name == "history/player.html#player-figures"
+    html = response.content.decode()
+    assert html.lstrip().startswith('<section id="player-figures"')
+    assert (response.context_data["row"].games, response.context_data["row"].wins) == (1, 1)
+    assert response.context_data["record"].best.number == 2
+
+
+def test_a_bad_filter_says_so_with_422_and_shows_every_game(client, league, games, ann, user):
+    client.force_login(user)
+    response = client.get(url(league, ann, "since=2025-03-03&until=2025-03-01"))
+    assert response.status_code == 422
+    assert "The &#x27;from&#x27; date is after the &#x27;to&#x27; date." in response.content.decode()
+    assert response.context_data["row"].games == 3
+
+
+def test_a_win_rate_below_the_minimum_says_it_is_not_ranked(client, league, games, ann, user):
+    League.objects.filter(pk=league.pk).update(min_games=5)
+    client.force_login(user)
+    html = client.get(url(league, ann)).content.decode()
+    assert "(67%, not ranked: fewer than 5 games)" in html
+
+
+# The public link shows players' pages too ---------------------------------------------
+
+
+def public_url(league, player, query=""):
+    return reverse("games:public-player", args=[league.public_token, player.pk]) + (f"?{query}" if query else "")
+
+
+def test_the_public_link_shows_a_players_page_without_account_names(client, league, games, ann):
+    people = members(league)
+    ann.user = people["viewer"]
+    ann.save()
+    League.objects.filter(pk=league.pk).update(public_token=new_token())
+    league.refresh_from_db()
+    standings = client.get(reverse("games:public-standings", args=[league.public_token])).content.decode()
+    assert f'href="{public_url(league, ann)}"' in standings
+    response = client.get(public_url(league, ann))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Head to head" in html
+    for person in people.values():
+        assert person.get_username() not in html
+    # Its links stay behind the public link.
+    ben = league.players.get(name="Ben")
+    assert f'href="{public_url(league, ben)}"' in html
+    assert reverse("games:player-detail", args=[league.pk, ben.pk]) not in html
+    assert client.get(public_url(league, ann, "variant=ricketts"), headers=HTMX).status_code == 200
+
+
+def test_a_wrong_public_link_or_another_leagues_player_is_404(client, league, games, ann):
+    League.objects.filter(pk=league.pk).update(public_token=new_token())
+    league.refresh_from_db()
+    assert client.get(reverse("games:public-player", args=["not-the-token", ann.pk])).status_code == 404
+    assert client.get(public_url(league, PlayerFactory())).status_code == 404

@@ -130,7 +130,9 @@ def test_the_public_scoresheet_shows_the_game_and_no_actions(client, league, wra
     html = response.content.decode()
     assert "Ann deals, pass left" in html
     assert "/delete/" not in html
-    assert "/players/" not in html
+    # Players' pages through the public link only, never the members' ones.
+    assert f"/leagues/{league.pk}/players/" not in html
+    assert f"/public/{league.public_token}/players/" in html
 
 
 def test_the_public_link_does_not_reach_other_leagues_games(client, league, wraps):

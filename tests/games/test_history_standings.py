@@ -1,6 +1,7 @@
 """The standings page: who may see it, sorting, seasons, HTMX, and its query count."""
 
 import re
+from datetime import UTC, datetime
 
 import pytest
 from django.urls import reverse
@@ -8,7 +9,7 @@ from django.urls import reverse
 from games.models import Game, League, new_token
 from tests.conftest import HTMX
 from tests.factories import LeagueFactory
-from tests.games.league_seed import hand_worked_league, members, seed_league
+from tests.games.league_seed import MOON_AND_QUEEN, hand_worked_league, members, played, seed_league
 
 pytestmark = pytest.mark.django_db
 
@@ -66,9 +67,25 @@ def test_posting_is_not_allowed(client, league, user):
 def test_the_table_shows_each_players_figures(client, league, games, user):
     client.force_login(user)
     html = client.get(url(league, sort="player")).content.decode()
-    # Ann: 3 games, 2 wins, 67%, average 37.7, 7.94 a hand, no moon, 2 Q♠, 1 wrap, one 69 for 5.
-    assert re.search(r">Ann</a></th>\s*<td>3</td><td>2</td><td>67%</td><td>37.7</td><td>7.94</td>"
-                     r"<td>0</td><td>2</td><td>1</td><td>1</td><td>-?\d+\.\d</td>", html)  # fmt: skip
+    # Ann: 2 wins, 3 games, 67%, average 37.7, a rating, 7.94 a hand, no moon, 2 Q♠, 1 wrap, one 69 for 5.
+    assert re.search(r">Ann</a></th>\s*<td>2</td><td>3</td><td>67%</td><td>37.7</td><td>-?\d+\.\d</td>"
+                     r"<td>7.94</td><td>0</td><td>2</td><td>1</td><td>1</td>", html)  # fmt: skip
+
+
+def test_by_default_most_wins_come_first_then_the_lower_average(client, league, games, user):
+    client.force_login(user)
+    response = client.get(url(league))
+    # Ann 2 wins, Ben 1; Cat and Dan none, both 0%: Cat averages (30+78+13)/3 = 40.3, Dan (30+65+40)/3 = 45.
+    assert names_in_order(response) == ["Ann", "Ben", "Cat", "Dan"]
+    assert 'aria-sort="descending"' in response.content.decode()
+
+
+def test_a_win_rate_from_too_few_games_is_shown_in_brackets(client, league, games, user):
+    League.objects.filter(pk=league.pk).update(min_games=4)
+    client.force_login(user)
+    html = client.get(url(league)).content.decode()
+    assert "<td>(67%)</td>" in html  # Ann's 2 of 3
+    assert "fewer than 4 games: shown, not ranked" in html
 
 
 def test_names_link_to_the_players_pages(client, league, games, user):
@@ -96,7 +113,7 @@ def test_sorting_can_be_turned_round(client, league, games, user):
 def test_column_links_keep_the_season(client, league, games, user):
     client.force_login(user)
     html = client.get(url(league, variant="ricketts")).content.decode()
-    assert "variant=ricketts&amp;sort=wins&amp;order=desc" in html
+    assert "variant=ricketts&amp;sort=games&amp;order=desc" in html
 
 
 def test_a_variant_and_dates_narrow_the_table(client, league, games, user):
@@ -175,8 +192,9 @@ def test_the_public_link_shows_the_standings_read_only(client, league, games, pe
     assert response.status_code == 200
     html = response.content.decode()
     assert "Ann" in html
-    # No players' pages, no members, no account names, no downloads.
-    assert "/players/" not in html
+    # No members' pages, no account names, no downloads; players' pages through the public link only.
+    assert f"/leagues/{league.pk}/players/" not in html
+    assert f"/public/{league.public_token}/players/" in html
     assert reverse("games:league-members", args=[league.pk]) not in html
     for person in people.values():
         assert person.get_username() not in html
@@ -205,10 +223,13 @@ def test_the_public_standings_swap_with_htmx(client, league, games):
 
 # Query counts ---------------------------------------------------------------------------
 
-# Session, user, membership, the Standing rows: whatever the league's size.
-STANDINGS_QUERIES = 4
-# A season with dates sums its seats, then reads the ratings.
-SEASON_QUERIES = 5
+# Session, user, membership, the Standing rows, the years played (the season links): whatever the league's size.
+STANDINGS_QUERIES = 5
+# A season with dates uses the same first and last day; when it cuts the
+# league's games it sums its seats, then reads the ratings.
+SEASON_QUERIES = 6
+# A season whose dates take in every game reads the Standing rows.
+WHOLE_SEASON_QUERIES = 5
 
 
 @pytest.mark.parametrize("games_played", [50, 500])
@@ -221,7 +242,10 @@ def test_the_standings_take_the_same_queries_for_50_and_500_games(
         response = client.get(url(league, sort="avg_total"))
     assert len(response.context_data["rows"]) == 30
     with django_assert_num_queries(SEASON_QUERIES):
-        client.get(url(league, variant="standard", since="2024-01-01", until="2024-12-31"))
+        client.get(url(league, variant="standard", since="2024-01-03", until="2024-12-31"))
+    with django_assert_num_queries(WHOLE_SEASON_QUERIES):
+        whole = client.get(url(league, since="2020-01-01", until="2026-12-31"))
+    assert len(whole.context_data["rows"]) == 30
     LeagueFactory()  # another league's games are no business of this page
     assert Game.objects.filter(league=league).count() == games_played
 
@@ -252,3 +276,27 @@ def test_dates_no_season_can_have_are_refused_on_every_history_page(client, leag
         response = client.get(page, params)
         assert response.status_code == 422, page
         assert "Choose a date from 1900 to the end of" in response.content.decode(), page
+
+
+def test_the_standings_fetch_themselves_again_every_minute_with_their_season(client, league, games):
+    League.objects.filter(pk=league.pk).update(public_token=new_token())
+    league.refresh_from_db()
+    html = client.get(public_url(league) + "?variant=standard&sort=avg_total").content.decode()
+    assert f'hx-get="{public_url(league)}?variant=standard&amp;sort=avg_total" hx-trigger="every 60s"' in html
+    # What the poll asks for is the table alone, as it stands now.
+    response = client.get(public_url(league) + "?variant=standard&sort=avg_total", headers=HTMX)
+    assert response.template_name == "history/standings.html#standings-table"
+
+
+def test_each_year_played_is_a_season_to_pick(client, league, games, user):
+    # One more counted game, in 2023: the links run from 2025 back to 2023.
+    played(league, "standard", MOON_AND_QUEEN, datetime(2023, 6, 1, 20, tzinfo=UTC), {"target": 30}, user=user)
+    client.force_login(user)
+    response = client.get(url(league, since="2024-01-01", until="2024-12-31"))
+    years = response.context_data["years"]
+    assert [(year["year"], year["current"]) for year in years] == [(2025, False), (2024, True), (2023, False)]
+    html = response.content.decode()
+    assert 'href="?since=2025-01-01&amp;until=2025-12-31"' in html
+    assert 'aria-current="page">2024</a>' in html
+    # 2024 had no game: nobody in its table.
+    assert response.context_data["rows"] == []

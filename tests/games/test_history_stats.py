@@ -100,11 +100,14 @@ def test_a_season_reads_the_same_figures_as_the_standing_table(league, games):
     assert stats.standings(league, every_date) == stats.standings(league)
 
 
-def test_head_to_head_counts_who_finished_lower(league, games):
+def test_head_to_head_counts_winners_first_then_who_finished_lower(league, games):
     ann = Player.objects.get(league=league, name="Ann")
     records = {record.name: (record.wins, record.losses, record.ties) for record in stats.head_to_head(league, ann)}
-    # Ann 44/69/0 against Ben 0/74/17, Cat 30/78/13, Dan 30/65/40.
-    assert records == {"Ben": (2, 1, 0), "Cat": (2, 1, 0), "Dan": (1, 2, 0)}
+    # Ann 44/69/0 against Ben 0/74/17, Cat 30/78/13, Dan 30/65/40; the winners
+    # were Ben, then Ann (69 for 5), then Ann. Game 1: Ben won, and Cat and Dan
+    # finished below Ann: she lost to all three. Games 2 and 3: she won, so she
+    # beat everyone, Dan's 65 included.
+    assert records == {"Ben": (2, 1, 0), "Cat": (2, 1, 0), "Dan": (2, 1, 0)}
 
 
 def test_equal_totals_are_a_tie(league, games):
@@ -119,18 +122,29 @@ def test_a_seasons_head_to_head_is_counted_seat_by_seat(league, games):
     every_date = stats.Season(since=date(2025, 1, 1), until=date(2025, 12, 31))
     assert stats.head_to_head(league, ann, every_date) == stats.head_to_head(league, ann)
     ricketts = stats.head_to_head(league, ann, stats.Season(variant="ricketts"))
-    # Ann 69 against Ben 74, Cat 78, Dan 65.
+    # Ann won on 69 against Ben 74, Cat 78 and Dan 65: a 69-for-5 winner beats the lower 65.
     assert {record.name: (record.wins, record.losses) for record in ricketts} == {
         "Ben": (1, 0),
         "Cat": (1, 0),
-        "Dan": (0, 1),
+        "Dan": (1, 0),
     }
 
 
-def test_the_player_who_beats_ann_most_is_dan(league, games):
+def test_of_opponents_who_beat_ann_equally_often_her_nemesis_is_the_first_by_name(league, games):
     ann = Player.objects.get(league=league, name="Ann")
     nemesis = stats.nemesis(stats.head_to_head(league, ann))
-    assert (nemesis.name, nemesis.losses) == ("Dan", 2)
+    # Ben, Cat and Dan each beat her once (game 1), in three games each.
+    assert (nemesis.name, nemesis.losses) == ("Ben", 1)
+
+
+def test_the_opponent_who_beats_dan_most_is_his_nemesis(league, games):
+    dan = Player.objects.get(league=league, name="Dan")
+    # Dan 30/65/40: Ben won game 1 (Dan tied Cat, beat Ann 44); Ann won games 2 and 3,
+    # where Dan's 65 beat Ben 74 and Cat 78, and his 40 lost to Ben 17 and Cat 13.
+    records = {record.name: (record.wins, record.losses, record.ties) for record in stats.head_to_head(league, dan)}
+    assert records == {"Ann": (1, 2, 0), "Ben": (1, 2, 0), "Cat": (1, 1, 1)}
+    nemesis = stats.nemesis(stats.head_to_head(league, dan))
+    assert (nemesis.name, nemesis.losses) == ("Ann", 2)
 
 
 def test_a_player_never_beaten_has_no_nemesis(league, games):
@@ -160,3 +174,41 @@ def test_season_labels_read_as_a_sentence():
     assert stats.Season("ricketts", date(2025, 3, 1), date(2025, 6, 30)).label == (
         "Ricketts House Hearts, games played from 1 Mar 2025 to 30 Jun 2025"
     )
+
+
+def row(name, games, wins, total, ranked=True):
+    return stats.Row(0, name, None, ranked, games=games, wins=wins, total=total, points=0, hands=0)
+
+
+def test_win_rates_below_the_minimum_rank_after_the_others_whichever_the_direction():
+    lucky = row("Lucky", 1, 1, 10, ranked=False)  # 100% from one game
+    steady = row("Steady", 10, 6, 400)  # 60%
+    weak = row("Weak", 10, 2, 600)  # 20%
+    rookie = row("Rookie", 2, 0, 120, ranked=False)  # 0%
+    people = [lucky, steady, weak, rookie]
+    assert [r.name for r in stats.sort_rows(people, "win_pct")] == ["Steady", "Weak", "Lucky", "Rookie"]
+    assert [r.name for r in stats.sort_rows(people, "win_pct", descending=False)] == [
+        "Weak", "Steady", "Rookie", "Lucky",
+    ]  # fmt: skip
+    # By default: wins first (Steady 6, Weak 2, Lucky 1, Rookie 0).
+    assert [r.name for r in stats.sort_rows(people)] == ["Steady", "Weak", "Lucky", "Rookie"]
+
+
+def test_equal_wins_are_ordered_by_the_ranked_win_rate_then_the_lower_average():
+    few = row("Few", 2, 2, 60, ranked=False)  # 2 wins, 100%, but too few games
+    many = row("Many", 8, 2, 480)  # 2 wins, 25%, average 60
+    also = row("Also", 8, 2, 400)  # 2 wins, 25%, average 50
+    assert [r.name for r in stats.sort_rows([few, many, also])] == ["Also", "Many", "Few"]
+
+
+def test_games_per_month_count_only_the_games_that_count(league, games):
+    # Games 1-3 (1-3 March 2025) count; the abandoned, null and unfinished ones don't.
+    assert stats.games_per_month(league) == [(date(2025, 3, 1), 3)]
+
+
+def test_the_leaders_ratings_follow_each_of_their_games(league, games):
+    leaders = stats.standings(league)[:2]  # Ann (2 wins), Ben (1)
+    lines = stats.leaders_ratings(league, leaders)
+    assert [name for name, _ in lines] == ["Ann", "Ben"]
+    assert [day for day, _ in lines[0][1]] == [date(2025, 3, 1), date(2025, 3, 2), date(2025, 3, 3)]
+    assert lines[0][1][-1][1] == pytest.approx(leaders[0].rating)

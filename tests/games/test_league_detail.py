@@ -6,6 +6,7 @@ from django.urls import reverse
 from games.models import Membership
 from rules import HandEntry
 from tests.factories import LeaguePresetFactory, MembershipFactory, PlayerFactory, make_game
+from tests.games.league_seed import hand_worked_league
 
 pytestmark = pytest.mark.django_db
 
@@ -92,8 +93,19 @@ def test_the_page_costs_the_same_queries_however_many_games_and_players(
     finished.record_hand(1, HandEntry.cards([10, 3, 0, 0], 3), user)
     client.force_login(user)
     # session, user, membership with league, players, unfinished games + their
-    # seats with players, recent games + their seats with players, house rules
+    # seats with players, recent games + their seats with players, house rules;
+    # for the charts, the leaders' standings, their ratings and the games per month
     LeaguePresetFactory.create_batch(3, league=league)
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(12):
         response = client.get(url(league))
     assert response.content.decode().count(">Continue<") == 3
+
+
+def test_the_league_page_charts_the_leaders_ratings_and_games_per_month(client, user, league):
+    hand_worked_league(league, user)
+    client.force_login(user)
+    html = client.get(url(league)).content.decode()
+    assert '<title id="league-ratings-chart-title">Ratings over time</title>' in html
+    assert '<title id="games-per-month-chart-title">Games per month</title>' in html
+    # Three counted games, all in March 2025.
+    assert "3 games in 1 month; the busiest, Mar 2025, had 3." in html

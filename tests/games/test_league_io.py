@@ -4,7 +4,7 @@ import csv
 import importlib
 import io
 import json
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from io import StringIO
 
 import pytest
@@ -14,10 +14,10 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from games import stats
-from games.league_io import LeagueImportError, _cell, export_league, import_league
+from games.league_io import LeagueImportError, _cell, export_league, house_rules, import_league
 from games.models import Game, League, Player, Seat
 from rules import HandEntry, name_key, read_scoresheet
-from tests.factories import UserFactory
+from tests.factories import UserFactory, make_game
 from tests.games.league_seed import hand_worked_league, members, played, seed_league
 
 pytestmark = pytest.mark.django_db
@@ -53,14 +53,17 @@ def test_the_export_holds_players_and_every_game_as_a_scoresheet(league, games):
     document = export_league(league)
     assert document["format"] == "hearts-league"
     assert document["version"] == 1
-    assert document["league"] == {"name": league.name}
+    assert document["league"] == {"name": league.name, "time_zone": "UTC"}
     assert document["players"] == ["Ann", "Ben", "Cat", "Dan"]
     assert len(document["games"]) == 6
     first = document["games"][0]
-    assert set(first) == {"scoresheet", "created_at", "finished_at", "declared"}
+    assert set(first) == {"number", "scoresheet", "created_at", "finished_at", "declared"}
+    assert first["number"] == 1
     assert first["created_at"] == "2025-03-01T20:00:00+00:00"
+    assert first["scoresheet"]["played_on"] == "2025-03-01"
     assert first["scoresheet"]["hands"][0] == {"hearts": {"Ben": 13}, "queen": "Ben", "moon": "add"}
-    # Each scoresheet reads back with the engine's own reader.
+    assert [game["number"] for game in document["games"]] == [1, 2, 3, 4, 5, 6]
+    # Each scoresheet reads back with the app's reader (the engine's, with the day it was played).
     for game in document["games"]:
         read_scoresheet(game["scoresheet"])
     assert [game["declared"] for game in document["games"]] == ["", "", "", "abandoned", "null", ""]
@@ -85,11 +88,46 @@ def test_a_round_trip_gives_the_same_league(league, games):
     assert export_league(copy) == export_league(league)
 
 
+def test_a_round_trip_keeps_each_games_number_day_and_the_time_zone(league, games):
+    League.objects.filter(pk=league.pk).update(time_zone="Europe/Paris")
+    games["wraps"].discard()  # game 3: the numbers now have a gap
+    league.refresh_from_db()
+    copy = import_league(export_league(league), UserFactory())
+    assert copy.time_zone == "Europe/Paris"
+    assert list(copy.games.in_order_of_play().values_list("number", "played_on")) == [
+        (1, date(2025, 3, 1)), (2, date(2025, 3, 2)), (4, date(2025, 3, 4)), (5, date(2025, 3, 5)),
+        (6, date(2025, 3, 6)),
+    ]  # fmt: skip
+    # The copy's next game is 7, as it would have been in the original.
+    assert make_game(copy).number == 7
+
+
+def test_a_file_from_before_games_had_a_day_dates_them_by_created_at_at_the_leagues_table(league, games):
+    document = export_league(league)
+    document["league"]["time_zone"] = "America/New_York"
+    for game in document["games"]:
+        del game["number"], game["scoresheet"]["played_on"]
+    document["games"][0]["created_at"] = "2025-03-02T02:00:00+00:00"  # 1 March, 9 pm in New York
+    copy = import_league(document, UserFactory())
+    first = copy.games.in_order_of_play().first()
+    assert (first.number, first.played_on) == (1, date(2025, 3, 1))
+    assert sorted(copy.games.values_list("number", flat=True)) == [1, 2, 3, 4, 5, 6]
+
+
 def test_a_big_random_league_round_trips(league):
     seed_league(league, games=120, players=10, seed=7)
     copy = import_league(export_league(league), UserFactory())
     assert standings_by_name(copy) == standings_by_name(league)
     assert seats_by_game(copy) == seats_by_game(league)
+
+
+def test_importing_a_league_twice_tells_the_two_apart_by_name(league, games):
+    owner = UserFactory()
+    document = export_league(league)
+    first, second, third = (import_league(document, owner) for _ in range(3))
+    assert (first.name, second.name, third.name) == (league.name, f"{league.name} (2)", f"{league.name} (3)")
+    # Another user's import is theirs alone: no number.
+    assert import_league(document, UserFactory()).name == league.name
 
 
 def test_the_importer_owns_and_organizes_the_new_league(league, games):
@@ -157,6 +195,14 @@ def broken(league, change):
         ),
         (lambda d: d["games"][0].update(scoresheet=[]), "Game 1: A scoresheet must be a JSON object"),
         (lambda d: d.update(games={}), "'games' must be a list"),
+        (lambda d: d["games"][1]["scoresheet"].update(played_on="2025-3-2"), "Game 2: 'played_on' must be a day"),
+        (lambda d: d["games"][1]["scoresheet"].update(played_on="2101-01-01"), "Game 2: 'played_on' must be a day"),
+        (lambda d: d["games"][1].update(number=0), "Game 2: 'number' must be a whole number from 1"),
+        (lambda d: d["games"][1].update(number="2"), "Game 2: 'number' must be a whole number from 1"),
+        (lambda d: d["games"][1].update(number=True), "Game 2: 'number' must be a whole number from 1"),
+        (lambda d: d["games"][1].update(number=1), "Two games have the same 'number'"),
+        (lambda d: d["league"].update(time_zone="Mars/Olympus"), "'time_zone' must be a time zone name"),
+        (lambda d: d["league"].update(colour="red"), "Unknown field 'colour' in the league file's 'league'"),
     ],
 )
 def test_a_bad_file_is_refused_with_a_clear_message_and_saves_nothing(league, games, change, message):
@@ -199,23 +245,40 @@ def test_a_file_that_is_not_an_object_is_refused(league):
 
 
 def csv_rows(response):
-    return list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
+    text = b"".join(response.streaming_content).decode()
+    assert text.startswith("\ufeff")  # for Excel: the file is UTF-8
+    return list(csv.reader(io.StringIO(text[1:])))
 
 
 def test_the_games_csv_has_a_row_per_player_per_game(client, league, games, user):
+    League.objects.filter(pk=league.pk).update(time_zone="Europe/Paris")
     client.force_login(user)
     response = client.get(reverse("games:league-export-games", args=[league.pk]))
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert response["Content-Disposition"].startswith('attachment; filename="house-')
     rows = csv_rows(response)
     header, body = rows[0], rows[1:]
-    assert header[:8] == ["game", "started", "finished", "variant", "status", "hands", "seat", "player"]
+    assert header[:10] == [
+        "game", "played_on", "started", "finished", "variant", "house_rules", "status", "hands", "seat", "player",
+    ]  # fmt: skip
     assert len(body) == 6 * 4
-    ann_sixty_nine = next(row for row in body if row[3] == "ricketts" and row[7] == "Ann")
+    ann_sixty_nine = next(row for row in body if row[4] == "ricketts" and row[9] == "Ann")
     record = dict(zip(header, ann_sixty_nine, strict=True))
-    assert (record["status"], record["hands"], record["total"], record["won"]) == ("over", "11", "69", "1")
-    abandoned = [dict(zip(header, row, strict=True)) for row in body if row[4] == "abandoned"]
+    assert (record["game"], record["played_on"], record["status"], record["hands"], record["total"],
+            record["won"]) == ("2", "2025-03-02", "over", "11", "69", "1")  # fmt: skip
+    # Started at 20:00 UTC on 2 March: 21:00 in Paris, to the minute.
+    assert record["started"] == "2025-03-02 21:00"
+    assert "target=100" in record["house_rules"]
+    assert "sixty_nine=yes" in record["house_rules"]
+    abandoned = [dict(zip(header, row, strict=True)) for row in body if row[6] == "abandoned"]
     assert {row["rating"] for row in abandoned} == {""}
+
+
+def test_house_rules_fit_one_cell():
+    assert house_rules({"target": 40, "wraps": [30, 69], "sixty_nine": False, "jack": True}) == (
+        "jack=yes; sixty_nine=no; target=40; wraps=30 69"
+    )
+    assert house_rules({"wraps": []}) == "wraps=none"
 
 
 def test_the_hands_csv_has_a_row_per_hand(client, league, games, user):
@@ -266,7 +329,7 @@ def test_names_that_look_like_formulas_are_defused_in_csv(client, league, user):
     played(league, "standard", [], datetime(2025, 1, 1, tzinfo=UTC), players=["=HYPERLINK(1)", "Ben", "Cat"])
     client.force_login(user)
     rows = csv_rows(client.get(reverse("games:league-export-games", args=[league.pk])))
-    assert "'=HYPERLINK(1)" in [row[7] for row in rows]
+    assert "'=HYPERLINK(1)" in [row[9] for row in rows]
 
 
 # Views ----------------------------------------------------------------------------------------

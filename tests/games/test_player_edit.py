@@ -198,3 +198,10 @@ def test_the_database_itself_keeps_one_player_per_name(league):
     with pytest.raises(IntegrityError), transaction.atomic():
         Player.objects.bulk_create([Player(league=league, name="strasse")])
     assert Player.objects.filter(league=league).count() == 1
+
+
+def test_the_edit_page_leads_to_merging_and_deleting_the_player(client, user, league, ann):
+    client.force_login(user)
+    html = client.get(url(ann)).content.decode()
+    assert f'href="{reverse("games:player-merge", args=[league.pk, ann.pk])}"' in html
+    assert f'href="{reverse("games:player-delete", args=[league.pk, ann.pk])}"' in html

@@ -37,6 +37,10 @@ class Table:
     other_game: Game
     preset: LeaguePreset
 
+    def spare_player(self) -> Player:
+        """The league's player who has played no game."""
+        return Player.objects.get(league=self.league, name="Spare")
+
     def token(self, link: str) -> str:
         return self.league.public_token if link == "public" else self.invite.token
 
@@ -79,6 +83,8 @@ def table(db) -> Table:
         league=league, role=Membership.Role.SCORER, created_by=organizer, expires_at=timezone.now() + timedelta(days=7)
     )
     other_owner = UserFactory(username="other-owner")
+    # A player without games, whom an organizer may delete or merge.
+    spare = Player.objects.create(league=league, name="Spare")
     other_league = League.create_for(other_owner, "Another house")
     other_game = make_game(other_league, "standard")
     preset = LeaguePreset(league=league, name=f"Thursday {IMAGE}")
@@ -89,7 +95,7 @@ def table(db) -> Table:
         league=league,
         game=game,
         finished=finished,
-        players=list(league.players.order_by("pk")),
+        players=list(league.players.exclude(pk=spare.pk).order_by("pk")),
         invite=invite,
         other_league=other_league,
         other_game=other_game,

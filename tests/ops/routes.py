@@ -166,6 +166,20 @@ ROUTES: list[Route] = [
     ),
     Route("league-detail", league, get=MEMBERS_SEE),
     Route(
+        "league-edit",
+        league,
+        get=ORGANIZERS_DO,
+        post=ORGANIZERS_DONE,
+        post_data=lambda table: {"name": "Friday house", "time_zone": "Europe/Paris", "min_games": 3},
+    ),
+    Route(
+        "league-delete",
+        league,
+        get=ORGANIZERS_DO,
+        post=ORGANIZERS_DONE,
+        post_data=lambda table: {"name": table.league.name},
+    ),
+    Route(
         "player-new",
         league,
         get=statuses(anonymous=LOGIN, outsider=405, public=LOGIN, viewer=405, scorer=405, organizer=405),
@@ -178,6 +192,19 @@ ROUTES: list[Route] = [
         get=ORGANIZERS_DO,
         post=statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=403, scorer=403, organizer=302),
         post_data=lambda table: {"name": "Catherine", "user": ""},
+    ),
+    Route(
+        "player-delete",
+        lambda table: {"league_id": table.league.pk, "player_id": table.spare_player().pk},
+        get=ORGANIZERS_DO,
+        post=ORGANIZERS_DONE,
+    ),
+    Route(
+        "player-merge",
+        lambda table: {"league_id": table.league.pk, "player_id": table.spare_player().pk},
+        get=ORGANIZERS_DO,
+        post=ORGANIZERS_DONE,
+        post_data=lambda table: {"into": table.players[2].pk},
     ),
     # --- the table
     Route("game-new", league, get=SCORERS_DO, post=SCORERS_DONE, post_data=new_game),
@@ -270,6 +297,7 @@ ROUTES: list[Route] = [
     Route("public-standings", token="public", get=WITH_THE_LINK),
     Route("public-games", token="public", get=WITH_THE_LINK),
     Route("public-scoresheet", lambda table: {"game_id": table.finished.pk}, token="public", get=WITH_THE_LINK),
+    Route("public-player", lambda table: {"player_id": table.players[0].pk}, token="public", get=WITH_THE_LINK),
     # --- members, invites, the public link
     Route("league-members", league, get=MEMBERS_SEE),
     Route(
