@@ -239,7 +239,7 @@ def _scoresheet(request: HtmxHttpRequest, reader: Reader, game: Game) -> Templat
         "chart": totals_chart(state),
         "options": state.setup.options,
     }
-    return TemplateResponse(request, "history/scoresheet.html", context)
+    return render_page(request, "history/scoresheet.html", context, "scoresheet-body")
 
 
 # A player's page -------------------------------------------------------------------

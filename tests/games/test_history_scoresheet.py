@@ -148,3 +148,22 @@ def test_the_scoresheet_takes_a_handful_of_queries(client, league, wraps, user, 
     # Session, user, game with league, membership, seats with players, hands.
     with django_assert_num_queries(6):
         client.get(url(wraps))
+
+
+def test_the_public_scoresheet_of_a_game_under_way_fetches_itself_again_until_it_is_over(client, league, user):
+    League.objects.filter(pk=league.pk).update(public_token=new_token())
+    league.refresh_from_db()
+    game = played(league, "standard", MOON_AND_QUEEN[:1], datetime(2025, 3, 1, 20, tzinfo=UTC), {"target": 30})
+    url = reverse("games:public-scoresheet", args=[league.public_token, game.pk])
+    html = client.get(url).content.decode()
+    assert f'hx-get="{url}" hx-trigger="every 30s"' in html
+
+    # Another phone records the next hand: the poll gets the sheet alone, with it, and stops once the game is over.
+    game.record_hand(2, MOON_AND_QUEEN[1], user)
+    response = client.get(url, headers={"HX-Request": "true"})
+    assert response.template_name == "history/scoresheet.html#scoresheet-body"
+    body = response.content.decode()
+    assert body.count('<span class="hand-number">') == 2
+    game.refresh_from_db()
+    assert game.status == "over"
+    assert 'hx-trigger="every 30s"' not in body
