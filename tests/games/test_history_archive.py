@@ -155,3 +155,12 @@ def test_the_archive_takes_the_same_queries_for_50_and_500_games(
     assert len(listed(response)) == GAMES_PER_PAGE
     with django_assert_num_queries(ARCHIVE_QUERIES):
         client.get(url(league, f"variant=standard&status=over&player={people[0].pk}&since=2024-01-01"))
+
+
+def test_the_archive_fetches_its_list_again_every_minute(client, league, user):
+    League.objects.filter(pk=league.pk).update(public_token=new_token())
+    league.refresh_from_db()
+    url = reverse("games:public-games", args=[league.public_token])
+    assert f'hx-get="{url}" hx-trigger="every 60s"' in client.get(url).content.decode()
+    response = client.get(url, headers={"HX-Request": "true"})
+    assert response.template_name == "history/games.html#games-list"
