@@ -66,6 +66,10 @@
     if (refused) lines.push(refused);
     note.textContent = lines.join(" ");
     note.hidden = lines.length === 0;
+    // Under the shooter's choice, offline the table says whether it was a moon (the server checks it on sending).
+    document.querySelectorAll("[data-offline-moon]").forEach(function (question) {
+      question.hidden = navigator.onLine;
+    });
   }
 
   // Offline, a hand form's submit is kept instead of sent.
@@ -75,6 +79,9 @@
     event.preventDefault();
     var body = new URLSearchParams(new FormData(form));
     body.set("action", "cards");
+    var moon = body.get("offline_moon");
+    body.delete("offline_moon");
+    if (moon) body.set("moon", moon);
     body.set("key", newKey());
     var queue = queued();
     queue.push({
@@ -129,6 +136,7 @@
 
   window.addEventListener("online", function () { say(); send(); });
   window.addEventListener("offline", say);
+  document.addEventListener("htmx:afterSettle", say);
   say();
   send();
 

@@ -64,3 +64,26 @@ def test_a_kept_hand_another_phone_recorded_first_is_reported_not_doubled(phone:
         "Hand 1, kept while offline, was not recorded: another phone recorded hand 1 first."
     )
     assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_a_moon_recorded_offline_under_the_shooters_choice_is_sent_with_it(phone: Page, live_server, league):
+    """Offline nobody can ask the server whether it is a moon: the table says so, the engine checks it on sending.
+
+    Ann takes all 13 hearts and the Q♠ and adds: everyone else 26."""
+    game = make_game(league, "standard", first_dealer=0)
+    phone.goto(f"{live_server.url}{game.get_absolute_url()}")
+    question = phone.locator("[data-offline-moon]")
+    expect(question).to_be_hidden()
+
+    phone.context.set_offline(True)
+    expect(question).to_be_visible()
+    phone.get_by_test_id("queen-0").click()
+    phone.locator("input[name='hearts_0']").click()
+    phone.keyboard.type("13")
+    phone.get_by_test_id("offline-moon-add").click()
+    phone.get_by_test_id("hand-submit").click()
+    expect(phone.get_by_test_id("offline-note")).to_contain_text("Waiting to send: hand 1", timeout=10_000)
+
+    phone.context.set_offline(False)
+    expect(phone.get_by_test_id("totals").locator(".totals-score")).to_have_text(["0", "26", "26", "26"])
+    assert Hand.objects.get(game=game).entry["moon"] == "add"
