@@ -13,7 +13,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from rules.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, PointCard, point_cards, single_cards
+from rules.cards import (
+    JACK_OF_DIAMONDS,
+    QUEEN_OF_SPADES,
+    SUITS,
+    PointCard,
+    card_order,
+    is_card,
+    point_cards,
+    single_cards,
+)
 from rules.deal import (
     Deal,
     DeckPreparation,
@@ -171,6 +180,10 @@ class HandEntry:
         time_up: bool = False,
     ) -> HandEntry:
         pairs = tuple(extras.items() if isinstance(extras, Mapping) else extras)
+        # One order whatever the source (a form, a scoresheet, PostgreSQL's jsonb, which
+        # reorders keys): by suit and rank, so equal hands are equal entries. Names that
+        # are no card stay last, as given, for the entry check to refuse.
+        pairs = tuple(sorted(pairs, key=lambda pair: card_order(pair[0]) if is_card(pair[0]) else (len(SUITS), 0)))
         return cls(tuple(hearts), queen, jack, moon, None, pairs, sun, time_up)
 
     @classmethod

@@ -13,12 +13,21 @@ from __future__ import annotations
 import os
 
 from hypothesis import settings
+from hypothesis.database import DirectoryBasedExampleDatabase
 
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
 FUZZ_FACTOR = 25
 
 settings.register_profile("ci", derandomize=True, database=None, deadline=None, print_blob=True)
-settings.register_profile("fuzz", derandomize=False, deadline=None, print_blob=True)
+# The database is named, not left to hypothesis: with CI set in the environment
+# hypothesis's default would be none, and a failure found by `make fuzz` would not replay.
+settings.register_profile(
+    "fuzz",
+    derandomize=False,
+    deadline=None,
+    print_blob=True,
+    database=DirectoryBasedExampleDatabase(".hypothesis/examples"),
+)
 settings.load_profile(PROFILE)
 
 

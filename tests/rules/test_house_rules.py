@@ -11,7 +11,7 @@ import datetime
 
 import pytest
 
-from rules import GameSetup, ScoresheetError, SetupError, read_scoresheet, replay, write_scoresheet
+from rules import GameSetup, HandEntry, ScoresheetError, SetupError, read_scoresheet, replay, write_scoresheet
 from rules.cards import single_cards
 from rules.describe import describe_deal, describe_entry
 from rules.referee import SPADES, Card, PlayQuestion, can_play, play_rules
@@ -373,3 +373,11 @@ def test_setup_errors_name_the_option():
     with pytest.raises(SetupError) as raised:
         GameSetup.create("standard", NAMES[:5], {"passing": ["across"]})
     assert "passing" in raised.value.message
+
+
+def test_extra_cards_are_held_in_one_order_whatever_order_they_were_named_in():
+    # A form, a scoresheet and PostgreSQL's jsonb may each name them in another order.
+    one = HandEntry.cards([13, 0, 0], 0, extras={"A♠": 1, "K♠": 2})
+    other = HandEntry.cards([13, 0, 0], 0, extras=[("K♠", 2), ("A♠", 1)])
+    assert one == other
+    assert one.extras == (("K♠", 2), ("A♠", 1))
