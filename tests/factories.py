@@ -57,6 +57,19 @@ class PlayerFactory(factory.django.DjangoModelFactory):
     name = factory.Sequence(lambda n: f"Player {n}")
 
 
+# Standard Hearts' house rules as its form shows them: what a phone posts when nothing is changed.
+STANDARD_RULES_FORM = {
+    "variant": "standard",
+    "options_for": "standard",
+    "target": "100",
+    "end": "at_least",
+    "moon": "choice",
+    "ties": "play_on",
+    "deal": "remove",
+    "kitty_to": "first_trick",
+    "wraps": "",
+}
+
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
 

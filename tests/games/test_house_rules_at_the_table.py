@@ -13,7 +13,7 @@ from django.utils import timezone
 from games.models import Game, Hand
 from rules import HandEntry
 from tests.conftest import HTMX
-from tests.factories import make_game
+from tests.factories import STANDARD_RULES_FORM, make_game
 
 pytestmark = pytest.mark.django_db
 
@@ -27,22 +27,8 @@ def page_of(response) -> str:
 
 def start(variant="standard", seats=("Ann", "Ben", "Cat"), **options):
     """The new-game form as posted, the more house rules left blank unless given."""
-    data = {
-        "variant": variant,
-        "options_for": variant,
-        "seat": list(seats),
-        "first_dealer": seats[0],
-        "start": "1",
-        "target": "100",
-        "end": "at_least",
-        "moon": "choice",
-        "ties": "play_on",
-        "deal": "remove",
-        "kitty_to": "first_trick",
-        "wraps": "",
-    }
-    data.update(options)
-    return data
+    form = {**STANDARD_RULES_FORM, "variant": variant, "options_for": variant}
+    return {**form, "seat": list(seats), "first_dealer": seats[0], "start": "1", **options}
 
 
 def new_game(league):

@@ -7,28 +7,14 @@ from django.urls import reverse
 
 from games.models import Game, LeaguePreset
 from tests.conftest import HTMX
-from tests.factories import LeagueFactory, LeaguePresetFactory, MembershipFactory
+from tests.factories import STANDARD_RULES_FORM, LeagueFactory, LeaguePresetFactory, MembershipFactory
 
 pytestmark = pytest.mark.django_db
 
 
 def form(name="Thursday rules", variant="standard", **options):
     """The preset form as the organizer's phone posts it: standard Hearts' defaults, changed by options."""
-    data = {
-        "name": name,
-        "variant": variant,
-        "options_for": variant,
-        "save": "1",
-        "target": "100",
-        "end": "at_least",
-        "moon": "choice",
-        "ties": "play_on",
-        "deal": "remove",
-        "kitty_to": "first_trick",
-        "wraps": "",
-    }
-    data.update(options)
-    return data
+    return {**STANDARD_RULES_FORM, "name": name, "variant": variant, "options_for": variant, "save": "1", **options}
 
 
 def page_of(response) -> str:

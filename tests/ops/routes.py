@@ -21,6 +21,7 @@ from typing import Any
 from django.urls import URLPattern, URLResolver, reverse
 
 from games.models import Game
+from tests.factories import STANDARD_RULES_FORM
 
 ROLES = ("anonymous", "outsider", "public", "viewer", "scorer", "organizer")
 
@@ -106,36 +107,11 @@ def preset(table) -> dict[str, int]:
 
 def house_rules(table) -> dict[str, Any]:
     """Standard Hearts to 50 with the moon adding: a preset's form, saved."""
-    return {
-        "name": "Friday rules",
-        "variant": "standard",
-        "options_for": "standard",
-        "save": "1",
-        "target": "50",
-        "end": "at_least",
-        "moon": "add",
-        "ties": "play_on",
-        "deal": "remove",
-        "kitty_to": "first_trick",
-        "wraps": "",
-    }
+    return {**STANDARD_RULES_FORM, "name": "Friday rules", "save": "1", "target": "50", "moon": "add"}
 
 
 def new_game(table) -> dict[str, Any]:
-    return {
-        "variant": "standard",
-        "options_for": "standard",
-        "seat": ["Cat", "Dan", "Eve", "Fay"],
-        "first_dealer": "Cat",
-        "start": "1",
-        "target": "100",
-        "end": "at_least",
-        "moon": "choice",
-        "ties": "play_on",
-        "deal": "remove",
-        "kitty_to": "first_trick",
-        "wraps": "",
-    }
+    return {**STANDARD_RULES_FORM, "seat": ["Cat", "Dan", "Eve", "Fay"], "first_dealer": "Cat", "start": "1"}
 
 
 SCORESHEET = (
