@@ -12,7 +12,7 @@ from django.urls import reverse
 from games.models import Game, HandConflict, Player
 from rules import HandEntry
 from tests.conftest import HTMX
-from tests.factories import LeagueFactory, MembershipFactory, make_game
+from tests.factories import STANDARD_RULES_FORM, LeagueFactory, MembershipFactory, make_game
 
 on_sqlite = pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's own locking")
 
@@ -189,20 +189,7 @@ def test_ten_games_started_at_once_with_the_same_new_player_share_one_player():
     url = reverse("games:game-new", args=[league.pk])
 
     def start(index):
-        form = {
-            "variant": "standard",
-            "options_for": "standard",
-            "seat": ["Ann", "Ben", "Cat", "Zoë"],
-            "first_dealer": "Ann",
-            "start": "1",
-            "target": "100",
-            "end": "at_least",
-            "moon": "choice",
-            "ties": "play_on",
-            "deal": "remove",
-            "kitty_to": "first_trick",
-            "wraps": "",
-        }
+        form = {**STANDARD_RULES_FORM, "seat": ["Ann", "Ben", "Cat", "Zoë"], "first_dealer": "Ann", "start": "1"}
         return phones[index].post(url, form).status_code
 
     statuses = in_threads(len(phones), start)
