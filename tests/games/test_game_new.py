@@ -10,7 +10,7 @@ from django.utils import timezone
 from games.models import Game, League, Membership, Player
 from rules import HandEntry
 from tests.conftest import HTMX
-from tests.factories import LeagueFactory, MembershipFactory, PlayerFactory, make_game
+from tests.factories import STANDARD_RULES_FORM, LeagueFactory, MembershipFactory, PlayerFactory, make_game
 
 pytestmark = pytest.mark.django_db
 
@@ -22,15 +22,7 @@ def url(league):
 def start(variant="standard", seats=("Ann", "Ben", "Cat", "Dan"), dealer="Ann", **options):
     data = {"variant": variant, "options_for": variant, "seat": list(seats), "first_dealer": dealer, "start": "1"}
     defaults = {
-        "standard": {
-            "target": "100",
-            "end": "at_least",
-            "moon": "choice",
-            "ties": "play_on",
-            "deal": "remove",
-            "kitty_to": "first_trick",
-            "wraps": "",
-        },
+        "standard": STANDARD_RULES_FORM,
         "ricketts": {
             "target": "100",
             "end": "more_than",
@@ -40,9 +32,7 @@ def start(variant="standard", seats=("Ann", "Ben", "Cat", "Dan"), dealer="Ann", 
             "sixty_nine": "on",
         },
     }[variant]
-    data.update(defaults)
-    data.update(options)
-    return data
+    return {**defaults, **data, **options}
 
 
 def test_the_form_shows_the_presets_options_with_their_help(scorer, league):
