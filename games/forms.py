@@ -440,7 +440,7 @@ class GameForm(RulesForm):
         variant = VARIANTS.get(self.cleaned_data.get("variant", ""))
         seated = len(self.cleaned_data.get("names", []))
         if error.field == "players" and variant and not variant.min_players <= seated <= variant.max_players:
-            # The engine names the variant by its key too ("(ricketts)", for replay): say it as the table would.
+            # The engine names the variant by its key too (as a scoresheet file writes it): say it as the table would.
             error = SetupError(
                 f"{variant.name} is played by {variant.player_range} players: {seated} seated", "players"
             )

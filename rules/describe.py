@@ -160,15 +160,22 @@ def _winners(state: GameState) -> str:
 
 
 def _crossed(state: GameState) -> str:
-    """'Ben passes 100' / 'Ann and Ben reach 100': who met the end condition; or the time ran out."""
+    """Who met the end condition, or that the time ran out: 'Ann reaches 100' on exactly the
+    target, 'Ben passes 100' beyond it (never 'reaches 100' for a player on 106)."""
     setup = state.setup
     options = setup.options
     seats = [seat for seat, total in enumerate(state.totals) if reached_target(options, total)]
     if not seats:
         return "the time ran out"
-    names = [setup.players[seat] for seat in seats]
-    verb = _verb(len(names), "passes", "pass") if options.end == "more_than" else _verb(len(names), "reaches", "reach")
-    return f"{join_names(names)} {verb} {options.target}"
+    on = [setup.players[seat] for seat in seats if state.totals[seat] == options.target]
+    past = [setup.players[seat] for seat in seats if state.totals[seat] != options.target]
+    parts = []
+    if on:
+        parts.append(f"{join_names(on)} {_verb(len(on), 'reaches', 'reach')} {options.target}")
+    if past:
+        target = "it" if on else options.target
+        parts.append(f"{join_names(past)} {_verb(len(past), 'passes', 'pass')} {target}")
+    return ", ".join(parts)
 
 
 def _sixty_nine(state: GameState) -> str:

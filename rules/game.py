@@ -83,7 +83,9 @@ class GameSetup:
             seen.add(name_key(name))
         if not preset.min_players <= len(names) <= preset.max_players:
             raise SetupError(
-                f"{preset.name} ({preset.key}) is for {preset.player_range} players; this game has {len(names)}",
+                # The key as a scoresheet writes it, since a file or a command line is where it is read.
+                f'{preset.name} ("variant": "{preset.key}") is played by {preset.player_range} players; '
+                f"this game has {len(names)}",
                 "players",
             )
         check_for_players(preset, resolved, len(names), prepare_deck(preset, len(names), resolved).removed)

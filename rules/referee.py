@@ -23,21 +23,22 @@ MIXED = "mixed"
 ONLY_HEARTS = "hearts"
 ONLY_HEARTS_AND_QUEEN = "hearts_and_queen"
 
-# RULES.md section names, as the answers cite them.
+# The parts of the rules (RULES.md's sections, named as a table says them) that answers cite.
 PLAY = "Play"
 FIRST_TRICK = "First trick"
 LEADING_HEARTS = "Leading hearts"
 HEARTS_BROKEN = "Hearts broken"
 THREE_D = "3D Hearts"
 WARREN = "Warren card"
-FIRST_LEAD = "Variants, first lead"
+FIRST_LEAD = "First lead"
 DEALING = "Dealing"
 PASSING = "Passing"
-REVOKE = "Scoring a hand, Revoke"
+REVOKE = "Revoke"
 
 
 def cite(section: str) -> str:
-    return f"(RULES.md, {section})"
+    """How an answer names the rule it applies: "(rule: First trick)", the section of the rules it comes from."""
+    return f"(rule: {section})"
 
 
 @dataclass(frozen=True, slots=True)

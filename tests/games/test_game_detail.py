@@ -96,7 +96,7 @@ def test_a_tie_for_lowest_says_another_hand_is_played(client, league, user):
     game.record_hand(2, HandEntry.cards([0, 0, 1, 12], DAN), user)
     page = client.get(url(game)).content.decode()
     assert '<span class="note note-tie_break">tie-break hand</span>' in page
-    assert "Ann wins the game: Ben and Dan reach 20" in page
+    assert "Ann wins the game: Ben and Dan pass 20" in page
 
 
 def test_game_over_names_the_winner_and_why(client, league, user):
@@ -107,7 +107,7 @@ def test_game_over_names_the_winner_and_why(client, league, user):
     response = client.get(url(game))
     page = response.content.decode()
     assert "Game over." in page
-    assert "Cat wins the game: Ben reaches 20" in page
+    assert "Cat wins the game: Ben passes 20" in page
     assert response.context_data["hand_form"] is None
     assert 'data-testid="hand-submit"' not in page
 

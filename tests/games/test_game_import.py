@@ -126,7 +126,10 @@ def test_export_then_import_gives_identical_totals(scorer, league, user):
         (json.dumps({**SHEET, "options": {"target": 10**6}}), "Option 'target' must be a whole number from 1"),
         (json.dumps({**SHEET, "options": {"wraps": list(range(1, 10_001))}}), "Option 'wraps' holds at most 10"),
         (json.dumps({**SHEET, "variant": "bridge"}), "Unknown variant 'bridge'"),
-        (json.dumps({**SHEET, "players": ["Ann", "Ben", "Cat", "Dan", "Eve"]}), "is for 4 players"),
+        (
+            json.dumps({**SHEET, "players": ["Ann", "Ben", "Cat", "Dan", "Eve"]}),
+            'Ricketts House Hearts ("variant": "ricketts") is played by 4 players; this game has 5',
+        ),
         (json.dumps({**SHEET, "hands": [{"hearts": {"Ann": 3}, "queen": "Ben"}]}), "hand 1: Hearts add up to 3"),
         (json.dumps({**SHEET, "hands": [{"hearts": {"Zed": 13}, "queen": "Ben"}]}), "Zed is not a player"),
         (json.dumps({**SHEET, "players": ["Ann", "Ben", "Cat", "D" * 41]}), "at most 40 characters"),

@@ -68,11 +68,33 @@ def test_adding_a_moon_that_ends_the_game_names_who_passed_and_who_won():
     assert describe_outcome(before, after) == "Ben passes 100 and Cat wins the game"
 
 
-def test_reaching_the_target_is_worded_for_at_least():
+def test_going_beyond_the_target_is_passing_it_not_reaching_it():
     setup = GameSetup.create("standard", NAMES)
     before = play(setup, BEN_AT_75)
+    # Add: Ben 75 + 26 = 101, past 100 (the game ends at 100 or more).
     after = before.after(cards([0, 0, 13, 0], CAT, moon="add"))
-    assert describe_outcome(before, after) == "Ben reaches 100 and Cat wins the game"
+    assert describe_outcome(before, after) == "Ben passes 100 and Cat wins the game"
+
+
+def test_landing_on_the_target_is_reaching_it():
+    setup = GameSetup.create("standard", NAMES)
+    # Ben 12♥ + Q♠ = 25 a hand: 25, 50, 75, then 25 more is exactly 100.
+    # Cat takes the 1♥ this time, so Ann (0) is lowest alone.
+    before = play(setup, BEN_AT_75[:3])
+    after = before.after(cards([0, 12, 1, 0], BEN))
+    assert after.totals[1] == 100
+    assert describe_outcome(before, after) == "Ben reaches 100 and Ann wins the game"
+
+
+def test_one_player_on_the_target_and_one_past_it_are_told_apart():
+    setup = GameSetup.create("standard", NAMES, {"target": 20})
+    # Ann 7♥ = 7, then Ann 13 more = 20 exactly; Ben 12♥ + Q♠ = 25 in hand 1.
+    state = play(setup, [cards([7, 5, 0, 1], BEN), cards([13, 0, 0, 0], DAN)])
+    assert state.totals == (20, 18, 0, 14)
+    assert describe_result(state) == "Cat wins the game: Ann reaches 20"
+    state = play(setup, [cards([7, 5, 0, 1], BEN), cards([13, 0, 0, 0], BEN)])
+    assert state.totals == (20, 31, 0, 1)
+    assert describe_result(state) == "Cat wins the game: Ann reaches 20, Ben passes it"
 
 
 def test_subtracting_a_moon_says_where_the_shooter_goes_and_that_play_goes_on():
@@ -96,20 +118,20 @@ def test_a_tie_for_lowest_says_another_hand_is_played():
     # Ann and Cat tie at 0 for lowest, so the game cannot end yet.
     after = before.after(cards([0, 12, 0, 1], BEN))
     assert after.status == "tie_break"
-    assert describe_outcome(before, after) == "Ben reaches 20 but Ann and Cat tie for lowest: another hand is played"
-    assert describe_result(after) == "Ben reaches 20, but Ann and Cat tie for lowest: another hand is played"
+    assert describe_outcome(before, after) == "Ben passes 20 but Ann and Cat tie for lowest: another hand is played"
+    assert describe_result(after) == "Ben passes 20, but Ann and Cat tie for lowest: another hand is played"
 
 
 def test_the_result_says_who_won_and_why():
     setup = GameSetup.create("standard", NAMES)
     state = play(setup, [*BEN_AT_75, cards([0, 0, 13, 0], CAT, moon="add")])
-    assert describe_result(state) == "Cat wins the game: Ben reaches 100"
+    assert describe_result(state) == "Cat wins the game: Ben passes 100"  # 75 + 26 = 101
 
 
 def test_a_shared_win_names_every_winner():
     setup = GameSetup.create("standard", NAMES, {"target": 20, "ties": "shared"})
     state = play(setup, [cards([0, 12, 0, 1], BEN)])
-    assert describe_result(state) == "Ann and Cat share the win: Ben reaches 20"
+    assert describe_result(state) == "Ann and Cat share the win: Ben passes 20"  # on 25
 
 
 def test_a_moon_under_choice_offers_both_outcomes_with_their_sentences():
@@ -120,7 +142,7 @@ def test_a_moon_under_choice_offers_both_outcomes_with_their_sentences():
     assert preview.shooter == "Cat"
     assert preview.choose is True
     assert [(o.resolution, o.sentence) for o in preview.outcomes] == [
-        ("add", "Ben reaches 100 and Cat wins the game"),
+        ("add", "Ben passes 100 and Cat wins the game"),  # 75 + 26 = 101
         ("subtract", "Cat goes to \u221226, the game goes on"),
     ]
 

@@ -75,8 +75,7 @@ def test_no_heart_and_no_queen_on_the_first_trick(variant, card):
     ruling = ask(variant, card, suit_led=CLUBS, first_trick=True)
     assert not ruling.allowed
     assert str(ruling) == (
-        "No: no heart and not the Q♠ may be played to the first trick unless you hold nothing else "
-        "(RULES.md, First trick)"
+        "No: no heart and not the Q♠ may be played to the first trick unless you hold nothing else (rule: First trick)"
     )
 
 
@@ -108,7 +107,7 @@ def test_in_standard_the_two_of_clubs_leads_the_first_trick():
     assert ask("standard", Card(CLUBS, "2"), leading=True, first_trick=True).allowed
     ruling = ask("standard", DIAMOND, leading=True, first_trick=True)
     assert not ruling.allowed
-    assert str(ruling) == "No: the first trick is led with the 2♣ by whoever holds it (RULES.md, Variants, first lead)"
+    assert str(ruling) == "No: the first trick is led with the 2♣ by whoever holds it (rule: First lead)"
 
 
 def test_with_five_players_the_two_of_clubs_is_removed_so_the_three_leads():
@@ -228,7 +227,7 @@ def test_the_warren_card_may_stand_in_for_a_legal_extra_card():
 def test_the_warren_card_may_not_stand_in_for_an_illegal_extra_card():
     ruling = ask("ricketts", HEART, options={"warren": True}, suit_led=CLUBS, first_trick=True, through_warren=True)
     assert not ruling.allowed
-    assert "(RULES.md, First trick)" in ruling.reason
+    assert "(rule: First trick)" in ruling.reason
     assert ruling.rule == "Warren card"
 
 

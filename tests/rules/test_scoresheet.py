@@ -136,7 +136,7 @@ def test_the_next_deal_names_the_three_of_clubs_with_five_players():
         ({"variant": "standard"}, "The scoresheet has no 'players'"),
         (sheet(players="Ann, Ben, Cat"), "'players' must be a list of names"),
         (sheet(players=["Ann", 2, "Cat"]), "'players' must be a list of names"),
-        (sheet(players=[]), "Hearts (standard) is for 3-7 players; this game has 0"),
+        (sheet(players=[]), 'Hearts ("variant": "standard") is played by 3-7 players; this game has 0'),
         (sheet(options=["target", 50]), "'options' must be an object of house-rule options"),
         (sheet(options={"target": "fifty"}), "Option 'target' must be a whole number from 1 to 10,000"),
         (sheet(variant="ricketts", options={"deal": "kitty"}), "Option 'deal' does not apply to ricketts"),
