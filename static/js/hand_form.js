@@ -57,6 +57,11 @@
   }
 
   // What is still missing, in the table's words; empty when complete.
+  // "a", "a and b", "a, b and c", as the engine joins names.
+  function joinAnd(items) {
+    return items.length < 2 ? items.join("") : items.slice(0, -1).join(", ") + " and " + items[items.length - 1];
+  }
+
   function missing(form) {
     var needs = [];
     var total = inPlay(form);
@@ -65,13 +70,15 @@
     if (negative.length) {
       needs.push("Hearts can't be negative (" + negative.map(nameOf).join(", ") + ")");
     } else if (sum !== total) {
-      needs.push(sum + " of " + total + " hearts assigned");
+      needs.push(sum + " of " + total + " hearts");
     }
-    cardRows(form).forEach(function (row) {
-      if (!row.querySelector("input:checked")) {
-        needs.push("Who took the " + row.getAttribute("data-single-card") + "?");
-      }
-    });
+    // One question for every card still without a taker ("Who took the Q♠ and
+    // J♦?"): with the hearts, one line on a 360px phone.
+    var untaken = cardRows(form).filter(function (row) { return !row.querySelector("input:checked"); })
+      .map(function (row) { return row.getAttribute("data-single-card"); });
+    if (untaken.length) {
+      needs.push("Who took the " + joinAnd(untaken) + "?");
+    }
     if (has(form, "moon") && !chosen(form, "moon")) {
       needs.push("Moon: add or subtract?");
     }

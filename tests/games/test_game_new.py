@@ -279,7 +279,7 @@ def test_games_are_numbered_in_their_league_and_a_number_is_never_given_twice(sc
     third = make_game(league)
     assert (first.number, second.number, third.number) == (1, 2, 3)
     page = scorer.get(reverse("games:game-detail", args=[third.pk])).content.decode()
-    assert f"{league.name} · game 3 ·" in page
+    assert f'<span class="game-league">{league.name}</span><span>&nbsp;· game 3 ·' in page
 
 
 def test_times_on_the_game_page_are_the_leagues_and_the_next_request_is_back_to_utc(scorer, league, user):
