@@ -656,6 +656,9 @@ class Game(models.Model):
     # at the first deal. The game starts it; the table may restart it before
     # the first hand is in, if the deal came later.
     clock_started_at = models.DateTimeField(null=True, blank=True)
+    # Share links name the generation they were given in; an organizer who
+    # stops them (a link sent to the wrong chat) moves the game on to the next.
+    share_generation = models.PositiveIntegerField(default=0)
 
     # Cache derived from the hands by refresh().
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS, db_index=True)

@@ -49,6 +49,7 @@ urlpatterns += [
     path("games/<id:game_id>/clock/", table.game_clock, name="game-clock"),
     path("games/<id:game_id>/export/", table.game_export, name="game-export"),
     path("games/<id:game_id>/share/", sharing.game_share, name="game-share"),
+    path("games/<id:game_id>/share/stop/", sharing.game_share_stop, name="game-share-stop"),
     path("games/<id:game_id>/pad/", table.game_pad, name="game-pad"),
     path("games/<id:game_id>/join/<str:token>/", sharing.game_join, name="game-join"),
     path("games/<id:game_id>/hands/new/", table.hand_new, name="hand-new"),

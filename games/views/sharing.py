@@ -5,8 +5,9 @@ non-member in: the link then carries a signed token naming the game and the
 role the organizer chose for such links (viewer by default). Whoever opens
 it, after logging in or signing up, taps Join once (a GET never changes what
 is stored), joins the league in that role and lands on the game's live page.
-The token is signed, not stored: it lasts a day (a game night), and dies with
-its organizer's right to organize.
+The token is signed, not stored: it lasts a day (a game night), dies with
+its organizer's right to organize, and an organizer can stop every link of
+the game given so far (Game.share_generation) and get a new one.
 """
 
 from __future__ import annotations
@@ -15,19 +16,21 @@ from http import HTTPStatus
 
 import segno
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.forms import ShareForm
 from games.models import Game, Membership
-from games.permissions import VIEW, get_game_for
+from games.permissions import ORGANIZE, VIEW, get_game_for
 from games.views.pages import render_page
 from scorekeeper.middleware import HtmxHttpRequest
 
@@ -36,7 +39,8 @@ JOIN_MAX_AGE = 24 * 60 * 60
 
 
 def join_token(game: Game, role: str, organizer_id: int) -> str:
-    return signing.dumps({"game": game.pk, "role": role, "by": organizer_id}, salt=SALT, compress=True)
+    claim = {"game": game.pk, "role": role, "by": organizer_id, "gen": game.share_generation}
+    return signing.dumps(claim, salt=SALT, compress=True)
 
 
 def qr_svg(url: str) -> str:
@@ -53,6 +57,27 @@ def game_share(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game, membership = get_game_for(request.user, game_id, VIEW)
     form = ShareForm(request.GET or None)
     role = form.cleaned_data["role"] if form.is_valid() else Membership.Role.VIEWER
+    return _share_panel(request, game, membership, form, role)
+
+
+@require_POST
+@login_required
+def game_share_stop(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """An organizer stops every share link of the game given so far; the panel shows a new one."""
+    game, membership = get_game_for(request.user, game_id, ORGANIZE)
+    Game.objects.filter(pk=game.pk).update(share_generation=F("share_generation") + 1)
+    game.refresh_from_db(fields=["share_generation"])
+    messages.success(request, "The links shared so far no longer let anyone join: here is a new one.")
+    form = ShareForm(request.POST)
+    role = form.cleaned_data["role"] if form.is_valid() else Membership.Role.VIEWER
+    if not request.htmx:
+        return redirect(f"{reverse('games:game-share', args=[game.pk])}?{urlencode({'role': role})}")
+    return _share_panel(request, game, membership, form, role)
+
+
+def _share_panel(
+    request: HtmxHttpRequest, game: Game, membership: Membership, form: ShareForm, role: str
+) -> HttpResponse:
     if membership.can_organize:
         path = reverse("games:game-join", args=[game.pk, join_token(game, role, request.user.pk)])
     else:
@@ -85,6 +110,8 @@ def game_join(request: HtmxHttpRequest, game_id: int, token: str) -> HttpRespons
     game = Game.objects.select_related("league").filter(pk=game_id).first()
     if game is None or claim.get("game") != game.pk or claim.get("role") not in Membership.Role.values:
         return _gone(request, "This share link is not valid: scan it again or ask for a new one.")
+    if claim.get("gen", 0) != game.share_generation:
+        return _gone(request, "An organizer has stopped this share link: ask for a new one at the table.")
     league = game.league
     organizer = Membership.objects.filter(league=league, user_id=claim.get("by")).first()
     if organizer is None or not organizer.can_organize:

@@ -61,3 +61,18 @@ def test_the_organizer_may_let_scorers_in_instead(phone: Page, live_server, leag
     phone.get_by_test_id("share-open").click()
     phone.get_by_label("Who scans this joins as").select_option("scorer")
     expect(phone.get_by_test_id("share")).to_contain_text("as scorer")
+
+
+def test_a_link_sent_to_the_wrong_chat_is_stopped_with_one_tap(phone: Page, new_phone, live_server, league, screen):
+    game = make_game(league, "standard")
+    phone.goto(f"{live_server.url}{game.get_absolute_url()}")
+    phone.get_by_test_id("share-open").click()
+    old = phone.locator("[data-share-link]").input_value()
+    phone.get_by_test_id("share-stop").click()
+    expect(phone.get_by_role("status").filter(has_text="no longer let anyone join")).to_be_visible()
+    expect(phone.locator("[data-share-link]")).not_to_have_value(old)
+    screen(phone, "share-stopped")
+
+    stranger = new_phone(None)
+    stranger.goto(old)
+    expect(stranger.get_by_text("An organizer has stopped this share link")).to_be_visible()

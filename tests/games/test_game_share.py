@@ -9,7 +9,7 @@ from django.urls import reverse
 from games.models import Membership
 from games.views.sharing import JOIN_MAX_AGE, join_token
 from tests.conftest import HTMX
-from tests.factories import MembershipFactory, UserFactory, make_game
+from tests.factories import LeagueFactory, MembershipFactory, UserFactory, make_game
 
 pytestmark = pytest.mark.django_db
 
@@ -102,3 +102,53 @@ def test_a_link_dies_with_its_organizers_right_to_organize(client, league):
     client.force_login(UserFactory())
     assert client.post(url).status_code == 410
     assert not Membership.objects.filter(league=league, role=Membership.Role.VIEWER).exists()
+
+
+def test_an_organizer_stops_the_links_shared_so_far_and_gets_a_new_one(client, scorer, league):
+    game = make_game(league)
+    old = join_url(game)
+    response = scorer.post(reverse("games:game-share-stop", args=[game.pk]), {"role": "scorer"}, headers=HTMX)
+    assert response.status_code == 200
+    assert response.context_data["role"] == "scorer"
+    new = response.context_data["link"]
+    assert "/join/" in new
+    assert not new.endswith(old)
+    assert "no longer let anyone join" in response.content.decode()
+
+    client.force_login(UserFactory())
+    stopped = client.post(old)
+    assert stopped.status_code == 410
+    assert "An organizer has stopped this share link" in stopped.content.decode()
+    assert not Membership.objects.filter(league=league, role=Membership.Role.VIEWER).exists()
+    assert client.post(new).url == game.get_absolute_url()
+    assert Membership.objects.filter(league=league, role=Membership.Role.SCORER).count() == 1
+
+
+def test_without_javascript_stopping_the_links_goes_back_to_the_share_page(scorer, league):
+    game = make_game(league)
+    response = scorer.post(reverse("games:game-share-stop", args=[game.pk]), {"role": "scorer"})
+    assert response.status_code == 302
+    assert response.url == f"{share_url(game)}?role=scorer"
+
+
+def test_only_an_organizer_may_stop_the_links(client, league):
+    game = make_game(league)
+    link = join_url(game)
+    member = MembershipFactory(league=league, role=Membership.Role.SCORER).user
+    client.force_login(member)
+    assert client.post(reverse("games:game-share-stop", args=[game.pk])).status_code == 403
+    game.refresh_from_db()
+    assert game.share_generation == 0
+    client.force_login(UserFactory())
+    assert client.get(link).status_code == 200  # the link still asks a newcomer to join
+
+
+def test_the_share_and_pad_pages_name_the_game_by_its_number_in_the_league(scorer, league):
+    make_game(LeagueFactory())  # another league's game takes the first id
+    game = make_game(league)
+    assert game.number == 1
+    assert game.pk != 1
+    for name in ("games:game-share", "games:game-pad"):
+        page = scorer.get(reverse(name, args=[game.pk])).content.decode()
+        assert "· game 1</title>" in page or "· game 1 ·" in page
+        assert f"game {game.pk}" not in page

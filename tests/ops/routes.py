@@ -218,6 +218,8 @@ ROUTES: list[Route] = [
     ),
     Route("game-export", game, get=MEMBERS_SEE, html=False),
     Route("game-share", game, get=MEMBERS_SEE),
+    # Stopping a game's share links: the organizer's, and a POST (htmx gets the panel, a form post the page again).
+    Route("game-share-stop", game, get=POST_ONLY, post=ORGANIZERS_DONE),
     Route("game-pad", game, get=MEMBERS_SEE),
     # A share link signed by the league's owner: the GET asks an outsider to join, sends members
     # on to the game; the POST joins and goes to the game.
