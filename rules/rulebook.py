@@ -106,6 +106,16 @@ def cheat_sheet(
     return _Writer(tuple(setups), game=False).sheet()
 
 
+def player_counts(counts: Sequence[int]) -> str:
+    """The tables a sheet covers, as a title says them: '3-7', '4 or 6', '4, 6 or 8', '4'."""
+    counts = sorted(counts)
+    if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}-{counts[-1]}"
+    if len(counts) == 1:
+        return str(counts[0])
+    return f"{', '.join(map(str, counts[:-1]))} or {counts[-1]}"
+
+
 class _Writer:
     """Writes the sections for one game, or for each player count of a preset."""
 
@@ -123,7 +133,7 @@ class _Writer:
         if self.game:
             title = f"{variant.name} for {self.setup.seats} players"
         else:
-            title = f"{variant.name} ({variant.player_range} players)"
+            title = f"{variant.name} ({player_counts([setup.seats for setup in self.setups])} players)"
         return Sheet(
             title=title,
             subtitle=variant.summary,

@@ -276,3 +276,13 @@ def test_warren_adds_the_card_to_the_deck_and_its_play():
     assert item(warren, "Deck").startswith("52 cards plus the Warren card (53).")
     assert "Warren card" not in terms(plain)
     assert item(warren, "Warren card").startswith("whenever the extra card would be a legal play")
+
+
+def test_a_presets_title_names_only_the_tables_its_house_rules_fit():
+    assert cheat_sheet("standard").title == "Hearts (3-7 players)"
+    # Passing across needs an even table: of 3 to 7 players, 4 and 6.
+    assert cheat_sheet("standard", {"passing": ["left", "across"]}).title == "Hearts (4 or 6 players)"
+    # 3D Hearts seats 3 to 8: across fits 4, 6 and 8.
+    assert cheat_sheet("3d", {"passing": ["across"]}).title == "3D Hearts (4, 6 or 8 players)"
+    # Scatter is for exactly four.
+    assert cheat_sheet("standard", {"passing": ["scatter", "hold"]}).title == "Hearts (4 players)"
