@@ -214,8 +214,14 @@ class League(models.Model):
         Seat.objects.filter(game__league=self).delete()
         self.delete()
 
-    def too_many_players(self) -> str:
-        return f"{self.name} has {League.MOST_PLAYERS:,} players, the most a league can hold"
+    def too_many_players(self, count: int | None = None, adding: int = 1) -> str:
+        """Why no more players: the league is full, or `adding` new ones would take its `count` past the cap."""
+        if count is None or count >= League.MOST_PLAYERS:
+            return f"{self.name} has {League.MOST_PLAYERS:,} players, the most a league can hold"
+        return (
+            f"{self.name} has {count:,} players and this game would add {adding:,}: "
+            f"a league holds at most {League.MOST_PLAYERS:,}"
+        )
 
     def too_many_games(self) -> str:
         return f"{self.name} has {League.MOST_GAMES:,} games, the most a league can hold: start a new league"
@@ -788,6 +794,17 @@ class Game(models.Model):
                 tidied.append(player_name(name))
             except ValidationError as error:
                 raise SetupError(f"{error.messages[0]}: {name[:20]!r}", "players") from None
+        # The league's caps are checked before any write (an import is refused, not rolled back).
+        if league.games.count() >= League.MOST_GAMES:
+            raise SetupError(league.too_many_games())
+        known = set(
+            league.players.filter(name_key__in=[name_key(name) for name in tidied]).values_list("name_key", flat=True)
+        )
+        new = [name for name in tidied if name_key(name) not in known]
+        if new:
+            count = league.players.count()
+            if count + len(new) > League.MOST_PLAYERS:
+                raise SetupError(league.too_many_players(count, len(new)), "players")
         players = [Player.objects.named(league, name) for name in tidied]
         return cls.start(league, variant, players, options, first_dealer, user, played_on)
 

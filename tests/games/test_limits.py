@@ -203,3 +203,26 @@ def test_the_import_page_says_how_big_a_file_it_takes_and_what_to_do_with_a_bigg
     assert "That file is over 5 MB, more than this page takes." in response.content.decode()
     assert "python manage.py import_league FILE --owner YOUR-USER-NAME" in response.content.decode()
     assert League.objects.count() == 1
+
+
+def test_new_players_past_the_most_are_refused_before_any_write(league, monkeypatch):
+    make_game(league)  # Ann, Ben, Cat, Dan
+    monkeypatch.setattr(League, "MOST_PLAYERS", 5)
+    with CaptureQueriesContext(connection) as queries, pytest.raises(SetupError) as refused:
+        Game.start_named(league, "standard", ["Ann", "Ben", "Eve", "Fay"])
+    assert str(refused.value) == f"{league.name} has 4 players and this game would add 2: a league holds at most 5"
+    assert not [query for query in queries if query["sql"].lstrip().upper().startswith(("INSERT", "UPDATE"))]
+    assert league.players.count() == 4
+    # One new player fits.
+    Game.start_named(league, "standard", ["Ann", "Ben", "Eve", "Dan"])
+    assert league.players.count() == 5
+
+
+def test_an_imported_game_past_the_most_games_writes_nothing(scorer, league, monkeypatch):
+    make_game(league)
+    monkeypatch.setattr(League, "MOST_GAMES", 1)
+    sheet = {"variant": "standard", "players": ["Eve", "Fay", "Gus", "Hal"], "hands": []}
+    with CaptureQueriesContext(connection) as queries, pytest.raises(SetupError, match="has 1 games"):
+        Game.import_scoresheet(league, sheet)
+    assert not [query for query in queries if query["sql"].lstrip().upper().startswith(("INSERT", "UPDATE"))]
+    assert league.players.count() == 4
