@@ -26,7 +26,7 @@ import unicodedata
 import zoneinfo
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -460,6 +460,7 @@ def _read_time(value: object, field: str, fail) -> datetime | None:
         raise fail(f"'{field}' must be between {EARLIEST_YEAR} and tomorrow")
     if timezone.is_naive(moment):
         moment = timezone.make_aware(moment, timezone.get_default_timezone())
-    if moment > latest:
+    # 1900-01-01T00:00+14:00 is still 1899 in UTC, as it would be stored.
+    if moment > latest or moment.astimezone(UTC).year < EARLIEST_YEAR:
         raise fail(f"'{field}' must be between {EARLIEST_YEAR} and tomorrow")
     return moment

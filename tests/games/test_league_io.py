@@ -186,6 +186,11 @@ def broken(league, change):
             "Game 1: 'created_at' must be between 1900 and tomorrow",
         ),
         (lambda d: d["games"][0].update(created_at="1899-12-31T23:00:00"), "Game 1: 'created_at' must be between"),
+        # Still 1899 in UTC, as it would be stored.
+        (
+            lambda d: d["games"][0].update(created_at="1900-01-01T00:00:00+14:00"),
+            "Game 1: 'created_at' must be between",
+        ),
         (lambda d: d["games"][0].update(finished_at="9999-01-01T00:00:00"), "Game 1: 'finished_at' must be between"),
         (
             lambda d: d["games"][0].update(
