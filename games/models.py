@@ -1354,7 +1354,8 @@ class Season(models.Model):
     def change(self, name: str, first_day: date, last_day: date) -> None:
         """Rename or re-date the season; new dates, new standings. An automatic year changed is the organizer's."""
         League.objects.select_for_update().filter(pk=self.league_id).exists()
-        redated = (first_day, last_day) != (self.first_day, self.last_day)
+        # As stored: a ModelForm has already put the new dates on this instance.
+        redated = (first_day, last_day) != Season.objects.values_list("first_day", "last_day").get(pk=self.pk)
         if self.automatic:
             # The organizer now keeps the seasons: the other automatic years go, as when one is added.
             Season.objects.filter(league_id=self.league_id, automatic=True).exclude(pk=self.pk).delete()
