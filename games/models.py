@@ -82,6 +82,7 @@ PLAYER_NAME_LENGTH = 40
 LEAGUE_NAME_LENGTH = 100
 PRESET_NAME_LENGTH = 60
 SEASON_NAME_LENGTH = 40
+BACKWARDS_SEASON = "The season's first day is after its last day."
 
 
 def player_name(text: object) -> str:
@@ -1314,7 +1315,11 @@ class Season(models.Model):
         ordering = ["-last_day", "-first_day", "name", "pk"]
         constraints = [
             models.UniqueConstraint(fields=["league", "name_key"], name="season_name_key_unique_in_league"),
-            models.CheckConstraint(condition=Q(first_day__lte=F("last_day")), name="season_first_day_not_after_last"),
+            models.CheckConstraint(
+                condition=Q(first_day__lte=F("last_day")),
+                name="season_first_day_not_after_last",
+                violation_error_message=BACKWARDS_SEASON,
+            ),
         ]
 
     def __str__(self) -> str:
@@ -1337,7 +1342,7 @@ class Season(models.Model):
         if not season_day(first_day, today) or not season_day(last_day, today):
             return f"A season's days are from 1900 to the end of {latest.year}."
         if first_day > last_day:
-            return "The season's first day is after its last day."
+            return BACKWARDS_SEASON
         return ""
 
     @classmethod
@@ -1373,16 +1378,30 @@ class Season(models.Model):
             year.refresh()
 
     def refresh(self) -> None:
-        """Sum up the season's counted games again and rate them afresh, in order of play. Four queries."""
-        seats = Seat.objects.counted().filter(
-            game__league_id=self.league_id, game__played_on__gte=self.first_day, game__played_on__lte=self.last_day
-        )
-        current = {player_id: ordinal(*rating) for player_id, rating in rate_afresh(seats.rated_in_order()).items()}
-        rows = seats.summed(
-            lambda player_id, variant: SeasonStanding(
-                season=self, player_id=player_id, variant=variant, rating=current.get(player_id)
+        """Sum up the season's counted games again and rate them afresh, in order of play.
+
+        A season that takes in every counted game of the league (an "all
+        time" season, or the only year played) has the league's Standing
+        rows exactly: the same games rated from the same start. They are
+        copied, rather than every game of the league re-rated on each change.
+        """
+        counted = Seat.objects.counted().filter(game__league_id=self.league_id)
+        days = counted.aggregate(first=Min("game__played_on"), last=Max("game__played_on"))
+        if days["first"] is not None and self.first_day <= days["first"] and days["last"] <= self.last_day:
+            fields = ["player_id", "variant", *Figures.FIGURES, "rating"]
+            rows = [
+                SeasonStanding(season=self, **dict(zip(fields, values, strict=True)))
+                for values in Standing.objects.filter(league_id=self.league_id).values_list(*fields)
+            ]
+        else:
+            seats = counted.filter(game__played_on__gte=self.first_day, game__played_on__lte=self.last_day)
+            ratings = rate_afresh(seats.rated_in_order())
+            current = {player_id: ordinal(*rating) for player_id, rating in ratings.items()}
+            rows = seats.summed(
+                lambda player_id, variant: SeasonStanding(
+                    season=self, player_id=player_id, variant=variant, rating=current.get(player_id)
+                )
             )
-        )
         SeasonStanding.objects.filter(season=self).delete()
         SeasonStanding.objects.bulk_create(rows, batch_size=1000)
 
