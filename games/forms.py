@@ -929,7 +929,8 @@ class SeasonForm(forms.ModelForm):
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         first_day, last_day = cleaned.get("first_day"), cleaned.get("last_day")
-        if first_day and last_day:
+        # Days the wrong way round are the model's constraint's to say (ModelForm checks it), once.
+        if first_day and last_day and first_day <= last_day:
             problem = Season.days_problem(first_day, last_day, self.league.today())
             if problem:
                 raise forms.ValidationError(problem)

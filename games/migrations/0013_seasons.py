@@ -113,7 +113,7 @@ class Migration(migrations.Migration):
         ),
         migrations.AddConstraint(
             model_name='season',
-            constraint=models.CheckConstraint(condition=models.Q(('first_day__lte', models.F('last_day'))), name='season_first_day_not_after_last'),
+            constraint=models.CheckConstraint(condition=models.Q(('first_day__lte', models.F('last_day'))), name='season_first_day_not_after_last', violation_error_message="The season's first day is after its last day."),
         ),
         migrations.AddConstraint(
             model_name='seasonstanding',

@@ -91,6 +91,8 @@ def test_a_refused_season_is_a_422_and_nothing_is_saved(client, league, user, ga
     response = client.post(seasons_url(league), posted)
     assert response.status_code == 422
     assert message in response.content.decode()
+    # Each problem said once.
+    assert all(len(errors) == 1 for errors in response.context_data["form"].errors.values())
     assert saved(league) == []
     # The automatic year is still there, with its standings.
     assert list(Season.objects.filter(league=league).values_list("name", flat=True)) == ["2025"]
