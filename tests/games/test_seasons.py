@@ -7,10 +7,12 @@ February 2026 (standard to 40 with a wrap at 30, WRAPS: Ann 0, Ben 17, Cat
 expected ratings are openskill's own, game by game (`rated`).
 """
 
+import importlib
 from datetime import UTC, date, datetime
 from io import StringIO
 
 import pytest
+from django.apps import apps
 from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from openskill.models import PlackettLuce
@@ -269,3 +271,15 @@ def test_a_seasons_label_names_it(league, games):
     assert stats.Span.of(spring).label == "Season Spring: All variants, games played from 1 Mar 2026 to 31 May 2026"
     assert stats.Span.of(spring, "standard").rating_label.startswith("Ratings over season Spring's games alone")
     assert stats.Span(since=date(2026, 3, 1)).rating_label.startswith("Ratings are all-time")
+
+
+def test_the_migration_gives_existing_leagues_their_years_as_refresh_would(league, games):
+    migration = importlib.import_module("games.migrations.0013_seasons")
+    kept = {season.name: rows(season) for season in Season.objects.filter(league=league)}
+    Season.objects.all().delete()
+    migration.year_seasons(apps, None)
+    assert [(season.name, season.automatic) for season in Season.objects.offered(league)] == [
+        ("2026", True),
+        ("2025", True),
+    ]
+    assert {season.name: rows(season) for season in Season.objects.filter(league=league)} == kept
