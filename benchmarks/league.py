@@ -52,7 +52,7 @@ from django.urls import include, path, reverse  # noqa: E402
 
 from games import league_io  # noqa: E402
 from games.league_io import export_league, export_league_json, hands_csv_rows, import_league  # noqa: E402
-from games.models import Game, League  # noqa: E402
+from games.models import Game, League, Season  # noqa: E402
 from tests.games.league_seed import seed_league  # noqa: E402
 
 TRIVIAL = engines["django"].from_string(
@@ -118,12 +118,17 @@ def main() -> None:
     league.public_token = "a-public-token-for-the-benchmark"
     league.save(update_fields=["public_token"])
     player_page = reverse("games:player-detail", args=[league.pk, player.pk])
+    # The seeded games run from 2024 into 2025: the calendar years are the league's seasons
+    # until an organizer names one, as here, over every game.
+    every_game = Season.add(league, "Every game", date(2020, 1, 1), date(next_year, 12, 31))
     pages = [
         ("trivial template view", "/bench/trivial/", False),
         ("standings", standings, True),
         ("standings, sorted by average", standings + "?sort=avg_total", True),
         ("standings, a season of 3 months", standings + "?variant=standard&since=2024-03-01&until=2024-05-31", True),
         ("standings, a season of every date", standings + f"?since=2020-01-01&until={next_year}-12-31", True),
+        ("standings, a saved season (every game)", standings + f"?season={every_game.pk}", True),
+        ("standings, a saved season, a variant", standings + f"?season={every_game.pk}&variant=standard", True),
         ("archive", games, True),
         ("archive, page 50 filtered", games + "?status=over&variant=standard&page=50", True),
         ("player page", player_page, True),
@@ -132,6 +137,7 @@ def main() -> None:
             player_page + "?variant=standard&since=2024-01-01&until=2024-12-31",
             True,
         ),
+        ("player page, a saved season", player_page + f"?season={every_game.pk}", True),
         ("player page, public link", reverse("games:public-player", args=[league.public_token, player.pk]), True),
         ("scoresheet", reverse("games:game-scoresheet", args=[game.pk]), True),
         ("league page with its charts", reverse("games:league-detail", args=[league.pk]), True),
@@ -155,6 +161,10 @@ def main() -> None:
         took = timed(lambda since=since, players=players: league.results_changed(since, players))
         print(f"  after {label:38} {took:8.1f} ms")
     print(f"  the whole league from scratch           {timed(lambda: league.results_changed()):8.1f} ms")
+    year = Season.add(league, "2024", date(2024, 1, 1), date(2024, 12, 31))
+    year_games = Game.objects.counted().filter(league=league, played_on__year=2024).count()
+    print(f"  a season of one year ({year_games} games) rated afresh {timed(year.refresh):8.1f} ms")
+    print(f"  a season of every game (Standing copied) {timed(every_game.refresh):8.1f} ms")
 
     print("\nExport and import of the whole league:")
     document = {}

@@ -20,7 +20,6 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.http import QueryDict
-from django.utils import timezone
 
 from games import stats
 from games.json_input import UnreadableJSON, read_json
@@ -33,9 +32,13 @@ from games.models import (
     LeaguePreset,
     Membership,
     Player,
+    Season,
+    latest_season_day,
     league_name,
     player_name,
     preset_name,
+    season_day,
+    season_name,
     time_zone_choices,
 )
 from rules import OPTIONS, VARIANTS, EntryError, GameSetup, HandEntry, Option, SetupError, name_key
@@ -885,16 +888,71 @@ class PlayerEditForm(PlayerForm):
         return user
 
 
-# Seasons: the standings' and the archive's filters ---------------------------------
+# Seasons, and the standings' and the archive's filters -------------------------------
 
 
-class SeasonForm(forms.Form):
-    """A variant and dates of play, from GET parameters; all optional."""
+class SeasonForm(forms.ModelForm):
+    """A season as the organizer names and dates it; a new one proposes this calendar year."""
+
+    class Meta:
+        model = Season
+        fields = ["name", "first_day", "last_day"]
+        labels = {"name": "Season's name", "first_day": "First day", "last_day": "Last day"}
+        help_texts = {"name": "“2026”, “Spring 2026”: seasons may overlap."}
+        widgets = {
+            "name": forms.TextInput(attrs={"autocomplete": "off"}),
+            "first_day": forms.DateInput(attrs={"type": "date"}),
+            "last_day": forms.DateInput(attrs={"type": "date"}),
+        }
+
+    def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
+        if kwargs.get("instance") is None and not args:
+            year = league.today().year
+            kwargs.setdefault("initial", {"name": str(year), "first_day": date(year, 1, 1),
+                                          "last_day": date(year, 12, 31)})  # fmt: skip
+        super().__init__(*args, **kwargs)
+        self.league = league
+        self.instance.league = league
+
+    def clean_name(self) -> str:
+        name = season_name(self.cleaned_data["name"])
+        if self.instance.pk is None and self.league.seasons.filter(automatic=False).count() >= Season.MOST_PER_LEAGUE:
+            raise forms.ValidationError(f"A league has at most {Season.MOST_PER_LEAGUE} seasons: delete an old one.")
+        # The automatic years give way to the organizer's first season (Season.add), so their names are free.
+        taken = (
+            self.league.seasons.filter(name_key=name_key(name), automatic=False).exclude(pk=self.instance.pk).first()
+        )
+        if taken is not None:
+            raise forms.ValidationError(f"{self.league.name} has a season called {taken.name} already.")
+        return name
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        first_day, last_day = cleaned.get("first_day"), cleaned.get("last_day")
+        # Days the wrong way round are the model's constraint's to say (ModelForm checks it), once.
+        if first_day and last_day and first_day <= last_day:
+            problem = Season.days_problem(first_day, last_day, self.league.today())
+            if problem:
+                raise forms.ValidationError(problem)
+        return cleaned
+
+    def save(self, commit: bool = True) -> Season:
+        data = self.cleaned_data
+        if self.instance.pk is None:
+            self.instance = Season.add(self.league, data["name"], data["first_day"], data["last_day"])
+        else:
+            self.instance.change(data["name"], data["first_day"], data["last_day"])
+        return self.instance
+
+
+class SpanForm(forms.Form):
+    """A variant and dates of play, or one of the league's seasons, from GET parameters; all optional."""
 
     variant = forms.ChoiceField(
         required=False,
         choices=[("", "All variants"), *((key, variant.name) for key, variant in VARIANTS.items())],
     )
+    season = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, label="Season")
     since = forms.DateField(
         required=False, label="From", widget=forms.DateInput(attrs={"type": "date", "class": "form-control"})
     )
@@ -906,11 +964,15 @@ class SeasonForm(forms.Form):
     # midnight after it overflow (a 500 on every standings and archive page).
     EARLIEST = date(1900, 1, 1)
 
+    def __init__(self, data: Any, seasons: list[Season] | tuple[()] = ()) -> None:
+        super().__init__(data)
+        self.seasons = {season.pk: season for season in seasons}
+        self.fields["season"].choices = [("", "Any dates"), *((pk, season.name) for pk, season in self.seasons.items())]
+
     def _in_range(self, field: str) -> date | None:
         day = self.cleaned_data.get(field)
-        latest = date(timezone.localdate().year + 1, 12, 31)
-        if day is not None and not self.EARLIEST <= day <= latest:
-            raise forms.ValidationError(f"Choose a date from 1900 to the end of {latest.year}.")
+        if day is not None and not season_day(day):
+            raise forms.ValidationError(f"Choose a date from 1900 to the end of {latest_season_day().year}.")
         return day
 
     def clean_since(self) -> date | None:
@@ -926,19 +988,22 @@ class SeasonForm(forms.Form):
             raise forms.ValidationError("The 'from' date is after the 'to' date.")
         return cleaned
 
-    def season(self) -> stats.Season:
+    def span(self) -> stats.Span:
+        """What the page shows: a chosen season, else the dates (a saved season's if they are exactly its own)."""
         if not self.is_valid():
-            return stats.Season()
+            return stats.Span()
         data = self.cleaned_data
-        return stats.Season(data["variant"], data["since"], data["until"])
+        if data["season"] is not None:
+            return stats.Span.of(self.seasons[data["season"]], data["variant"])
+        return stats.Span(data["variant"], data["since"], data["until"]).with_season(list(self.seasons.values()))
 
 
-class StandingsForm(SeasonForm):
+class StandingsForm(SpanForm):
     sort = forms.ChoiceField(required=False, choices=[(column.key, column.label) for column in stats.COLUMNS])
     order = forms.ChoiceField(required=False, choices=[("asc", "ascending"), ("desc", "descending")])
 
 
-class ArchiveForm(SeasonForm):
+class ArchiveForm(SpanForm):
     status = forms.ChoiceField(required=False, choices=[("", "Any status"), *Game.Status.choices])
     player = forms.TypedChoiceField(required=False, coerce=int, empty_value=None)
 

@@ -13,7 +13,10 @@ from the entries, so a round trip gives the same standings.
                 "created_at": "2025-01-07T19:30:00+00:00",
                 "finished_at": "2025-01-07T20:41:00+00:00", "declared": ""}]}
 
-"league" may also hold "time_zone" (default UTC). A game without "number"
+"league" may also hold "time_zone" (default UTC), and the document
+"seasons": the organizer's named seasons, [{"name": "Spring 2026",
+"first_day": "2026-03-01", "last_day": "2026-05-31"}, ...] (the automatic
+calendar years are not written: the league keeps them by itself). A game without "number"
 is numbered after the league's others in the file's order; a scoresheet
 without "played_on" was played on the day of its created_at, in the
 league's time zone (files written before games had a day).
@@ -40,11 +43,13 @@ from games.models import (
     Hand,
     League,
     Player,
+    Season,
     Seat,
     entry_to_json,
     league_name,
     player_name,
     read_played_on,
+    season_name,
 )
 from games.ratings import ordinal
 from rules import (
@@ -60,7 +65,8 @@ from rules import (
 
 FORMAT = "hearts-league"
 VERSION = 1
-TOP_LEVEL_KEYS = {"format", "version", "league", "players", "games"}
+TOP_LEVEL_KEYS = {"format", "version", "league", "players", "games", "seasons"}
+SEASON_KEYS = {"name", "first_day", "last_day"}
 GAME_KEYS = {"number", "scoresheet", "created_at", "finished_at", "declared"}
 LEAGUE_KEYS = {"name", "time_zone"}
 DECLARED = {"", Game.Status.NULL.value, Game.Status.ABANDONED.value}
@@ -169,6 +175,12 @@ def _league_head(league: League) -> dict[str, Any]:
         "version": VERSION,
         "league": {"name": league.name, "time_zone": league.time_zone},
         "players": list(Player.objects.filter(league=league).order_by("name", "pk").values_list("name", flat=True)),
+        "seasons": [
+            {"name": name, "first_day": first_day.isoformat(), "last_day": last_day.isoformat()}
+            for name, first_day, last_day in Season.objects.filter(league=league, automatic=False)
+            .order_by("first_day", "last_day", "name")
+            .values_list("name", "first_day", "last_day")
+        ],
     }
 
 
@@ -312,15 +324,17 @@ def import_league(document: object, owner: Any) -> League:
     transaction, so on any error nothing is saved.
     """
     name, time_zone, player_names, games = _read_document(document)
+    seasons = _read_seasons(document.get("seasons", []))
     records = [_read_game(number, game, player_names) for number, game in enumerate(games, start=1)]
     numbers = [record[-1] for record in records if record[-1] is not None]
     if len(set(numbers)) != len(numbers):
         raise LeagueImportError("Two games have the same 'number'")
-    return _store_league(owner, name, time_zone, player_names, records)
+    return _store_league(owner, name, time_zone, player_names, records, seasons)
 
 
 @transaction.atomic
-def _store_league(owner: Any, name: str, time_zone: str, player_names: list[str], records: list[tuple]) -> League:
+def _store_league(owner: Any, name: str, time_zone: str, player_names: list[str], records: list[tuple],
+                  seasons: Sequence[tuple[str, date, date]] = ()) -> League:  # fmt: skip
     league = League.create_for(owner, League.name_apart(owner, name))
     # Numbers the file gives are kept; the league counts on from the highest.
     given = max((record[-1] for record in records if record[-1] is not None), default=0)
@@ -349,8 +363,42 @@ def _store_league(owner: Any, name: str, time_zone: str, player_names: list[str]
             for setup, entries, state, created_at, finished_at, declared, played_on, number in records
         ],
     )
+    Season.objects.bulk_create(
+        Season(league=league, name=season, first_day=first_day, last_day=last_day)
+        for season, first_day, last_day in seasons
+    )
+    # Every season's standings and ratings too (League.seasons_changed).
     league.results_changed()
     return league
+
+
+def _read_seasons(seasons: object) -> list[tuple[str, date, date]]:
+    """The organizer's seasons from the file, checked as the seasons' form checks them."""
+    if not isinstance(seasons, list):
+        raise LeagueImportError("'seasons' must be a list")
+    if len(seasons) > Season.MOST_PER_LEAGUE:
+        raise LeagueImportError(f"A league has at most {Season.MOST_PER_LEAGUE} seasons; this file has {len(seasons)}")
+    read, seen = [], set()
+    for number, season in enumerate(seasons, start=1):
+        if not isinstance(season, Mapping) or set(season) != SEASON_KEYS:
+            raise LeagueImportError(f"Season {number}: each season is {{'name', 'first_day', 'last_day'}} and no more")
+        name = _as_the_app_writes_it(season["name"], season_name)
+        if name_key(name) in seen:
+            raise LeagueImportError(f"The season {name} is listed twice")
+        seen.add(name_key(name))
+        days = []
+        for field in ("first_day", "last_day"):
+            try:
+                days.append(date.fromisoformat(season[field]) if isinstance(season[field], str) else None)
+            except ValueError:
+                days.append(None)
+            if days[-1] is None or len(season[field]) != 10:
+                raise LeagueImportError(f"Season {name}: '{field}' must be a day written like 2026-03-01")
+        problem = Season.days_problem(*days)
+        if problem:
+            raise LeagueImportError(f"Season {name}: {problem}")
+        read.append((name, *days))
+    return read
 
 
 def _read_document(document: object) -> tuple[str, list[str], list[Any]]:

@@ -19,12 +19,12 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, models, transaction
-from django.db.models import Case, Count, F, FloatField, OuterRef, Q, Subquery, Value, When
+from django.db.models import Case, Count, F, FloatField, Max, Min, OuterRef, Q, Subquery, Value, When
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.deconstruct import deconstructible
 
-from games.ratings import RatedSeat, Rating, Ratings, ordinal, rate_in_order
+from games.ratings import RatedSeat, Rating, Ratings, ordinal, rate_afresh, rate_in_order
 from rules import (
     GameSetup,
     GameState,
@@ -81,6 +81,8 @@ class HandConflict(Exception):
 PLAYER_NAME_LENGTH = 40
 LEAGUE_NAME_LENGTH = 100
 PRESET_NAME_LENGTH = 60
+SEASON_NAME_LENGTH = 40
+BACKWARDS_SEASON = "The season's first day is after its last day."
 
 
 def player_name(text: object) -> str:
@@ -107,12 +109,20 @@ def preset_name(text: object) -> str:
         raise ValidationError(problem.message, code="name") from None
 
 
+def season_name(text: object) -> str:
+    """A season's name ("2026", "Spring 2026"): the same rule as a player's."""
+    try:
+        return clean_name(text, SEASON_NAME_LENGTH, "A season's name")
+    except NameProblem as problem:
+        raise ValidationError(problem.message, code="name") from None
+
+
 @deconstructible
 class StoredAsWritten:
     """A model field validator: the name is already as the rule writes it
     (the forms and the imports tidy it first; this catches code that did not)."""
 
-    RULES = {"player": player_name, "league": league_name, "preset": preset_name}
+    RULES = {"player": player_name, "league": league_name, "preset": preset_name, "season": season_name}
 
     def __init__(self, kind: str) -> None:
         self.kind = kind
@@ -250,14 +260,65 @@ class League(models.Model):
     # Keeping the standings' cache ------------------------------------------------
 
     @transaction.atomic
-    def results_changed(self, since: Game | Position | None = None, players: Iterable[int] = ()) -> None:
+    def results_changed(
+        self, since: Game | Position | None = None, players: Iterable[int] = (), days: Iterable[date] = ()
+    ) -> None:
         """A game started or stopped counting, or its totals moved: re-rate and re-sum.
 
         since: the changed game (or where a deleted one stood); None rebuilds
-        the whole league. players: the changed game's players.
+        the whole league. players: the changed game's players. days: other
+        days the change touched (the day a moved game left), whose seasons
+        are refreshed with the changed game's.
         """
         ratings = self._rerate(since, players)
         self._refresh_standings(ratings, None if since is None else set(players))
+        if since is None:
+            self.seasons_changed()
+        else:
+            self.seasons_changed({since.played_on if isinstance(since, Game) else since[0], *days})
+
+    def seasons_changed(self, days: Iterable[date] | None = None) -> None:
+        """Refresh the standings of the seasons taking in any of `days` (None: every season).
+
+        A season's ratings start afresh at its first day, so a change
+        anywhere in it re-rates the whole season (games.ratings.rate_afresh):
+        a year's games at most, in the write that changed one of them, so
+        that no page ever replays them.
+        """
+        created = self._keep_year_seasons()
+        seasons = Season.objects.filter(league=self)
+        if days is not None:
+            touched = Q(pk__in=[season.pk for season in created])
+            for day in set(days):
+                touched |= Q(first_day__lte=day, last_day__gte=day)
+            seasons = seasons.filter(touched)
+        for season in seasons:
+            season.refresh()
+
+    def _keep_year_seasons(self) -> list[Season]:
+        """A league's seasons are its calendar years until the organizer names one: keep them so.
+
+        While the league has no season of the organizer's, there is an
+        automatic season for each year from its first counted game's to its
+        latest's (a year between them with no game included, as a gap the
+        table took); once it has one, the automatic years go. Rows rather
+        than years worked out on each request, so that a year's standings
+        and ratings are kept like any season's (SeasonStanding) and every
+        page reads one kind of season. Returns the years just created.
+        """
+        years = Season.objects.filter(league=self, automatic=True)
+        if Season.objects.filter(league=self, automatic=False).exists():
+            years.delete()
+            return []
+        days = Game.objects.counted().filter(league=self).aggregate(first=Min("played_on"), last=Max("played_on"))
+        wanted = set(range(days["first"].year, days["last"].year + 1)) if days["first"] else set()
+        kept = {season.first_day.year: season.pk for season in years}
+        years.filter(pk__in=[pk for year, pk in kept.items() if year not in wanted]).delete()
+        return Season.objects.bulk_create(
+            Season(league=self, name=str(year), first_day=date(year, 1, 1), last_day=date(year, 12, 31),
+                   automatic=True)
+            for year in sorted(wanted - set(kept))
+        )  # fmt: skip
 
     def _rerate(self, since: Game | Position | None, players: Iterable[int]) -> Ratings:
         """Re-rate the counted games from `since` onward (all of them when None).
@@ -283,16 +344,7 @@ class League(models.Model):
         games = Game.objects.counted().filter(league=self)
         if since is not None:
             games = games.filter(Game.from_position(since))
-        rows = (
-            Seat.objects.filter(game__in=games)
-            .order_by("game__played_on", "game__created_at", "game_id", "position")
-            .values_list("pk", "game_id", "player_id", "total", "won", "rating_mu", "rating_sigma")
-        )
-        in_order = [
-            [RatedSeat(pk, player, total, won, None if mu is None else (mu, sigma))
-             for pk, _, player, total, won, mu, sigma in seats]
-            for _, seats in groupby(rows, key=lambda row: row[1])
-        ]  # fmt: skip
+        in_order = Seat.objects.filter(game__in=games).rated_in_order()
         current: Ratings = dict.fromkeys(set(players) | {seat.player_id for seats in in_order for seat in seats})
         current.update(self._ratings_before(since, set(current)))
         Seat.objects.store_ratings(rate_in_order(in_order, current))
@@ -334,18 +386,13 @@ class League(models.Model):
             rivalries = rivalries.filter(player_id__in=list(players))
 
         current = {player_id: ordinal(*rating) if rating else None for player_id, rating in ratings.items()}
-        rows: dict[tuple[int, str], Standing] = {}
-        for figures in seats.values("player_id", "game__variant").annotate(**Seat.objects.figures()).order_by():
-            player_id, variant = figures["player_id"], figures["game__variant"]
-            for key in (variant, Standing.ALL_VARIANTS):
-                row = rows.setdefault(
-                    (player_id, key),
-                    Standing(league=self, player_id=player_id, variant=key, rating=current.get(player_id)),
-                )
-                for figure in Standing.FIGURES:
-                    setattr(row, figure, getattr(row, figure) + figures[figure])
+        rows = seats.summed(
+            lambda player_id, variant: Standing(
+                league=self, player_id=player_id, variant=variant, rating=current.get(player_id)
+            )
+        )
         standing.delete()
-        Standing.objects.bulk_create(rows.values(), batch_size=1000)
+        Standing.objects.bulk_create(rows, batch_size=1000)
 
         rivalries.delete()
         Rivalry.objects.bulk_create(
@@ -754,6 +801,23 @@ class Game(models.Model):
         )
         return game
 
+    @transaction.atomic
+    def move_to_day(self, day: date) -> None:
+        """Say the game was played on `day`: it takes its place in the order of play there, and the
+        ratings and seasons of both days follow (SetupError for a day no game can have)."""
+        if not EARLIEST_DAY <= day <= self.league.today():
+            raise SetupError("A game is played on a day from 1900 to today.", "played_on")
+        locked = self._lock()
+        before = locked.position
+        if day == locked.played_on:
+            return
+        Game.objects.filter(pk=locked.pk).update(played_on=day, version=models.F("version") + 1)
+        locked.played_on = day
+        if locked.status == self.Status.OVER:
+            players = {seat.player_id for seat in locked.seats.all()}
+            self.league.results_changed(since=min(before, locked.position), players=players, days={before[0]})
+        self.refresh_from_db()
+
     def time_left(self, setup: GameSetup, now: datetime | None = None) -> timedelta | None:
         """How long the table has left under the time limit (negative once past it); None without one."""
         if not setup.options.time_limit or self.clock_started_at is None:
@@ -1089,6 +1153,33 @@ class SeatQuerySet(models.QuerySet["Seat"]):
         )
         return [row for row in rows if row["opponent"] != row["player_id"]]
 
+    def rated_in_order(self) -> list[list[RatedSeat]]:
+        """These seats game by game in order of play, as the ratings read them (games.ratings). One query."""
+        rows = self.order_by("game__played_on", "game__created_at", "game_id", "position").values_list(
+            "pk", "game_id", "player_id", "total", "won", "rating_mu", "rating_sigma"
+        )
+        return [
+            [RatedSeat(pk, player, total, won, None if mu is None else (mu, sigma))
+             for pk, _, player, total, won, mu, sigma in seats]
+            for _, seats in groupby(rows, key=lambda row: row[1])
+        ]  # fmt: skip
+
+    def summed(self, row: Any) -> list[Any]:
+        """These seats' figures (figures()) summed per player, per variant and over every variant.
+
+        row(player_id, variant) makes an unsaved row to add them to: a
+        Standing, or a SeasonStanding. One query."""
+        rows: dict[tuple[int, str], Any] = {}
+        for figures in self.values("player_id", "game__variant").annotate(**self.figures()).order_by():
+            player_id, variant = figures["player_id"], figures["game__variant"]
+            for key in (variant, Standing.ALL_VARIANTS):
+                summed = rows.get((player_id, key))
+                if summed is None:
+                    summed = rows[player_id, key] = row(player_id, key)
+                for figure in Standing.FIGURES:
+                    setattr(summed, figure, getattr(summed, figure) + figures[figure])
+        return list(rows.values())
+
     def store_ratings(self, changed: list[tuple[int, Rating]]) -> None:
         """Write new ratings, one prepared UPDATE run for every changed seat.
 
@@ -1161,21 +1252,13 @@ class Seat(models.Model):
         self.revokes = sum(1 for hand in hands if hand.entry.revoke == seat)
 
 
-class Standing(models.Model):
-    """A player's counted games summed up, per variant and over every variant.
-
-    The standings' cache, so that a league of thousands of games shows its
-    table from one small query: rebuilt by League.results_changed()
-    whenever a game starts or stops counting or its totals change (the hook
-    in Game.refresh), and rebuildable with `manage.py rebuild_results`.
-    """
+class Figures(models.Model):
+    """A standings row's sums and rating, as Standing and SeasonStanding both keep them."""
 
     ALL_VARIANTS = ""
     # The summed fields: one each for SeatQuerySet.figures()' aggregates, named alike.
     FIGURES = tuple(SeatQuerySet.figures())
 
-    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings")
     variant = models.CharField(max_length=20, blank=True)  # ALL_VARIANTS: every variant together
     games = models.PositiveIntegerField(default=0)
     wins = models.PositiveIntegerField(default=0)
@@ -1186,15 +1269,184 @@ class Standing(models.Model):
     queens = models.PositiveIntegerField(default=0)
     wraps = models.PositiveIntegerField(default=0)
     sixty_nine = models.PositiveIntegerField(default=0)  # games won by 69 for 5 (or 5 for 69)
-    # The player's current rating (games.ratings.ordinal), the same on each of their rows.
+    # The player's rating (games.ratings.ordinal), the same on each of their rows.
     rating = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.variant or 'every variant'}: {self.wins}/{self.games}"
+
+
+class Standing(Figures):
+    """A player's counted games summed up, per variant and over every variant, with their rating now.
+
+    The standings' cache, so that a league of thousands of games shows its
+    table from one small query: rebuilt by League.results_changed()
+    whenever a game starts or stops counting or its totals change (the hook
+    in Game.refresh), and rebuildable with `manage.py rebuild_results`.
+    """
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["player", "variant"], name="one_standing_per_variant")]
         indexes = [models.Index(fields=["league", "variant"])]
 
+
+class SeasonQuerySet(models.QuerySet["Season"]):
+    def offered(self, league: League) -> SeasonQuerySet:
+        """The league's seasons as the standings offer them: the latest first."""
+        return self.filter(league=league).order_by("-last_day", "-first_day", "name", "pk")
+
+    def bulk_create(self, objs: Any, *args: Any, **kwargs: Any) -> list[Season]:
+        objs = list(objs)
+        for season in objs:
+            season.name_key = name_key(season.name)
+        return super().bulk_create(objs, *args, **kwargs)
+
+
+class Season(models.Model):
+    """A stretch of the league's days with a name ("2026", "Spring 2026"): its own standings and ratings.
+
+    Named by the organizer; until they name one, the league's calendar years
+    are kept as automatic seasons (League._keep_year_seasons). Seasons may
+    overlap. Each has its standings in SeasonStanding, the ratings worked
+    out over its games alone, everyone starting afresh at its first day;
+    kept by League.seasons_changed() and rebuildable from the entries.
+    """
+
+    # More than any league names (and what a league file may hold: games.league_io).
+    MOST_PER_LEAGUE = 100
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=SEASON_NAME_LENGTH, validators=[StoredAsWritten("season")])
+    name_key = models.CharField(max_length=4 * SEASON_NAME_LENGTH, editable=False)
+    first_day = models.DateField()
+    last_day = models.DateField()
+    # A calendar year the app keeps while the organizer has named no season.
+    automatic = models.BooleanField(default=False)
+
+    objects = SeasonQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-last_day", "-first_day", "name", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "name_key"], name="season_name_key_unique_in_league"),
+            models.CheckConstraint(
+                condition=Q(first_day__lte=F("last_day")),
+                name="season_first_day_not_after_last",
+                violation_error_message=BACKWARDS_SEASON,
+            ),
+        ]
+
     def __str__(self) -> str:
-        return f"{self.player} in {self.variant or 'every variant'}: {self.wins}/{self.games}"
+        return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.name_key = name_key(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
+
+    @staticmethod
+    def days_problem(first_day: date, last_day: date, today: date | None = None) -> str:
+        """Why a season can't run from first_day to last_day; empty when it can.
+
+        The dates a standings filter may have (1900 to the end of next
+        year): a season is one the table can have played in."""
+        latest = latest_season_day(today)
+        if not season_day(first_day, today) or not season_day(last_day, today):
+            return f"A season's days are from 1900 to the end of {latest.year}."
+        if first_day > last_day:
+            return BACKWARDS_SEASON
+        return ""
+
+    @classmethod
+    @transaction.atomic
+    def add(cls, league: League, name: str, first_day: date, last_day: date) -> Season:
+        """The organizer's new season, its standings worked out; the automatic years give way to it."""
+        League.objects.select_for_update().filter(pk=league.pk).exists()
+        cls.objects.filter(league=league, automatic=True).delete()
+        season = cls.objects.create(league=league, name=name, first_day=first_day, last_day=last_day)
+        season.refresh()
+        return season
+
+    @transaction.atomic
+    def change(self, name: str, first_day: date, last_day: date) -> None:
+        """Rename or re-date the season; new dates, new standings. An automatic year changed is the organizer's."""
+        League.objects.select_for_update().filter(pk=self.league_id).exists()
+        # As stored: a ModelForm has already put the new dates on this instance.
+        redated = (first_day, last_day) != Season.objects.values_list("first_day", "last_day").get(pk=self.pk)
+        if self.automatic:
+            # The organizer now keeps the seasons: the other automatic years go, as when one is added.
+            Season.objects.filter(league_id=self.league_id, automatic=True).exclude(pk=self.pk).delete()
+        self.name, self.first_day, self.last_day, self.automatic = name, first_day, last_day, False
+        self.save(update_fields=["name", "first_day", "last_day", "automatic"])
+        if redated:
+            self.refresh()
+
+    @transaction.atomic
+    def discard(self) -> None:
+        """Delete the season; the last of the organizer's gone, the calendar years come back."""
+        League.objects.select_for_update().filter(pk=self.league_id).exists()
+        self.delete()
+        for year in self.league._keep_year_seasons():
+            year.refresh()
+
+    def refresh(self) -> None:
+        """Sum up the season's counted games again and rate them afresh, in order of play.
+
+        A season that takes in every counted game of the league (an "all
+        time" season, or the only year played) has the league's Standing
+        rows exactly: the same games rated from the same start. They are
+        copied, rather than every game of the league re-rated on each change.
+        """
+        counted = Seat.objects.counted().filter(game__league_id=self.league_id)
+        days = counted.aggregate(first=Min("game__played_on"), last=Max("game__played_on"))
+        if days["first"] is not None and self.first_day <= days["first"] and days["last"] <= self.last_day:
+            fields = ["player_id", "variant", *Figures.FIGURES, "rating"]
+            rows = [
+                SeasonStanding(season=self, **dict(zip(fields, values, strict=True)))
+                for values in Standing.objects.filter(league_id=self.league_id).values_list(*fields)
+            ]
+        else:
+            seats = counted.filter(game__played_on__gte=self.first_day, game__played_on__lte=self.last_day)
+            ratings = rate_afresh(seats.rated_in_order())
+            current = {player_id: ordinal(*rating) for player_id, rating in ratings.items()}
+            rows = seats.summed(
+                lambda player_id, variant: SeasonStanding(
+                    season=self, player_id=player_id, variant=variant, rating=current.get(player_id)
+                )
+            )
+        SeasonStanding.objects.filter(season=self).delete()
+        SeasonStanding.objects.bulk_create(rows, batch_size=1000)
+
+
+class SeasonStanding(Figures):
+    """A player's counted games of one season summed up, per variant and over every variant, with
+    their rating over the season's games alone: a Standing for a season (Season.refresh)."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["season", "variant", "player"], name="one_season_standing_per_variant")
+        ]
+
+
+def latest_season_day(today: date | None = None) -> date:
+    """The last day a season or a standings filter can reach: the end of next year."""
+    return date((today or timezone.localdate()).year + 1, 12, 31)
+
+
+def season_day(day: date, today: date | None = None) -> bool:
+    """Whether a season can start or end on `day`: from 1900 to the end of next year."""
+    return EARLIEST_DAY <= day <= latest_season_day(today)
 
 
 class Rivalry(models.Model):

@@ -69,3 +69,12 @@ def rate_in_order(games: Iterable[Sequence[RatedSeat]], current: Ratings) -> lis
             if seat.rating != rating:
                 changed.append((seat.seat_id, rating))
     return changed
+
+
+def rate_afresh(games: Iterable[Sequence[RatedSeat]]) -> dict[int, Rating]:
+    """Every player's rating after `games`, in order of play, each starting from the model's default.
+
+    A season's ratings: they know nothing of the games before its first day."""
+    current: Ratings = {}
+    rate_in_order(games, current)
+    return current  # type: ignore[return-value]  # every player in it has played: none is None

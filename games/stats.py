@@ -10,14 +10,14 @@ neither null nor abandoned) are in any figure; lowest score wins everywhere.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
 from django.db.models import Count, Max, Min, QuerySet
 from django.utils import dateformat, timezone
 
-from games.models import Game, League, Player, Rivalry, Seat, Standing
+from games.models import Game, League, Player, Rivalry, Season, SeasonStanding, Seat, Standing
 from games.ratings import ordinal
 from rules import VARIANTS
 
@@ -77,12 +77,31 @@ DEFAULT_SORT = "wins"
 
 
 @dataclass(frozen=True)
-class Season:
-    """Which counted games a table covers: a variant, and dates of play from/to (inclusive)."""
+class Span:
+    """Which counted games a table covers: a variant, and dates of play from/to (inclusive).
+
+    A filter, not a stored thing: the standings' and the archive's form
+    make one from the page's parameters. When its dates are a saved
+    Season's, it carries that season, whose standings and ratings are kept
+    (SeasonStanding); other dates are summed from the seats on each request,
+    with the all-time ratings."""
 
     variant: str = ""
     since: date | None = None
     until: date | None = None
+    season: Season | None = field(default=None, compare=False)
+
+    @classmethod
+    def of(cls, season: Season, variant: str = "") -> Span:
+        return cls(variant, season.first_day, season.last_day, season)
+
+    def with_season(self, seasons: list[Season]) -> Span:
+        """This span, carrying the first of `seasons` whose dates are exactly its own, if any."""
+        if self.since and self.until:
+            for season in seasons:
+                if (season.first_day, season.last_day) == (self.since, self.until):
+                    return Span.of(season, self.variant)
+        return self
 
     @property
     def dated(self) -> bool:
@@ -90,29 +109,31 @@ class Season:
 
     @property
     def label(self) -> str:
-        """'Hearts, games played from 1 Mar 2025 to 30 Jun 2025'."""
+        """'Hearts, games played from 1 Mar 2025 to 30 Jun 2025'; a season's name first."""
         variant = VARIANTS[self.variant].name if self.variant in VARIANTS else "All variants"
         if self.since and self.until:
-            return f"{variant}, games played from {day_label(self.since)} to {day_label(self.until)}"
+            played = f"{variant}, games played from {day_label(self.since)} to {day_label(self.until)}"
+            return played if self.season is None else f"Season {self.season.name}: {played}"
         if self.since:
             return f"{variant}, games played from {day_label(self.since)}"
         if self.until:
             return f"{variant}, games played up to {day_label(self.until)}"
         return f"{variant}, every date"
 
+    @property
+    def rating_label(self) -> str:
+        """What the Rating column holds here."""
+        if self.season is not None:
+            return (
+                f"Ratings over season {self.season.name}'s games alone, every variant: "
+                "everyone starts afresh at its first day."
+            )
+        if self.dated:
+            return "Ratings are all-time (over every counted game), not over these dates alone."
+        return "Ratings are over every counted game, in order of play."
+
     def games(self, league: League) -> QuerySet[Game]:
         return self.filter(Game.objects.counted().filter(league=league))
-
-    @classmethod
-    def years(cls, league: League) -> list[Season]:
-        """A season for each calendar year from the league's first game to its latest (days_played)."""
-        days = days_played(league)
-        if days["first"] is None:
-            return []
-        return [
-            cls(since=date(year, 1, 1), until=date(year, 12, 31))
-            for year in range(days["last"].year, days["first"].year - 1, -1)
-        ]
 
     def covers(self, league: League) -> bool:
         """Whether the dates leave out none of the league's counted games (days_played)."""
@@ -141,7 +162,7 @@ class Season:
         return Seat.objects.counted().filter(player=player, **self._lookups("game__"))
 
     def filter(self, games: QuerySet[Game]) -> QuerySet[Game]:
-        """games narrowed to this season (any status: the archive lists them all)."""
+        """games narrowed to this span (any status: the archive lists them all)."""
         return games.filter(**self._lookups())
 
     def _lookups(self, prefix: str = "") -> dict[str, Any]:
@@ -161,7 +182,7 @@ def days_played(league: League) -> dict[str, date | None]:
 
     Over all its games, not only the counted ones, so that the database
     reads the index on (league, played_on) alone; a game under way only
-    widens the range, which is the safe side for Season.covers."""
+    widens the range, which is the safe side for Span.covers."""
     if not hasattr(league, "_days_played"):
         league._days_played = Game.objects.filter(league=league).aggregate(
             first=Min("played_on"), last=Max("played_on")
@@ -210,21 +231,27 @@ class Row:
         return self.points / self.hands if self.hands else None
 
 
-def standings(league: League, season: Season = Season(), sort: str = DEFAULT_SORT, descending: bool | None = None,
+def standings(league: League, span: Span = Span(), sort: str = DEFAULT_SORT, descending: bool | None = None,
               player: Player | None = None) -> list[Row]:  # fmt: skip
-    """One row per player with a counted game in the season, in the order asked for.
+    """One row per player with a counted game in the span, in the order asked for.
 
-    The Standing table answers when the season's dates leave out no game (one
-    query, plus one for the league's first and last day when there are
-    dates); a season that cuts the league's games sums its seats instead, then
-    reads the ratings (two queries). The rating is always the current one,
-    over every counted game. At most one row per player, so the sorting is
-    done here.
+    A saved season reads its SeasonStanding rows, with the ratings over its
+    games alone (one query). Otherwise the Standing table answers when the
+    dates leave out no game (one query, plus one for the league's first and
+    last day when there are dates); dates that cut the league's games sum
+    their seats instead, then read the ratings (two queries), and the rating
+    is the current one, over every counted game. At most one row per
+    player, so the sorting is done here.
     """
-    if season.dated and not season.covers(league):
-        rows = _season_rows(league, season, player)
+    if span.season is not None:
+        standing = SeasonStanding.objects.filter(season=span.season, variant=span.variant or Standing.ALL_VARIANTS)
+    elif span.dated and not span.covers(league):
+        standing = None
     else:
-        standing = Standing.objects.filter(league=league, variant=season.variant or Standing.ALL_VARIANTS)
+        standing = Standing.objects.filter(league=league, variant=span.variant or Standing.ALL_VARIANTS)
+    if standing is None:
+        rows = _span_rows(league, span, player)
+    else:
         if player is not None:
             standing = standing.filter(player=player)
         rows = [
@@ -236,8 +263,8 @@ def standings(league: League, season: Season = Season(), sort: str = DEFAULT_SOR
     return sort_rows(rows, sort, descending)
 
 
-def _season_rows(league: League, season: Season, player: Player | None) -> list[Row]:
-    seats = season.seats(league) if player is None else season.player_seats(player)
+def _span_rows(league: League, span: Span, player: Player | None) -> list[Row]:
+    seats = span.seats(league) if player is None else span.player_seats(player)
     figures = list(seats.values("player_id", "player__name").annotate(**Seat.objects.figures()).order_by())
     ratings = dict(
         Standing.objects.filter(
@@ -295,13 +322,13 @@ class HeadToHead:
         return self.wins + self.losses + self.ties
 
 
-def head_to_head(league: League, player: Player, season: Season = Season()) -> list[HeadToHead]:
+def head_to_head(league: League, player: Player, span: Span = Span()) -> list[HeadToHead]:
     """Every opponent of player, most games together first.
 
-    Over every counted game it reads the Rivalry table; for a season it
+    Over every counted game it reads the Rivalry table; for a span it
     compares totals seat by seat (SeatQuerySet.rivalries). One query either way.
     """
-    if season == Season():
+    if span == Span():
         rows = Rivalry.objects.filter(player=player).values_list(
             "opponent_id", "opponent__name", "wins", "losses", "ties"
         )
@@ -309,7 +336,7 @@ def head_to_head(league: League, player: Player, season: Season = Season()) -> l
     else:
         records = [
             HeadToHead(row["opponent"], row["opponent_name"], row["wins"], row["losses"], row["ties"])
-            for row in season.player_seats(player).rivalries()
+            for row in span.player_seats(player).rivalries()
         ]
     return sorted(records, key=lambda record: (-record.games, record.name.casefold(), record.player_id))
 
@@ -336,11 +363,12 @@ class RatedGame:
     rating: float
 
 
-def rating_history(league: League, player: Player, season: Season = Season()) -> list[RatedGame]:
-    """The player's counted games in order of play with their rating after each. One query,
-    sorted here for the reason leaders_ratings gives."""
+def rating_history(league: League, player: Player, span: Span = Span()) -> list[RatedGame]:
+    """The player's counted games of the span in order of play with their all-time rating after
+    each (a season's own are kept only as they stand at its end). One query, sorted here for the
+    reason leaders_ratings gives."""
     seats = sorted(
-        season.player_seats(player)
+        span.player_seats(player)
         .exclude(rating_mu=None)
         .order_by()
         .values_list("game__played_on", "game__created_at", "game_id", "game__number", "game__variant", "total",

@@ -1,7 +1,20 @@
 from django.urls import path, register_converter
 
 from games.converters import IdConverter, TokenConverter
-from games.views import accounts, backups, history, leagues, members, offline, ops, presets, rulebook, sharing, table
+from games.views import (
+    accounts,
+    backups,
+    history,
+    leagues,
+    members,
+    offline,
+    ops,
+    presets,
+    rulebook,
+    seasons,
+    sharing,
+    table,
+)
 
 app_name = "games"
 
@@ -76,6 +89,9 @@ urlpatterns += [
 
 urlpatterns += [
     path("leagues/<id:league_id>/standings/", history.league_standings, name="league-standings"),
+    path("leagues/<id:league_id>/seasons/", seasons.league_seasons, name="league-seasons"),
+    path("leagues/<id:league_id>/seasons/<id:season_id>/edit/", seasons.season_edit, name="season-edit"),
+    path("leagues/<id:league_id>/seasons/<id:season_id>/delete/", seasons.season_delete, name="season-delete"),
     path("leagues/<id:league_id>/games/", history.league_games, name="league-games"),
     path("leagues/<id:league_id>/players/<id:player_id>/", history.player_detail, name="player-detail"),
     path("leagues/<id:league_id>/export/league.json", backups.league_export_json, name="league-export-json"),

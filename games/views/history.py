@@ -23,8 +23,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from games import stats
 from games.charts import rating_chart, totals_chart
-from games.forms import ArchiveForm, SeasonForm, StandingsForm
-from games.models import Game, Hand, Player, Seat
+from games.forms import ArchiveForm, SpanForm, StandingsForm
+from games.models import Game, Hand, Player, Season, Seat
 from games.permissions import ORGANIZE, VIEW, Reader, get_game_for, get_league_for, get_public_league
 from games.views.pages import render_page
 from rules.describe import deal_in_brief
@@ -92,13 +92,14 @@ def public_standings(request: HtmxHttpRequest, token: str) -> TemplateResponse:
 
 
 def _standings(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
-    form = StandingsForm(request.GET)
+    seasons = list(Season.objects.offered(reader.league))
+    form = StandingsForm(request.GET, seasons)
     valid = form.is_valid()
     sort = (valid and form.cleaned_data["sort"]) or stats.DEFAULT_SORT
     order = valid and form.cleaned_data["order"]
     descending = stats.SORTS[sort].descending if not order else order == "desc"
-    season = form.season()
-    rows = stats.standings(reader.league, season, sort, descending)
+    span = form.span()
+    rows = stats.standings(reader.league, span, sort, descending)
     headers = [
         {
             "column": column,
@@ -115,18 +116,19 @@ def _standings(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
         "reader": reader,
         "league": reader.league,
         "form": form,
-        "season": season,
+        "span": span,
         "rows": rows,
         "table_rows": _standings_rows(rows, reader),
         # Only a sort the reader chose is carried along (the default needs no parameter).
         "sort": sort if valid and form.cleaned_data["sort"] else "",
         "order": "desc" if descending else "asc",
         "headers": headers,
-        # A year is a league's season until the organizer says otherwise: one link each, latest first.
-        "years": [
-            {"year": year.since.year, "since": year.since.isoformat(), "until": year.until.isoformat(),
-             "current": (year.since, year.until) == (season.since, season.until)}
-            for year in stats.Season.years(reader.league)
+        # The league's seasons (its calendar years until the organizer names some), latest first: a
+        # link each, by its dates, which stay the same when the years are kept again (new ids).
+        "seasons": [
+            {"name": saved.name, "since": saved.first_day.isoformat(), "until": saved.last_day.isoformat(),
+             "current": (saved.first_day, saved.last_day) == (span.since, span.until)}
+            for saved in seasons
         ],
     }  # fmt: skip
     return render_page(request, "history/standings.html", context, "standings-table", status=200 if valid else 422)
@@ -174,7 +176,7 @@ def _archive(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
     games = Game.objects.filter(league=reader.league)
     valid = form.is_valid()
     if valid:
-        games = form.season().filter(games)
+        games = form.span().filter(games)
         if form.cleaned_data["status"]:
             games = games.filter(status=form.cleaned_data["status"])
         if form.cleaned_data["player"]:
@@ -262,18 +264,18 @@ def _player(request: HtmxHttpRequest, reader: Reader, player_id: int) -> Templat
     player = Player.objects.filter(league=league, pk=player_id).first()
     if player is None:
         raise Http404("No such player")
-    form = SeasonForm(request.GET)
+    form = SpanForm(request.GET, list(Season.objects.offered(league)))
     valid = form.is_valid()
-    season = form.season()
-    history = stats.rating_history(league, player, season)
-    records = stats.head_to_head(league, player, season)
-    row = next(iter(stats.standings(league, season, player=player)), None)
+    span = form.span()
+    history = stats.rating_history(league, player, span)
+    records = stats.head_to_head(league, player, span)
+    row = next(iter(stats.standings(league, span, player=player)), None)
     context = {
         "reader": reader,
         "league": league,
         "player": player,
         "form": form,
-        "season": season,
+        "span": span,
         "row": row,
         "record": stats.player_record(history),
         "chart": rating_chart(

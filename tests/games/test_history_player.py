@@ -104,9 +104,9 @@ def test_players_pages_are_not_public(client, league, ann):
     assert client.get(url(league, ann)).status_code == 302
 
 
-# Session, user, membership, player, their standing, rating history, head-to-head,
-# and the seats of their latest games.
-PLAYER_QUERIES = 8
+# Session, user, membership, player, the league's seasons (the season select), their
+# standing, rating history, head-to-head, and the seats of their latest games.
+PLAYER_QUERIES = 9
 
 
 @pytest.mark.parametrize("games_played", [50, 500])

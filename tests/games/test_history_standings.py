@@ -223,13 +223,15 @@ def test_the_public_standings_swap_with_htmx(client, league, games):
 
 # Query counts ---------------------------------------------------------------------------
 
-# Session, user, membership, the Standing rows, the years played (the season links): whatever the league's size.
+# Session, user, membership, the league's seasons (the season links), the Standing rows: whatever the league's size.
 STANDINGS_QUERIES = 5
-# A season with dates uses the same first and last day; when it cuts the
-# league's games it sums its seats, then reads the ratings.
-SEASON_QUERIES = 6
-# A season whose dates take in every game reads the Standing rows.
-WHOLE_SEASON_QUERIES = 5
+# Dates of no season read the league's first and last day; when they cut the
+# league's games they sum its seats, then read the ratings.
+SEASON_QUERIES = 7
+# Dates that take in every game read the Standing rows.
+WHOLE_SEASON_QUERIES = 6
+# A saved season (its dates, or chosen by id) reads its SeasonStanding rows.
+SAVED_SEASON_QUERIES = 5
 
 
 @pytest.mark.parametrize("games_played", [50, 500])
@@ -246,6 +248,10 @@ def test_the_standings_take_the_same_queries_for_50_and_500_games(
     with django_assert_num_queries(WHOLE_SEASON_QUERIES):
         whole = client.get(url(league, since="2020-01-01", until="2026-12-31"))
     assert len(whole.context_data["rows"]) == 30
+    # The seeded games run from 2024 into 2025: each year is an automatic season.
+    with django_assert_num_queries(SAVED_SEASON_QUERIES):
+        year = client.get(url(league, since="2024-01-01", until="2024-12-31"))
+    assert year.context_data["span"].season.name == "2024"
     LeagueFactory()  # another league's games are no business of this page
     assert Game.objects.filter(league=league).count() == games_played
 
@@ -293,8 +299,12 @@ def test_each_year_played_is_a_season_to_pick(client, league, games, user):
     played(league, "standard", MOON_AND_QUEEN, datetime(2023, 6, 1, 20, tzinfo=UTC), {"target": 30}, user=user)
     client.force_login(user)
     response = client.get(url(league, since="2024-01-01", until="2024-12-31"))
-    years = response.context_data["years"]
-    assert [(year["year"], year["current"]) for year in years] == [(2025, False), (2024, True), (2023, False)]
+    seasons = response.context_data["seasons"]
+    assert [(season["name"], season["current"]) for season in seasons] == [
+        ("2025", False),
+        ("2024", True),
+        ("2023", False),
+    ]
     html = response.content.decode()
     assert 'href="?since=2025-01-01&amp;until=2025-12-31"' in html
     assert 'aria-current="page">2024</a>' in html

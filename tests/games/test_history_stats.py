@@ -76,14 +76,14 @@ def test_sorting_by_name(league, games):
 
 
 def test_a_variant_filter_keeps_only_its_games(league, games):
-    rows = stats.standings(league, stats.Season(variant="ricketts"))
+    rows = stats.standings(league, stats.Span(variant="ricketts"))
     ann = row_of(rows, "Ann")
     assert (ann.games, ann.wins, ann.sixty_nine, ann.avg_total) == (1, 1, 1, 69)
     assert row_of(rows, "Dan").avg_total == 65
 
 
 def test_a_season_keeps_games_played_between_its_dates(league, games):
-    season = stats.Season(since=date(2025, 3, 2), until=date(2025, 3, 3))
+    season = stats.Span(since=date(2025, 3, 2), until=date(2025, 3, 3))
     rows = stats.standings(league, season)
     ann = row_of(rows, "Ann")
     assert (ann.games, ann.wins, ann.moons) == (2, 2, 0)
@@ -91,12 +91,12 @@ def test_a_season_keeps_games_played_between_its_dates(league, games):
 
 
 def test_a_season_with_no_games_has_no_rows(league, games):
-    assert stats.standings(league, stats.Season(since=date(2025, 4, 1))) == []
-    assert stats.standings(league, stats.Season(variant="3d")) == []
+    assert stats.standings(league, stats.Span(since=date(2025, 4, 1))) == []
+    assert stats.standings(league, stats.Span(variant="3d")) == []
 
 
 def test_a_season_reads_the_same_figures_as_the_standing_table(league, games):
-    every_date = stats.Season(since=date(2025, 1, 1), until=date(2025, 12, 31))
+    every_date = stats.Span(since=date(2025, 1, 1), until=date(2025, 12, 31))
     assert stats.standings(league, every_date) == stats.standings(league)
 
 
@@ -119,9 +119,9 @@ def test_equal_totals_are_a_tie(league, games):
 
 def test_a_seasons_head_to_head_is_counted_seat_by_seat(league, games):
     ann = Player.objects.get(league=league, name="Ann")
-    every_date = stats.Season(since=date(2025, 1, 1), until=date(2025, 12, 31))
+    every_date = stats.Span(since=date(2025, 1, 1), until=date(2025, 12, 31))
     assert stats.head_to_head(league, ann, every_date) == stats.head_to_head(league, ann)
-    ricketts = stats.head_to_head(league, ann, stats.Season(variant="ricketts"))
+    ricketts = stats.head_to_head(league, ann, stats.Span(variant="ricketts"))
     # Ann won on 69 against Ben 74, Cat 78 and Dan 65: a 69-for-5 winner beats the lower 65.
     assert {record.name: (record.wins, record.losses) for record in ricketts} == {
         "Ben": (1, 0),
@@ -170,8 +170,8 @@ def test_standings_show_the_current_rating(league, games):
 
 
 def test_season_labels_read_as_a_sentence():
-    assert stats.Season().label == "All variants, every date"
-    assert stats.Season("ricketts", date(2025, 3, 1), date(2025, 6, 30)).label == (
+    assert stats.Span().label == "All variants, every date"
+    assert stats.Span("ricketts", date(2025, 3, 1), date(2025, 6, 30)).label == (
         "Ricketts House Hearts, games played from 1 Mar 2025 to 30 Jun 2025"
     )
 

@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from games import stats
 from games.league_io import LeagueImportError, _cell, export_league, house_rules, import_league
-from games.models import Game, League, Player, Seat
+from games.models import Game, League, Player, Season, Seat
 from rules import HandEntry, name_key, read_scoresheet
 from tests.factories import UserFactory, make_game
 from tests.games.league_seed import hand_worked_league, members, played, seed_league
@@ -453,3 +453,83 @@ def test_the_import_command_refuses_hostile_json_in_one_line(league, tmp_path, c
     with pytest.raises(CommandError, match=f"is not a league file this app can read: {message}"):
         call_command("import_league", str(path), "--owner", league.owner.username)
     assert League.objects.count() == leagues
+
+
+# Seasons in the league file ------------------------------------------------------------------
+
+
+def season_tables(league):
+    """Each of the league's seasons: its name, days, automatic or not, and its standings by player."""
+    return {
+        season.name: (
+            season.first_day,
+            season.last_day,
+            season.automatic,
+            sorted(season.standings.values_list("player__name", "variant", "games", "wins", "total", "rating")),
+        )
+        for season in Season.objects.filter(league=league)
+    }
+
+
+def test_a_round_trip_keeps_the_organizers_seasons_and_their_standings(league, games):
+    Season.add(league, "Early March", date(2025, 3, 1), date(2025, 3, 2))
+    Season.add(league, "2025", date(2025, 1, 1), date(2025, 12, 31))
+    document = export_league(league)
+    assert document["seasons"] == [
+        {"name": "2025", "first_day": "2025-01-01", "last_day": "2025-12-31"},
+        {"name": "Early March", "first_day": "2025-03-01", "last_day": "2025-03-02"},
+    ]
+    copy = import_league(json.loads(json.dumps(document)), UserFactory())
+    assert season_tables(copy) == season_tables(league)
+    # Early March: the moon game (1 March) and the 69-for-5 game (2 March), Ann in both.
+    assert season_tables(copy)["Early March"][3][0][:5] == ("Ann", "", 2, 1, 113)
+
+
+def test_the_automatic_years_are_not_written_and_come_back_by_themselves(league, games):
+    document = export_league(league)
+    assert document["seasons"] == []
+    copy = import_league(document, UserFactory())
+    assert season_tables(copy) == season_tables(league)
+    assert list(season_tables(copy)) == ["2025"]
+
+
+def test_a_file_without_seasons_still_imports(league, games):
+    document = export_league(league)
+    del document["seasons"]
+    assert import_league(document, UserFactory()).games.count() == 6
+
+
+SEASON = {"name": "Spring", "first_day": "2025-03-01", "last_day": "2025-05-31"}
+
+
+@pytest.mark.parametrize(
+    ("seasons", "message"),
+    [
+        ({"name": "Spring"}, "'seasons' must be a list"),
+        ([SEASON] * 101, "A league has at most 100 seasons; this file has 101"),
+        (["Spring"], "Season 1: each season is {'name', 'first_day', 'last_day'} and no more"),
+        ([{**SEASON, "colour": "green"}], "Season 1: each season is"),
+        ([{"name": "Spring", "first_day": "2025-03-01"}], "Season 1: each season is"),
+        ([{**SEASON, "name": "  Spring"}], "is not written as the app writes names"),
+        ([{**SEASON, "name": ""}], "A season's name"),
+        ([{**SEASON, "name": 7}], "A season's name"),
+        ([SEASON, {**SEASON, "name": "SPRING"}], "The season SPRING is listed twice"),
+        ([{**SEASON, "first_day": "2025-3-1"}], "Season Spring: 'first_day' must be a day written like 2026-03-01"),
+        ([{**SEASON, "first_day": "20250301"}], "Season Spring: 'first_day' must be a day written like"),
+        ([{**SEASON, "last_day": 20250531}], "Season Spring: 'last_day' must be a day written like"),
+        ([{**SEASON, "last_day": "2025-02-30"}], "Season Spring: 'last_day' must be a day written like"),
+        ([{**SEASON, "last_day": "2025-02-28"}], "Season Spring: The season's first day is after its last day."),
+        ([{**SEASON, "first_day": "1899-12-31"}], "Season Spring: A season's days are from 1900 to the end of"),
+        ([{**SEASON, "last_day": "9999-12-31"}], "Season Spring: A season's days are from 1900 to the end of"),
+    ],
+)
+def test_bad_seasons_in_a_league_file_are_refused_before_anything_is_saved(client, league, games, seasons, message):
+    document = export_league(league)
+    document["seasons"] = seasons
+    client.force_login(UserFactory())
+    before = League.objects.count(), Season.objects.count(), Game.objects.count()
+    upload = SimpleUploadedFile("league.json", json.dumps(document).encode(), "application/json")
+    response = client.post(reverse("games:league-import"), {"file": upload})
+    assert response.status_code == 422
+    assert message in response.context_data["form"].errors["file"][0]
+    assert (League.objects.count(), Season.objects.count(), Game.objects.count()) == before

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import date, timedelta
 from typing import Any
 
 import pytest
@@ -17,7 +17,20 @@ from django.test import Client
 from django.utils import timezone
 
 from games.league_io import export_league
-from games.models import Game, Hand, HandRevision, Invite, League, LeaguePreset, Membership, Player, Seat, new_token
+from games.models import (
+    Game,
+    Hand,
+    HandRevision,
+    Invite,
+    League,
+    LeaguePreset,
+    Membership,
+    Player,
+    Season,
+    SeasonStanding,
+    Seat,
+    new_token,
+)
 from rules import HandEntry
 from tests.factories import MembershipFactory, UserFactory, make_game
 
@@ -36,6 +49,7 @@ class Table:
     other_league: League
     other_game: Game
     preset: LeaguePreset
+    season: Season
 
     def spare_player(self) -> Player:
         """The league's player who has played no game."""
@@ -90,6 +104,10 @@ def table(db) -> Table:
     preset = LeaguePreset(league=league, name=f"Thursday {IMAGE}")
     preset.set_rules("standard", {"target": 50, "moon": "add"})
     preset.save()
+    # A season of the organizer's with the finished game in it (the calendar years give way to
+    # it), its name one more to escape on the standings.
+    year = league.today().year
+    season = Season.add(league, f"This year {IMAGE}", date(year, 1, 1), date(year, 12, 31))
     return Table(
         users=users,
         league=league,
@@ -100,10 +118,11 @@ def table(db) -> Table:
         other_league=other_league,
         other_game=other_game,
         preset=preset,
+        season=season,
     )
 
 
 def stored_rows() -> dict[str, list[tuple]]:
     """Every row the table's actions could change, to show that a refused request changed nothing."""
-    models = (League, Membership, Invite, Player, Game, Seat, Hand, HandRevision, LeaguePreset)
+    models = (League, Membership, Invite, Player, Game, Seat, Hand, HandRevision, LeaguePreset, Season, SeasonStanding)
     return {model._meta.label: list(model.objects.order_by("pk").values_list()) for model in models}

@@ -105,6 +105,14 @@ def preset(table) -> dict[str, int]:
     return {"league_id": table.league.pk, "preset_id": table.preset.pk}
 
 
+def season(table) -> dict[str, int]:
+    return {"league_id": table.league.pk, "season_id": table.season.pk}
+
+
+def season_form(table) -> dict[str, Any]:
+    return {"name": "Autumn 2025", "first_day": "2025-09-01", "last_day": "2025-11-30"}
+
+
 def house_rules(table) -> dict[str, Any]:
     """Standard Hearts to 50 with the moon adding: a preset's form, saved."""
     return {**STANDARD_RULES_FORM, "name": "Friday rules", "save": "1", "target": "50", "moon": "add"}
@@ -252,6 +260,10 @@ ROUTES: list[Route] = [
     ),
     # --- history
     Route("league-standings", league, get=MEMBERS_SEE),
+    # Every member sees the seasons; organizers add, change and delete them.
+    Route("league-seasons", league, get=MEMBERS_SEE, post=ORGANIZERS_DONE, post_data=season_form),
+    Route("season-edit", season, get=ORGANIZERS_DO, post=ORGANIZERS_DONE, post_data=season_form),
+    Route("season-delete", season, get=ORGANIZERS_DO, post=ORGANIZERS_DONE),
     Route("league-games", league, get=MEMBERS_SEE),
     Route(
         "player-detail", lambda table: {"league_id": table.league.pk, "player_id": table.players[0].pk}, get=MEMBERS_SEE
