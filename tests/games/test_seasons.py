@@ -274,7 +274,7 @@ def test_a_seasons_label_names_it(league, games):
 
 
 def test_the_migration_gives_existing_leagues_their_years_as_refresh_would(league, games):
-    migration = importlib.import_module("games.migrations.0013_seasons")
+    migration = importlib.import_module("games.migrations.0014_seasons")
     kept = {season.name: rows(season) for season in Season.objects.filter(league=league)}
     Season.objects.all().delete()
     migration.year_seasons(apps, None)

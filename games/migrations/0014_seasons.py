@@ -69,7 +69,7 @@ def year_seasons(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0012_hand_revision_merged'),
+        ('games', '0013_game_share_generation'),
     ]
 
     operations = [
