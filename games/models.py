@@ -180,6 +180,9 @@ class League(models.Model):
     # The number the league's latest game got: numbers are never reused, so
     # "game 16" stays game 16 after another game is deleted.
     last_game_number = models.PositiveIntegerField(default=0)
+    # Bumped by every results_changed(): a page summing the league's results
+    # (the league page's charts) is cached under it, and never outlives them.
+    results_version = models.PositiveIntegerField(default=0)
 
     objects = LeagueQuerySet.as_manager()
 
@@ -252,6 +255,7 @@ class League(models.Model):
         """
         ratings = self._rerate(since, players)
         self._refresh_standings(ratings, None if since is None else set(players))
+        League.objects.filter(pk=self.pk).update(results_version=F("results_version") + 1)
 
     def _rerate(self, since: Game | Position | None, players: Iterable[int]) -> Ratings:
         """Re-rate the counted games from `since` onward (all of them when None).
@@ -658,7 +662,7 @@ class Game(models.Model):
     clock_started_at = models.DateTimeField(null=True, blank=True)
 
     # Cache derived from the hands by refresh().
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS, db_index=True)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
     reason = models.CharField(max_length=12, blank=True, default="")
     hand_count = models.PositiveSmallIntegerField(default=0)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -667,7 +671,13 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-played_on", "-created_at", "-pk"]
-        indexes = [models.Index(fields=["league", "-played_on", "-created_at"], name="games_game_league_played_idx")]
+        indexes = [
+            models.Index(fields=["league", "-played_on", "-created_at"], name="games_game_league_played_idx"),
+            # A league's counted (or unfinished) games, by day: seasons, games per month, the table's
+            # games under way. No index on the status alone: SQLite would start a player's
+            # seats from every finished game of every league rather than from the player's seats.
+            models.Index(fields=["league", "status", "played_on"], name="games_game_league_status_idx"),
+        ]
         constraints = [models.UniqueConstraint(fields=["league", "number"], name="one_game_per_number")]
 
     def __str__(self) -> str:
