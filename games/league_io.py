@@ -27,6 +27,8 @@ import zoneinfo
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from itertools import groupby
+from operator import itemgetter
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -41,7 +43,9 @@ from games.models import (
     League,
     Player,
     Seat,
+    entry_from_json,
     entry_to_json,
+    hand_result_to_json,
     league_name,
     player_name,
     read_played_on,
@@ -136,10 +140,11 @@ def add_games(league: League, records: Sequence[GameRecord]) -> list[Game]:
                 game=game,
                 number=number,
                 entry=entry_to_json(entry),
+                result=hand_result_to_json(hand),
                 created_at=record.created_at,
                 updated_at=record.created_at,
             )
-            for number, entry in enumerate(record.entries, start=1)
+            for number, (entry, hand) in enumerate(zip(record.entries, state.hands, strict=True), start=1)
         )
     Game.objects.bulk_create(games, batch_size=500)
     Seat.objects.bulk_create(seats, batch_size=1000)
@@ -256,33 +261,70 @@ def hands_csv_header() -> list[str]:
 
 
 def hands_csv_rows(league: League) -> Iterator[list[Any]]:
-    """One row per hand as the engine scores it, seats in columns; header first."""
+    """One row per hand as the engine scored it, seats in columns; header first.
+
+    Read from each hand's cached result (Hand.result, kept by Game.refresh),
+    the league's hands and seats in two streams in order of play: replaying
+    every game took seconds for a league of thousands. A game with a hand
+    not yet cached (stored before the cache; rebuild_results fills it) is
+    played by the engine instead."""
     yield hands_csv_header()
-    for game in _games_in_order(league):
-        state = game.state()
-        names = [_cell(name) for name in state.setup.players]
+    order = ("game__played_on", "game__created_at", "game_id")
+    seats = (
+        Seat.objects.filter(game__league=league)
+        .order_by(*order, "position")
+        .values_list("game_id", "player__name")
+        .iterator(chunk_size=2000)
+    )
+    hands = (
+        Hand.objects.filter(game__league=league)
+        .order_by(*order, "number")
+        .values_list("game_id", "game__number", "number", "entry", "result")
+        .iterator(chunk_size=2000)
+    )
+    seated = groupby(seats, key=itemgetter(0))
+    for game_id, game_hands in groupby(hands, key=itemgetter(0)):
+        # The seats come in the same order, with those of games without a hand to skip.
+        names = next([_cell(name) for _, name in players] for seats_game, players in seated if seats_game == game_id)
+        game_hands = list(game_hands)
+        if any(result is None for *_, result in game_hands):
+            yield from _replayed_rows(game_id, names)
+            continue
+        for _, game_number, number, entry, result in game_hands:
+            yield _hand_row(game_number, number, names, entry_from_json(entry), result)
 
-        def name(seat: int | None, names: list[str] = names) -> str:
-            return names[seat] if seat is not None else ""
 
-        for hand in state.hands:
-            entry = hand.entry
-            row: list[Any] = [
-                game.number, hand.number, name(hand.deal.dealer), hand.deal.pass_direction, int(hand.deal.tie_break),
-                name(entry.revoke), name(entry.queen), name(entry.jack),
-                name(hand.moon.shooter) if hand.moon else "", hand.moon.resolution if hand.moon else "",
-                " ".join(names[seat] for seat in hand.wrapped),
-                # A house's extra point cards (K♠ Ann; A♠ Ben), from the engine's point-card table.
-                "; ".join(f"{card} {name(taker)}" for card, taker in entry.extras),
-                int(entry.sun), int(entry.time_up),
-            ]  # fmt: skip
-            for seat in range(MOST_SEATS):
-                if seat < len(names):
-                    hearts = entry.hearts[seat] if entry.hearts else 0
-                    row += [names[seat], hearts, hand.points[seat], hand.totals[seat]]
-                else:
-                    row += ["", "", "", ""]
-            yield row
+def _replayed_rows(game_id: int, names: list[str]) -> Iterator[list[Any]]:
+    """hands_csv_rows' rows of one game, from the engine."""
+    game = Game.objects.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player")),
+        Prefetch("hands", queryset=Hand.objects.order_by("number")),
+    ).get(pk=game_id)
+    for hand in game.state().hands:
+        yield _hand_row(game.number, hand.number, names, hand.entry, hand_result_to_json(hand))
+
+
+def _hand_row(game_number: int, number: int, names: list[str], entry: HandEntry, result: dict[str, Any]) -> list[Any]:
+    def name(seat: int | None) -> str:
+        return names[seat] if seat is not None else ""
+
+    moon = result["moon"]
+    row: list[Any] = [
+        game_number, number, name(result["dealer"]), result["pass"], int(result["tie_break"]),
+        name(entry.revoke), name(entry.queen), name(entry.jack),
+        name(moon[0]) if moon else "", moon[1] if moon else "",
+        " ".join(names[seat] for seat in result["wrapped"]),
+        # A house's extra point cards (K♠ Ann; A♠ Ben), from the engine's point-card table.
+        "; ".join(f"{card} {name(taker)}" for card, taker in entry.extras),
+        int(entry.sun), int(entry.time_up),
+    ]  # fmt: skip
+    for seat in range(MOST_SEATS):
+        if seat < len(names):
+            hearts = entry.hearts[seat] if entry.hearts else 0
+            row += [names[seat], hearts, result["points"][seat], result["totals"][seat]]
+        else:
+            row += ["", "", "", ""]
+    return row
 
 
 # What a spreadsheet may read as the start of a formula, also in full width.

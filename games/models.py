@@ -30,6 +30,7 @@ from rules import (
     GameState,
     HandEntry,
     HandError,
+    HandResult,
     NameProblem,
     ScoresheetError,
     SetupError,
@@ -828,8 +829,8 @@ class Game(models.Model):
         )
         who = _user(user)
         Hand.objects.bulk_create(
-            Hand(game=game, number=number, entry=entry_to_json(entry), created_by=who)
-            for number, entry in enumerate(entries, start=1)
+            Hand(game=game, number=number, entry=entry_to_json(entry), result=hand_result_to_json(hand), created_by=who)
+            for number, (entry, hand) in enumerate(zip(entries, state.hands, strict=True), start=1)
         )
         HandRevision.objects.bulk_create(
             HandRevision(
@@ -1001,9 +1002,23 @@ class Game(models.Model):
         self.save(update_fields=self.RESULT_FIELDS)
         for seat in seats:
             seat.apply_results(state, winners)
+        self._store_hand_results(state)
         if rerate and counted_before != self._counted_outcome(seats):
             self.league.results_changed(since=self, players={seat.player_id for seat in seats})
         return state
+
+    def _store_hand_results(self, state: GameState) -> None:
+        """Write each hand's Hand.result where it is not what the engine says now.
+
+        A new hand is one write, an edit rewrites the hands from it on. Read
+        afresh: a prefetched list of hands may be from before the change."""
+        results = {hand.number: hand_result_to_json(hand) for hand in state.hands}
+        changed = []
+        for hand in Hand.objects.filter(game=self).only("pk", "number", "result"):
+            if hand.result != results.get(hand.number):
+                hand.result = results.get(hand.number)
+                changed.append(hand)
+        Hand.objects.bulk_update(changed, ["result"])
 
     def set_results(self, state: GameState) -> set[int]:
         """Copy the engine's results into the cached fields, unsaved; the winning seats."""
@@ -1227,6 +1242,10 @@ class Hand(models.Model):
     # The idempotency key of a hand sent from a phone's offline queue: the same
     # send arriving twice (a retry after a lost answer) records one hand.
     client_key = models.CharField(max_length=64, blank=True, default="")
+    # Cache derived from the entries by Game.refresh(): what the engine made of
+    # the hand (hand_result_to_json), so that hands.csv reads it instead of
+    # playing every game of the league again. Null until written.
+    result = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["game", "number"]
@@ -1315,6 +1334,21 @@ def entry_to_json(entry: HandEntry) -> dict[str, Any]:
     if entry.time_up:
         out["time_up"] = True
     return out
+
+
+def hand_result_to_json(hand: HandResult) -> dict[str, Any]:
+    """What the engine made of a hand, as Hand.result keeps it: who dealt and which way
+    the cards passed, the moon shot (shooter and resolution), the seats that wrapped,
+    each seat's points and total."""
+    return {
+        "dealer": hand.deal.dealer,
+        "pass": hand.deal.pass_direction,
+        "tie_break": hand.deal.tie_break,
+        "moon": [hand.moon.shooter, hand.moon.resolution] if hand.moon else None,
+        "wrapped": list(hand.wrapped),
+        "points": list(hand.points),
+        "totals": list(hand.totals),
+    }
 
 
 def entry_from_json(data: dict[str, Any]) -> HandEntry:
