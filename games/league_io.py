@@ -229,26 +229,34 @@ def house_rules(options: Mapping[str, Any]) -> str:
     return "; ".join(f"{key}={value(option)}" for key, option in sorted(options.items()))
 
 
+# What games_csv_rows reads of each seat, in the order it unpacks them.
+GAMES_CSV_FIELDS = [
+    "game_id", "game__number", "game__played_on", "game__created_at", "game__finished_at", "game__variant",
+    "game__options", "game__status", "game__hand_count", "position", "player__name", "total", "won", "points",
+    "moons", "queens", "jacks", "wraps", "revokes", "rating_mu", "rating_sigma",
+]  # fmt: skip
+
+
 def games_csv_rows(league: League) -> Iterator[list[Any]]:
-    """One row per player per game: the cached results, header first."""
+    """One row per player per game: the cached results, header first. Read as values: as
+    models, the seats of thousands of games with their game and player took twice as long."""
     yield GAMES_CSV_HEADER
     zone = league.zone
     seats = (
         Seat.objects.filter(game__league=league)
-        .select_related("game", "player")
         .order_by("game__played_on", "game__created_at", "game_id", "position")
+        .values_list(*GAMES_CSV_FIELDS)
     )
     rules: dict[int, str] = {}
-    for seat in seats.iterator(chunk_size=2000):
-        game = seat.game
-        if game.pk not in rules:
-            rules = {game.pk: house_rules(game.options)}  # the rows of one game come together
-        rating = ordinal(seat.rating_mu, seat.rating_sigma) if seat.rating_mu is not None else None
+    for (game_id, number, played_on, created_at, finished_at, variant, options, status, hands, position, name, total,
+         won, points, moons, queens, jacks, wraps, revokes, mu, sigma) in seats.iterator(chunk_size=2000):  # fmt: skip
+        if game_id not in rules:
+            rules = {game_id: house_rules(options)}  # the rows of one game come together
+        rating = f"{ordinal(mu, sigma):.2f}" if mu is not None else ""
         yield [
-            game.number, game.played_on.isoformat(), _local_minute(game.created_at, zone),
-            _local_minute(game.finished_at, zone), game.variant, rules[game.pk], game.status, game.hand_count,
-            seat.position + 1, _cell(seat.player.name), seat.total, int(seat.won), seat.points, seat.moons,
-            seat.queens, seat.jacks, seat.wraps, seat.revokes, f"{rating:.2f}" if rating is not None else "",
+            number, played_on.isoformat(), _local_minute(created_at, zone), _local_minute(finished_at, zone), variant,
+            rules[game_id], status, hands, position + 1, _cell(name), total, int(won), points, moons, queens, jacks,
+            wraps, revokes, rating,
         ]  # fmt: skip
 
 
