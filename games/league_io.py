@@ -60,6 +60,7 @@ from rules import (
     name_key,
     play,
     read_scoresheet,
+    write_scoresheet,
 )
 
 FORMAT = "hearts-league"
@@ -155,17 +156,52 @@ def add_games(league: League, records: Sequence[GameRecord]) -> list[Game]:
 # Export -----------------------------------------------------------------------
 
 
-def _games_in_order(league: League):
-    """The league's games in order of play, with what the engine needs, in chunks."""
-    return (
-        Game.objects.filter(league=league)
-        .in_order_of_play()
-        .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
-            Prefetch("hands", queryset=Hand.objects.order_by("number")),
-        )
-        .iterator(chunk_size=500)
+# What the export reads of each game, in the order _game_records unpacks it.
+EXPORT_GAME_FIELDS = ["pk", "number", "variant", "options", "first_dealer", "played_on", "created_at", "finished_at",
+                      "declared"]  # fmt: skip
+
+
+def _games_in_order(league: League, game_fields: Sequence[str], hand_fields: Sequence[str]) -> Iterator[tuple]:
+    """The league's games in order of play, read as values: for each, its game_fields, its
+    players' names in seat order and its hands' hand_fields in order.
+
+    Three queries (games, seats, hands) streamed side by side in chunks, rather
+    than models and their prefetched seats and hands: a league of the most games
+    a league holds is read in constant memory, several times faster."""
+    order = ("played_on", "created_at", "pk")
+    games = Game.objects.filter(league=league).order_by(*order).values_list(*game_fields)
+    by_game = [f"game__{field}" for field in order]
+    seats = (
+        Seat.objects.filter(game__league=league).order_by(*by_game, "position").values_list("game_id", "player__name")
     )
+    hands = Hand.objects.filter(game__league=league).order_by(*by_game, "number").values_list("game_id", *hand_fields)
+    seated = groupby(seats.iterator(chunk_size=2000), key=itemgetter(0))
+    handed = groupby(hands.iterator(chunk_size=2000), key=itemgetter(0))
+    next_hands = next(handed, None)
+    for game in games.iterator(chunk_size=2000):
+        game_id = game[0]
+        # Every game has its seats; the hands skip the games that have none yet.
+        names = next([name for _, name in players] for seated_game, players in seated if seated_game == game_id)
+        game_hands: list[tuple] = []
+        if next_hands is not None and next_hands[0] == game_id:
+            game_hands = [hand[1:] for hand in next_hands[1]]
+            next_hands = next(handed, None)
+        yield game, names, game_hands
+
+
+def _game_records(league: League) -> Iterator[dict[str, Any]]:
+    """Each game as the export writes it, in order of play; the scoresheet by the engine's writer."""
+    for game, names, hands in _games_in_order(league, EXPORT_GAME_FIELDS, ["entry"]):
+        _, number, variant, options, first_dealer, played_on, created_at, finished_at, declared = game
+        setup = GameSetup.create(variant, names, options, first_dealer)
+        entries = [entry_from_json(entry) for (entry,) in hands]
+        yield {
+            "number": number,
+            "scoresheet": write_scoresheet(setup, entries, played_on=played_on),
+            "created_at": created_at.isoformat(),
+            "finished_at": finished_at.isoformat() if finished_at else None,
+            "declared": declared,
+        }
 
 
 def _league_head(league: League) -> dict[str, Any]:
@@ -177,19 +213,9 @@ def _league_head(league: League) -> dict[str, Any]:
     }
 
 
-def _game_record(game: Game) -> dict[str, Any]:
-    return {
-        "number": game.number,
-        "scoresheet": game.scoresheet(),
-        "created_at": game.created_at.isoformat(),
-        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
-        "declared": game.declared,
-    }
-
-
 def export_league(league: League) -> dict[str, Any]:
     """The league as the JSON document described at the top of this module."""
-    return {**_league_head(league), "games": [_game_record(game) for game in _games_in_order(league)]}
+    return {**_league_head(league), "games": list(_game_records(league))}
 
 
 def export_league_json(league: League) -> Iterator[str]:
@@ -200,8 +226,8 @@ def export_league_json(league: League) -> Iterator[str]:
     """
     head = json.dumps(_league_head(league), ensure_ascii=False)
     yield head[:-1] + ', "games": [\n'
-    for number, game in enumerate(_games_in_order(league)):
-        yield ("" if number == 0 else ",\n") + json.dumps(_game_record(game), ensure_ascii=False)
+    for number, record in enumerate(_game_records(league)):
+        yield ("" if number == 0 else ",\n") + json.dumps(record, ensure_ascii=False)
     yield "\n]}\n"
 
 
@@ -271,34 +297,19 @@ def hands_csv_header() -> list[str]:
 def hands_csv_rows(league: League) -> Iterator[list[Any]]:
     """One row per hand as the engine scored it, seats in columns; header first.
 
-    Read from each hand's cached result (Hand.result, kept by Game.refresh),
-    the league's hands and seats in two streams in order of play: replaying
-    every game took seconds for a league of thousands. A game with a hand
-    not yet cached (stored before the cache; rebuild_results fills it) is
+    Read from each hand's cached result (Hand.result, kept by Game.refresh):
+    replaying every game took seconds for a league of thousands. A game with a
+    hand not yet cached (stored before the cache; rebuild_results fills it) is
     played by the engine instead."""
     yield hands_csv_header()
-    order = ("game__played_on", "game__created_at", "game_id")
-    seats = (
-        Seat.objects.filter(game__league=league)
-        .order_by(*order, "position")
-        .values_list("game_id", "player__name")
-        .iterator(chunk_size=2000)
-    )
-    hands = (
-        Hand.objects.filter(game__league=league)
-        .order_by(*order, "number")
-        .values_list("game_id", "game__number", "number", "entry", "result")
-        .iterator(chunk_size=2000)
-    )
-    seated = groupby(seats, key=itemgetter(0))
-    for game_id, game_hands in groupby(hands, key=itemgetter(0)):
-        # The seats come in the same order, with those of games without a hand to skip.
-        names = next([_cell(name) for _, name in players] for seats_game, players in seated if seats_game == game_id)
-        game_hands = list(game_hands)
-        if any(result is None for *_, result in game_hands):
+    for (game_id, game_number), names, hands in _games_in_order(
+        league, ["pk", "number"], ["number", "entry", "result"]
+    ):
+        names = [_cell(name) for name in names]
+        if any(result is None for *_, result in hands):
             yield from _replayed_rows(game_id, names)
             continue
-        for _, game_number, number, entry, result in game_hands:
+        for number, entry, result in hands:
             yield _hand_row(game_number, number, names, entry_from_json(entry), result)
 
 
