@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
+from functools import cached_property
 from html import escape
 
 from django.contrib import messages
@@ -24,7 +25,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games import stats
-from games.charts import rating_chart, totals_chart
+from games.charts import Chart, rating_chart, totals_chart
 from games.forms import ArchiveForm, SeasonForm, StandingsForm
 from games.models import Game, Hand, Player, Seat
 from games.permissions import ORGANIZE, VIEW, Reader, get_game_for, get_league_for, get_public_league
@@ -279,31 +280,69 @@ def public_player(request: HtmxHttpRequest, token: str, player_id: int) -> Templ
     return _player(request, Reader(get_public_league(token)), player_id)
 
 
+class PlayerFigures:
+    """A player's figures for a season, worked out only when the template's cached copy has run out.
+
+    They read every counted game of the player (the rating history, the
+    head-to-head), so the page keeps them ({% cache %} in history/player.html,
+    polled every minute) under what they depend on: the league's results
+    (League.results_version), the games a win rate needs to rank, the players'
+    names (the opponents'), the season and who reads (their links)."""
+
+    def __init__(self, reader: Reader, player: Player, season: stats.Season) -> None:
+        self.reader, self.league, self.player, self.season = reader, reader.league, player, season
+
+    @cached_property
+    def row(self) -> stats.Row | None:
+        return next(iter(stats.standings(self.league, self.season, player=self.player)), None)
+
+    @cached_property
+    def history(self) -> list[stats.RatedGame]:
+        return stats.rating_history(self.league, self.player, self.season)
+
+    @cached_property
+    def record(self) -> stats.PlayerRecord:
+        return stats.player_record(self.history)
+
+    @cached_property
+    def chart(self) -> Chart:
+        ratings, days = [game.rating for game in self.history], [game.played_on for game in self.history]
+        return rating_chart(self.player.name, ratings, days, stats.day_label)
+
+    @cached_property
+    def records(self) -> list[stats.HeadToHead]:
+        return stats.head_to_head(self.league, self.player, self.season)
+
+    @cached_property
+    def head_to_head_rows(self) -> SafeString:
+        return _head_to_head_rows(self.records, self.reader)
+
+    @cached_property
+    def nemesis(self) -> stats.HeadToHead | None:
+        return stats.nemesis(self.records)
+
+
 def _player(request: HtmxHttpRequest, reader: Reader, player_id: int) -> TemplateResponse:
     league = reader.league
+    names = list(Player.objects.filter(league=league).values_list("pk", "name"))
     player = Player.objects.filter(league=league, pk=player_id).first()
     if player is None:
         raise Http404("No such player")
     form = SeasonForm(request.GET)
     valid = form.is_valid()
     season = form.season()
-    history = stats.rating_history(league, player, season)
-    records = stats.head_to_head(league, player, season)
-    row = next(iter(stats.standings(league, season, player=player)), None)
     context = {
         "reader": reader,
         "league": league,
         "player": player,
         "form": form,
         "season": season,
-        "row": row,
-        "record": stats.player_record(history),
-        "chart": rating_chart(
-            player.name, [game.rating for game in history], [game.played_on for game in history], stats.day_label
+        "figures": PlayerFigures(reader, player, season),
+        # What else the cached figures depend on (PlayerFigures says why).
+        "figures_key": " ".join(
+            [str(season.variant), str(season.since), str(season.until), str(reader.public), league.public_token]
+            + [f"{pk}:{name}" for pk, name in names]
         ),
-        "records": records,
-        "head_to_head_rows": _head_to_head_rows(records, reader),
-        "nemesis": stats.nemesis(records),
         # The latest few; the archive, filtered to the player, has them all.
         "recent_games": _latest_games(player),
     }
