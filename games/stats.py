@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from django.db.models import Count, Max, Min, QuerySet
+from django.core.cache import cache
+from django.db.models import Count, FilteredRelation, OuterRef, Q, QuerySet, Subquery
 from django.utils import dateformat, timezone
 
 from games.models import Game, League, Player, Rivalry, Seat, Standing
@@ -161,10 +162,15 @@ def days_played(league: League) -> dict[str, date | None]:
 
     Over all its games, not only the counted ones, so that the database
     reads the index on (league, played_on) alone; a game under way only
-    widens the range, which is the safe side for Season.covers."""
+    widens the range, which is the safe side for Season.covers. The first
+    game and the last are each looked up at one end of that index: MIN() and
+    MAX() together made SQLite read all of it."""
     if not hasattr(league, "_days_played"):
-        league._days_played = Game.objects.filter(league=league).aggregate(
-            first=Min("played_on"), last=Max("played_on")
+        games = Game.objects.filter(league=OuterRef("pk")).values("played_on")
+        league._days_played = (
+            League.objects.filter(pk=league.pk)
+            .values(first=Subquery(games.order_by("played_on")[:1]), last=Subquery(games.order_by("-played_on")[:1]))
+            .get()
         )
     return league._days_played
 
@@ -236,19 +242,34 @@ def standings(league: League, season: Season = Season(), sort: str = DEFAULT_SOR
     return sort_rows(rows, sort, descending)
 
 
+# How long a season's sums stay cached at most; a change of results replaces them at once.
+SEASON_SUMS_SECONDS = 24 * 60 * 60
+
+
 def _season_rows(league: League, season: Season, player: Player | None) -> list[Row]:
-    seats = season.seats(league) if player is None else season.player_seats(player)
-    figures = list(seats.values("player_id", "player__name").annotate(**Seat.objects.figures()).order_by())
-    ratings = dict(
-        Standing.objects.filter(
-            league=league, variant=Standing.ALL_VARIANTS, player_id__in=[row["player_id"] for row in figures]
-        ).values_list("player_id", "rating")
-    ) if figures else {}  # fmt: skip
-    rows = []
-    for row in figures:
-        player_id = row.pop("player_id")
-        rows.append(Row(player_id, row.pop("player__name"), ratings.get(player_id), **row))
-    return rows
+    """The season's sums per player, then the players' names and current ratings.
+
+    The sums read thousands of seats, so they are cached until the league's
+    results next change (League.results_version is in the key); the names
+    and ratings are read afresh (a rename shows at once). They group the
+    seats by player alone: joining each seat to its player for the name cost
+    more than the second query."""
+    key = (f"season-sums:{league.pk}:{league.results_version}:{season.variant}:{season.since}:{season.until}:"
+           f"{player.pk if player else ''}")  # fmt: skip
+    figures = cache.get(key)
+    if figures is None:
+        seats = season.seats(league) if player is None else season.player_seats(player)
+        sums = seats.values("player_id").annotate(**Seat.objects.figures()).order_by()
+        figures = {row.pop("player_id"): row for row in sums}
+        cache.set(key, figures, SEASON_SUMS_SECONDS)
+    if not figures:
+        return []
+    people = (
+        Player.objects.filter(pk__in=list(figures))
+        .annotate(every_variant=FilteredRelation("standings", condition=Q(standings__variant=Standing.ALL_VARIANTS)))
+        .values_list("pk", "name", "every_variant__rating")
+    )
+    return [Row(player_id, name, rating, **figures[player_id]) for player_id, name, rating in people]
 
 
 def _league_order(row: Row) -> tuple:
