@@ -674,10 +674,15 @@ class Game(models.Model):
         ordering = ["-played_on", "-created_at", "-pk"]
         indexes = [
             models.Index(fields=["league", "-played_on", "-created_at"], name="games_game_league_played_idx"),
-            # A league's counted (or unfinished) games, by day: seasons, games per month, the table's
-            # games under way. No index on the status alone: SQLite would start a player's
-            # seats from every finished game of every league rather than from the player's seats.
-            models.Index(fields=["league", "status", "played_on"], name="games_game_league_status_idx"),
+            # A league's counted (or unfinished) games by day, for seasons, games per month, the
+            # games under way and the archive's filters. No index on the status alone: SQLite would
+            # start a player's seats from every finished game of every league rather than from the
+            # player's seats. Ascending: read backwards, they list games newest first (the id,
+            # every index's last column, included) without sorting them.
+            models.Index(fields=["league", "status", "played_on", "created_at"], name="games_game_league_status_idx"),
+            models.Index(
+                fields=["league", "status", "variant", "played_on", "created_at"], name="games_game_league_variant_idx"
+            ),
         ]
         constraints = [models.UniqueConstraint(fields=["league", "number"], name="one_game_per_number")]
 

@@ -324,10 +324,10 @@ class PlayerFigures:
 
 def _player(request: HtmxHttpRequest, reader: Reader, player_id: int) -> TemplateResponse:
     league = reader.league
-    names = list(Player.objects.filter(league=league).values_list("pk", "name"))
     player = Player.objects.filter(league=league, pk=player_id).first()
     if player is None:
         raise Http404("No such player")
+    names = Player.objects.filter(league=league).values_list("pk", "name")
     form = SeasonForm(request.GET)
     valid = form.is_valid()
     season = form.season()
