@@ -181,8 +181,9 @@ class League(models.Model):
     # The number the league's latest game got: numbers are never reused, so
     # "game 16" stays game 16 after another game is deleted.
     last_game_number = models.PositiveIntegerField(default=0)
-    # Bumped by every results_changed(): a page summing the league's results
-    # (the league page's charts) is cached under it, and never outlives them.
+    # Bumped by every results_changed(): what sums the league's results (the
+    # league page's charts, a player's figures, a season's sums) is cached
+    # under it, and never outlives them.
     results_version = models.PositiveIntegerField(default=0)
 
     objects = LeagueQuerySet.as_manager()
