@@ -5,10 +5,14 @@
 Seeds a throwaway SQLite database (in a temporary folder, deleted at the
 end) with one league of 5,000 random but valid games between 100 players,
 then prints the median time of several requests through Django's test
-Client for the standings, the archive and a player's page, next to a
-trivial template view measured in the same run: each should stay within
-5 times the trivial view. It also times the work done when results change
-(re-rating after the newest game, and after the oldest).
+Client for every history page (the standings, seasons, the archive, the
+players' pages, a scoresheet, the league page), next to a trivial template
+view measured in the same run: each should stay within 5 times the trivial
+view. The pages that cache what they sum are timed again with the cache
+emptied before each request. It also times the CSV and JSON downloads and
+the work done when results change (re-rating after the newest game, and
+after the oldest). benchmarks/league_backup.py takes the biggest league
+through a real server and manage.py import_league.
 
 Only the times printed by one run compare with each other; this machine is
 shared, so run it when it is quiet and read the ratios, not the milliseconds.
@@ -43,6 +47,7 @@ import django  # noqa: E402
 django.setup()
 
 from django.contrib.auth import get_user_model  # noqa: E402
+from django.core.cache import cache  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.template import engines  # noqa: E402
 from django.template.response import TemplateResponse  # noqa: E402
@@ -68,9 +73,10 @@ def trivial(request):
 urlpatterns = [path("bench/trivial/", trivial), path("", include("scorekeeper.urls"))]
 
 
-def median_ms(client: Client, urls: dict[str, str], requests: int) -> dict[str, float]:
+def median_ms(client: Client, urls: dict[str, str], requests: int, cold: bool = False) -> dict[str, float]:
     """Each page's median time, the pages taken in turn so that a busy moment
-    of the machine falls on all of them alike."""
+    of the machine falls on all of them alike. cold: the cache is emptied
+    before each request, as on the first visit after the results change."""
     times: dict[str, list[float]] = {label: [] for label in urls}
     for url in urls.values():
         response = client.get(url)
@@ -81,6 +87,8 @@ def median_ms(client: Client, urls: dict[str, str], requests: int) -> dict[str, 
     gc.freeze()
     for _ in range(requests):
         for label, url in urls.items():
+            if cold:
+                cache.clear()
             gc.collect()
             start = time.perf_counter()
             client.get(url)
@@ -153,6 +161,24 @@ def main() -> None:
         verdict = ("ok" if worst <= 5 else "TOO SLOW") if required else ""
         print(f"  {label:38} {results[label]:7.2f} ms  {ratio:8.1f}x  {worst:6.1f}x  {verdict}")
 
+    # The pages that keep what they sum in the cache until the results change (League.results_version).
+    cached = [
+        "trivial template view", "standings, a season of 3 months", "player page",
+        "player page, a variant and a year", "player page, public link", "league page with its charts",
+    ]  # fmt: skip
+    urls = {label: url for label, url, _ in pages if label in cached}
+    cold = median_ms(client, urls, args.requests, cold=True)
+    print("\nThe pages with a cache, emptied before each request (the first visit after the results change):")
+    for label in cached[1:]:
+        print(f"  {label:38} {cold[label]:7.2f} ms  {cold[label] / cold['trivial template view']:8.1f}x")
+
+    print("\nDownloads through the test Client, the whole streamed file:")
+    for label, name in [("games.csv", "games:league-export-games"), ("hands.csv", "games:league-export-hands"),
+                        ("the league's backup (.json)", "games:league-export-json")]:  # fmt: skip
+        url = reverse(name, args=[league.pk])
+        took = timed(lambda url=url: b"".join(client.get(url).streaming_content))
+        print(f"  {label:38} {took:8.1f} ms")
+
     ordered = Game.objects.counted().filter(league=league).in_order_of_play()
     newest, oldest = ordered.last(), ordered.first()
     print("\nWhen results change (ratings and standings recomputed):")
@@ -178,7 +204,7 @@ def main() -> None:
     print(f"  export streamed to a file               {timed(stream):8.1f} ms")
     size = backup.stat().st_size
     print(f"  the file: {size / 1024 / 1024:.1f} MB, {size / args.games / 1024:.2f} KB a game")
-    print(f"  hands.csv (every game replayed)         {timed(lambda: sum(1 for _ in hands_csv_rows(league))):8.1f} ms")
+    print(f"  hands.csv rows (the hands' results)     {timed(lambda: sum(1 for _ in hands_csv_rows(league))):8.1f} ms")
     print(f"  import into a new league                {timed(lambda: import_league(document, owner)):8.1f} ms")
     # Of which the write transaction (the time others wait on SQLite's write lock):
     name, time_zone, names, games = league_io._read_document(document)

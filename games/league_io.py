@@ -30,6 +30,8 @@ import zoneinfo
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
+from itertools import groupby
+from operator import itemgetter
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -45,7 +47,9 @@ from games.models import (
     Player,
     Season,
     Seat,
+    entry_from_json,
     entry_to_json,
+    hand_result_to_json,
     league_name,
     player_name,
     read_played_on,
@@ -61,6 +65,7 @@ from rules import (
     name_key,
     play,
     read_scoresheet,
+    write_scoresheet,
 )
 
 FORMAT = "hearts-league"
@@ -142,10 +147,11 @@ def add_games(league: League, records: Sequence[GameRecord]) -> list[Game]:
                 game=game,
                 number=number,
                 entry=entry_to_json(entry),
+                result=hand_result_to_json(hand),
                 created_at=record.created_at,
                 updated_at=record.created_at,
             )
-            for number, entry in enumerate(record.entries, start=1)
+            for number, (entry, hand) in enumerate(zip(record.entries, state.hands, strict=True), start=1)
         )
     Game.objects.bulk_create(games, batch_size=500)
     Seat.objects.bulk_create(seats, batch_size=1000)
@@ -156,17 +162,52 @@ def add_games(league: League, records: Sequence[GameRecord]) -> list[Game]:
 # Export -----------------------------------------------------------------------
 
 
-def _games_in_order(league: League):
-    """The league's games in order of play, with what the engine needs, in chunks."""
-    return (
-        Game.objects.filter(league=league)
-        .in_order_of_play()
-        .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
-            Prefetch("hands", queryset=Hand.objects.order_by("number")),
-        )
-        .iterator(chunk_size=500)
+# What the export reads of each game, in the order _game_records unpacks it.
+EXPORT_GAME_FIELDS = ["pk", "number", "variant", "options", "first_dealer", "played_on", "created_at", "finished_at",
+                      "declared"]  # fmt: skip
+
+
+def _games_in_order(league: League, game_fields: Sequence[str], hand_fields: Sequence[str]) -> Iterator[tuple]:
+    """The league's games in order of play, read as values: for each, its game_fields, its
+    players' names in seat order and its hands' hand_fields in order.
+
+    Three queries (games, seats, hands) streamed side by side in chunks, rather
+    than models and their prefetched seats and hands: a league of the most games
+    a league holds is read in constant memory, several times faster."""
+    order = ("played_on", "created_at", "pk")
+    games = Game.objects.filter(league=league).order_by(*order).values_list(*game_fields)
+    by_game = [f"game__{field}" for field in order]
+    seats = (
+        Seat.objects.filter(game__league=league).order_by(*by_game, "position").values_list("game_id", "player__name")
     )
+    hands = Hand.objects.filter(game__league=league).order_by(*by_game, "number").values_list("game_id", *hand_fields)
+    seated = groupby(seats.iterator(chunk_size=2000), key=itemgetter(0))
+    handed = groupby(hands.iterator(chunk_size=2000), key=itemgetter(0))
+    next_hands = next(handed, None)
+    for game in games.iterator(chunk_size=2000):
+        game_id = game[0]
+        # Every game has its seats; the hands skip the games that have none yet.
+        names = next([name for _, name in players] for seated_game, players in seated if seated_game == game_id)
+        game_hands: list[tuple] = []
+        if next_hands is not None and next_hands[0] == game_id:
+            game_hands = [hand[1:] for hand in next_hands[1]]
+            next_hands = next(handed, None)
+        yield game, names, game_hands
+
+
+def _game_records(league: League) -> Iterator[dict[str, Any]]:
+    """Each game as the export writes it, in order of play; the scoresheet by the engine's writer."""
+    for game, names, hands in _games_in_order(league, EXPORT_GAME_FIELDS, ["entry"]):
+        _, number, variant, options, first_dealer, played_on, created_at, finished_at, declared = game
+        setup = GameSetup.create(variant, names, options, first_dealer)
+        entries = [entry_from_json(entry) for (entry,) in hands]
+        yield {
+            "number": number,
+            "scoresheet": write_scoresheet(setup, entries, played_on=played_on),
+            "created_at": created_at.isoformat(),
+            "finished_at": finished_at.isoformat() if finished_at else None,
+            "declared": declared,
+        }
 
 
 def _league_head(league: League) -> dict[str, Any]:
@@ -184,19 +225,9 @@ def _league_head(league: League) -> dict[str, Any]:
     }
 
 
-def _game_record(game: Game) -> dict[str, Any]:
-    return {
-        "number": game.number,
-        "scoresheet": game.scoresheet(),
-        "created_at": game.created_at.isoformat(),
-        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
-        "declared": game.declared,
-    }
-
-
 def export_league(league: League) -> dict[str, Any]:
     """The league as the JSON document described at the top of this module."""
-    return {**_league_head(league), "games": [_game_record(game) for game in _games_in_order(league)]}
+    return {**_league_head(league), "games": list(_game_records(league))}
 
 
 def export_league_json(league: League) -> Iterator[str]:
@@ -207,8 +238,8 @@ def export_league_json(league: League) -> Iterator[str]:
     """
     head = json.dumps(_league_head(league), ensure_ascii=False)
     yield head[:-1] + ', "games": [\n'
-    for number, game in enumerate(_games_in_order(league)):
-        yield ("" if number == 0 else ",\n") + json.dumps(_game_record(game), ensure_ascii=False)
+    for number, record in enumerate(_game_records(league)):
+        yield ("" if number == 0 else ",\n") + json.dumps(record, ensure_ascii=False)
     yield "\n]}\n"
 
 
@@ -236,26 +267,34 @@ def house_rules(options: Mapping[str, Any]) -> str:
     return "; ".join(f"{key}={value(option)}" for key, option in sorted(options.items()))
 
 
+# What games_csv_rows reads of each seat, in the order it unpacks them.
+GAMES_CSV_FIELDS = [
+    "game_id", "game__number", "game__played_on", "game__created_at", "game__finished_at", "game__variant",
+    "game__options", "game__status", "game__hand_count", "position", "player__name", "total", "won", "points",
+    "moons", "queens", "jacks", "wraps", "revokes", "rating_mu", "rating_sigma",
+]  # fmt: skip
+
+
 def games_csv_rows(league: League) -> Iterator[list[Any]]:
-    """One row per player per game: the cached results, header first."""
+    """One row per player per game: the cached results, header first. Read as values: as
+    models, the seats of thousands of games with their game and player took twice as long."""
     yield GAMES_CSV_HEADER
     zone = league.zone
     seats = (
         Seat.objects.filter(game__league=league)
-        .select_related("game", "player")
         .order_by("game__played_on", "game__created_at", "game_id", "position")
+        .values_list(*GAMES_CSV_FIELDS)
     )
     rules: dict[int, str] = {}
-    for seat in seats.iterator(chunk_size=2000):
-        game = seat.game
-        if game.pk not in rules:
-            rules = {game.pk: house_rules(game.options)}  # the rows of one game come together
-        rating = ordinal(seat.rating_mu, seat.rating_sigma) if seat.rating_mu is not None else None
+    for (game_id, number, played_on, created_at, finished_at, variant, options, status, hands, position, name, total,
+         won, points, moons, queens, jacks, wraps, revokes, mu, sigma) in seats.iterator(chunk_size=2000):  # fmt: skip
+        if game_id not in rules:
+            rules = {game_id: house_rules(options)}  # the rows of one game come together
+        rating = f"{ordinal(mu, sigma):.2f}" if mu is not None else ""
         yield [
-            game.number, game.played_on.isoformat(), _local_minute(game.created_at, zone),
-            _local_minute(game.finished_at, zone), game.variant, rules[game.pk], game.status, game.hand_count,
-            seat.position + 1, _cell(seat.player.name), seat.total, int(seat.won), seat.points, seat.moons,
-            seat.queens, seat.jacks, seat.wraps, seat.revokes, f"{rating:.2f}" if rating is not None else "",
+            number, played_on.isoformat(), _local_minute(created_at, zone), _local_minute(finished_at, zone), variant,
+            rules[game_id], status, hands, position + 1, _cell(name), total, int(won), points, moons, queens, jacks,
+            wraps, revokes, rating,
         ]  # fmt: skip
 
 
@@ -268,33 +307,55 @@ def hands_csv_header() -> list[str]:
 
 
 def hands_csv_rows(league: League) -> Iterator[list[Any]]:
-    """One row per hand as the engine scores it, seats in columns; header first."""
+    """One row per hand as the engine scored it, seats in columns; header first.
+
+    Read from each hand's cached result (Hand.result, kept by Game.refresh):
+    replaying every game took seconds for a league of thousands. A game with a
+    hand not yet cached (stored before the cache; rebuild_results fills it) is
+    played by the engine instead."""
     yield hands_csv_header()
-    for game in _games_in_order(league):
-        state = game.state()
-        names = [_cell(name) for name in state.setup.players]
+    for (game_id, game_number), names, hands in _games_in_order(
+        league, ["pk", "number"], ["number", "entry", "result"]
+    ):
+        names = [_cell(name) for name in names]
+        if any(result is None for *_, result in hands):
+            yield from _replayed_rows(game_id, names)
+            continue
+        for number, entry, result in hands:
+            yield _hand_row(game_number, number, names, entry_from_json(entry), result)
 
-        def name(seat: int | None, names: list[str] = names) -> str:
-            return names[seat] if seat is not None else ""
 
-        for hand in state.hands:
-            entry = hand.entry
-            row: list[Any] = [
-                game.number, hand.number, name(hand.deal.dealer), hand.deal.pass_direction, int(hand.deal.tie_break),
-                name(entry.revoke), name(entry.queen), name(entry.jack),
-                name(hand.moon.shooter) if hand.moon else "", hand.moon.resolution if hand.moon else "",
-                " ".join(names[seat] for seat in hand.wrapped),
-                # A house's extra point cards (K♠ Ann; A♠ Ben), from the engine's point-card table.
-                "; ".join(f"{card} {name(taker)}" for card, taker in entry.extras),
-                int(entry.sun), int(entry.time_up),
-            ]  # fmt: skip
-            for seat in range(MOST_SEATS):
-                if seat < len(names):
-                    hearts = entry.hearts[seat] if entry.hearts else 0
-                    row += [names[seat], hearts, hand.points[seat], hand.totals[seat]]
-                else:
-                    row += ["", "", "", ""]
-            yield row
+def _replayed_rows(game_id: int, names: list[str]) -> Iterator[list[Any]]:
+    """hands_csv_rows' rows of one game, from the engine."""
+    game = Game.objects.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player")),
+        Prefetch("hands", queryset=Hand.objects.order_by("number")),
+    ).get(pk=game_id)
+    for hand in game.state().hands:
+        yield _hand_row(game.number, hand.number, names, hand.entry, hand_result_to_json(hand))
+
+
+def _hand_row(game_number: int, number: int, names: list[str], entry: HandEntry, result: dict[str, Any]) -> list[Any]:
+    def name(seat: int | None) -> str:
+        return names[seat] if seat is not None else ""
+
+    moon = result["moon"]
+    row: list[Any] = [
+        game_number, number, name(result["dealer"]), result["pass"], int(result["tie_break"]),
+        name(entry.revoke), name(entry.queen), name(entry.jack),
+        name(moon[0]) if moon else "", moon[1] if moon else "",
+        " ".join(names[seat] for seat in result["wrapped"]),
+        # A house's extra point cards (K♠ Ann; A♠ Ben), from the engine's point-card table.
+        "; ".join(f"{card} {name(taker)}" for card, taker in entry.extras),
+        int(entry.sun), int(entry.time_up),
+    ]  # fmt: skip
+    for seat in range(MOST_SEATS):
+        if seat < len(names):
+            hearts = entry.hearts[seat] if entry.hearts else 0
+            row += [names[seat], hearts, result["points"][seat], result["totals"][seat]]
+        else:
+            row += ["", "", "", ""]
+    return row
 
 
 # What a spreadsheet may read as the start of a formula, also in full width.

@@ -30,6 +30,7 @@ from rules import (
     GameState,
     HandEntry,
     HandError,
+    HandResult,
     NameProblem,
     ScoresheetError,
     SetupError,
@@ -190,6 +191,10 @@ class League(models.Model):
     # The number the league's latest game got: numbers are never reused, so
     # "game 16" stays game 16 after another game is deleted.
     last_game_number = models.PositiveIntegerField(default=0)
+    # Bumped by every results_changed(): what sums the league's results (the
+    # league page's charts, a player's figures, a season's sums) is cached
+    # under it, and never outlives them.
+    results_version = models.PositiveIntegerField(default=0)
 
     objects = LeagueQuerySet.as_manager()
 
@@ -272,6 +277,7 @@ class League(models.Model):
         """
         ratings = self._rerate(since, players)
         self._refresh_standings(ratings, None if since is None else set(players))
+        League.objects.filter(pk=self.pk).update(results_version=F("results_version") + 1)
         if since is None:
             self.seasons_changed()
         else:
@@ -714,7 +720,7 @@ class Game(models.Model):
     share_generation = models.PositiveIntegerField(default=0)
 
     # Cache derived from the hands by refresh().
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS, db_index=True)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
     reason = models.CharField(max_length=12, blank=True, default="")
     hand_count = models.PositiveSmallIntegerField(default=0)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -723,7 +729,18 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-played_on", "-created_at", "-pk"]
-        indexes = [models.Index(fields=["league", "-played_on", "-created_at"], name="games_game_league_played_idx")]
+        indexes = [
+            models.Index(fields=["league", "-played_on", "-created_at"], name="games_game_league_played_idx"),
+            # A league's counted (or unfinished) games by day, for seasons, games per month, the
+            # games under way and the archive's filters. No index on the status alone: SQLite would
+            # start a player's seats from every finished game of every league rather than from the
+            # player's seats. Ascending: read backwards, they list games newest first (the id,
+            # every index's last column, included) without sorting them.
+            models.Index(fields=["league", "status", "played_on", "created_at"], name="games_game_league_status_idx"),
+            models.Index(
+                fields=["league", "status", "variant", "played_on", "created_at"], name="games_game_league_variant_idx"
+            ),
+        ]
         constraints = [models.UniqueConstraint(fields=["league", "number"], name="one_game_per_number")]
 
     def __str__(self) -> str:
@@ -902,8 +919,8 @@ class Game(models.Model):
         )
         who = _user(user)
         Hand.objects.bulk_create(
-            Hand(game=game, number=number, entry=entry_to_json(entry), created_by=who)
-            for number, entry in enumerate(entries, start=1)
+            Hand(game=game, number=number, entry=entry_to_json(entry), result=hand_result_to_json(hand), created_by=who)
+            for number, (entry, hand) in enumerate(zip(entries, state.hands, strict=True), start=1)
         )
         HandRevision.objects.bulk_create(
             HandRevision(
@@ -1075,9 +1092,23 @@ class Game(models.Model):
         self.save(update_fields=self.RESULT_FIELDS)
         for seat in seats:
             seat.apply_results(state, winners)
+        self._store_hand_results(state)
         if rerate and counted_before != self._counted_outcome(seats):
             self.league.results_changed(since=self, players={seat.player_id for seat in seats})
         return state
+
+    def _store_hand_results(self, state: GameState) -> None:
+        """Write each hand's Hand.result where it is not what the engine says now.
+
+        A new hand is one write, an edit rewrites the hands from it on. Read
+        afresh: a prefetched list of hands may be from before the change."""
+        results = {hand.number: hand_result_to_json(hand) for hand in state.hands}
+        changed = []
+        for hand in Hand.objects.filter(game=self).only("pk", "number", "result"):
+            if hand.result != results.get(hand.number):
+                hand.result = results.get(hand.number)
+                changed.append(hand)
+        Hand.objects.bulk_update(changed, ["result"])
 
     def set_results(self, state: GameState) -> set[int]:
         """Copy the engine's results into the cached fields, unsaved; the winning seats."""
@@ -1489,6 +1520,10 @@ class Hand(models.Model):
     # The idempotency key of a hand sent from a phone's offline queue: the same
     # send arriving twice (a retry after a lost answer) records one hand.
     client_key = models.CharField(max_length=64, blank=True, default="")
+    # Cache derived from the entries by Game.refresh(): what the engine made of
+    # the hand (hand_result_to_json), so that hands.csv reads it instead of
+    # playing every game of the league again. Null until written.
+    result = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["game", "number"]
@@ -1577,6 +1612,21 @@ def entry_to_json(entry: HandEntry) -> dict[str, Any]:
     if entry.time_up:
         out["time_up"] = True
     return out
+
+
+def hand_result_to_json(hand: HandResult) -> dict[str, Any]:
+    """What the engine made of a hand, as Hand.result keeps it: who dealt and which way
+    the cards passed, the moon shot (shooter and resolution), the seats that wrapped,
+    each seat's points and total."""
+    return {
+        "dealer": hand.deal.dealer,
+        "pass": hand.deal.pass_direction,
+        "tie_break": hand.deal.tie_break,
+        "moon": [hand.moon.shooter, hand.moon.resolution] if hand.moon else None,
+        "wrapped": list(hand.wrapped),
+        "points": list(hand.points),
+        "totals": list(hand.totals),
+    }
 
 
 def entry_from_json(data: dict[str, Any]) -> HandEntry:

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
-from django.db.models import Count, Max, Min, QuerySet
+from django.core.cache import cache
+from django.db.models import Count, FilteredRelation, OuterRef, Q, QuerySet, Subquery
 from django.utils import dateformat, timezone
 
 from games.models import Game, League, Player, Rivalry, Season, SeasonStanding, Seat, Standing
@@ -182,10 +183,15 @@ def days_played(league: League) -> dict[str, date | None]:
 
     Over all its games, not only the counted ones, so that the database
     reads the index on (league, played_on) alone; a game under way only
-    widens the range, which is the safe side for Span.covers."""
+    widens the range, which is the safe side for Span.covers. The first
+    game and the last are each looked up at one end of that index: MIN() and
+    MAX() together made SQLite read all of it."""
     if not hasattr(league, "_days_played"):
-        league._days_played = Game.objects.filter(league=league).aggregate(
-            first=Min("played_on"), last=Max("played_on")
+        games = Game.objects.filter(league=OuterRef("pk")).values("played_on")
+        league._days_played = (
+            League.objects.filter(pk=league.pk)
+            .values(first=Subquery(games.order_by("played_on")[:1]), last=Subquery(games.order_by("-played_on")[:1]))
+            .get()
         )
     return league._days_played
 
@@ -263,19 +269,34 @@ def standings(league: League, span: Span = Span(), sort: str = DEFAULT_SORT, des
     return sort_rows(rows, sort, descending)
 
 
+# How long a span's sums stay cached at most; a change of results replaces them at once.
+SPAN_SUMS_SECONDS = 24 * 60 * 60
+
+
 def _span_rows(league: League, span: Span, player: Player | None) -> list[Row]:
-    seats = span.seats(league) if player is None else span.player_seats(player)
-    figures = list(seats.values("player_id", "player__name").annotate(**Seat.objects.figures()).order_by())
-    ratings = dict(
-        Standing.objects.filter(
-            league=league, variant=Standing.ALL_VARIANTS, player_id__in=[row["player_id"] for row in figures]
-        ).values_list("player_id", "rating")
-    ) if figures else {}  # fmt: skip
-    rows = []
-    for row in figures:
-        player_id = row.pop("player_id")
-        rows.append(Row(player_id, row.pop("player__name"), ratings.get(player_id), **row))
-    return rows
+    """The span's sums per player, then the players' names and current ratings.
+
+    The sums read thousands of seats, so they are cached until the league's
+    results next change (League.results_version is in the key); the names
+    and ratings are read afresh (a rename shows at once). They group the
+    seats by player alone: joining each seat to its player for the name cost
+    more than the second query."""
+    key = (f"span-sums:{league.pk}:{league.results_version}:{span.variant}:{span.since}:{span.until}:"
+           f"{player.pk if player else ''}")  # fmt: skip
+    figures = cache.get(key)
+    if figures is None:
+        seats = span.seats(league) if player is None else span.player_seats(player)
+        sums = seats.values("player_id").annotate(**Seat.objects.figures()).order_by()
+        figures = {row.pop("player_id"): row for row in sums}
+        cache.set(key, figures, SPAN_SUMS_SECONDS)
+    if not figures:
+        return []
+    people = (
+        Player.objects.filter(pk__in=list(figures))
+        .annotate(every_variant=FilteredRelation("standings", condition=Q(standings__variant=Standing.ALL_VARIANTS)))
+        .values_list("pk", "name", "every_variant__rating")
+    )
+    return [Row(player_id, name, rating, **figures[player_id]) for player_id, name, rating in people]
 
 
 def _league_order(row: Row) -> tuple:
@@ -365,18 +386,18 @@ class RatedGame:
 
 def rating_history(league: League, player: Player, span: Span = Span()) -> list[RatedGame]:
     """The player's counted games of the span in order of play with their all-time rating after
-    each (a season's own are kept only as they stand at its end). One query, sorted here for the
-    reason leaders_ratings gives."""
-    seats = sorted(
+    each (a season's own are kept only as they stand at its end). One query, which starts from
+    the player's seats (see leaders_ratings)."""
+    seats = (
         span.player_seats(player)
         .exclude(rating_mu=None)
-        .order_by()
-        .values_list("game__played_on", "game__created_at", "game_id", "game__number", "game__variant", "total",
-                     "won", "moons", "rating_mu", "rating_sigma")
+        .order_by("game__played_on", "game__created_at", "game_id")
+        .values_list("game_id", "game__number", "game__played_on", "game__variant", "total", "won", "moons",
+                     "rating_mu", "rating_sigma")
     )  # fmt: skip
     return [
         RatedGame(game_id, number, played_on, variant, total, won, moons, ordinal(mu, sigma))
-        for played_on, _, game_id, number, variant, total, won, moons, mu, sigma in seats
+        for game_id, number, played_on, variant, total, won, moons, mu, sigma in seats
     ]
 
 
@@ -441,18 +462,19 @@ LEADERS = 5
 def leaders_ratings(league: League, leaders: list[Row]) -> list[tuple[str, list[tuple[date, float]]]]:
     """Each leader's rating after each of their counted games, by the day it was played. One query.
 
-    Put in order of play here: with an ORDER BY on the games' columns SQLite
-    walks the league's games in date order instead of starting from the
-    leaders' few hundred seats, several times slower at 5,000 games."""
-    seats = sorted(
+    Sorted by the database, which starts from the leaders' few hundred seats
+    (the index on a game's league and status leaves it no better way in), and
+    only the day and the rating read back: a thousand points are a thousand
+    rows, each converted by Django."""
+    seats = (
         Seat.objects.counted()
         .filter(player_id__in=[row.player_id for row in leaders])
         .exclude(rating_mu=None)
-        .order_by()
-        .values_list("game__played_on", "game__created_at", "game_id", "player_id", "rating_mu", "rating_sigma")
+        .order_by("player_id", "game__played_on", "game__created_at", "game_id")
+        .values_list("player_id", "game__played_on", "rating_mu", "rating_sigma")
     )
     lines: dict[int, list[tuple[date, float]]] = {row.player_id: [] for row in leaders}
-    for played_on, _, _, player_id, mu, sigma in seats:
+    for player_id, played_on, mu, sigma in seats:
         lines[player_id].append((played_on, ordinal(mu, sigma)))
     return [(row.name, lines[row.player_id]) for row in leaders]
 

@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from django.core.cache import cache
 
 from tests import fuzzing  # noqa: F401 - loads the hypothesis profile before any test module
 from tests.factories import LeagueFactory, UserFactory
@@ -66,6 +67,13 @@ def browser_context_args(browser_context_args):
 def artifacts_dir() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Every test starts with an empty cache: a rolled-back test gives its ids to the next
+    one, so a page cached under (league id, results version) could be another test's."""
+    cache.clear()
 
 
 @pytest.fixture

@@ -9,6 +9,9 @@ whole league live here too.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from datetime import date
+from functools import cached_property
 from html import escape
 
 from django.contrib import messages
@@ -22,7 +25,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games import stats
-from games.charts import rating_chart, totals_chart
+from games.charts import Chart, rating_chart, totals_chart
 from games.forms import ArchiveForm, SpanForm, StandingsForm
 from games.models import Game, Hand, Player, Season, Seat
 from games.permissions import ORGANIZE, VIEW, Reader, get_game_for, get_league_for, get_public_league
@@ -52,27 +55,47 @@ def _listed(games: QuerySet[Game]) -> QuerySet[Game]:
     return games.only(*LISTED_GAME_FIELDS).prefetch_related(Prefetch("seats", queryset=seats.order_by("position")))
 
 
-def _latest_games(player: Player) -> list[Game]:
+@dataclass
+class ListedGame:
+    """A game as a list shows it (the game_rows tag), without a model's weight."""
+
+    pk: int
+    number: int
+    played_on: date
+    variant: str
+    status: str
+    hand_count: int
+    listed_seats: list[ListedSeat] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ListedSeat:
+    player_id: int
+    player_name: str
+    total: int
+    won: bool
+
+
+def _latest_games(player: Player) -> list[ListedGame]:
     """The player's latest games for a list, read in one query of their seats.
 
-    What _listed would do in two (the games, then their seats); the player's
-    page runs nine queries and each one shows in its time.
+    What _listed would do in two (the games, then their seats); read as
+    values, not models: forty seats and their games as model instances take
+    longer than the query.
     """
     # Not filtered on the league too: the database then starts from the player's seats.
     latest = Game.objects.filter(seats__player=player).latest_first().values("pk")[:RECENT_GAMES]
     seats = (
         Seat.objects.filter(game__in=latest)
-        .select_related("game")
-        .only(*LISTED_SEAT_FIELDS, *(f"game__{field}" for field in LISTED_GAME_FIELDS))
-        .annotate(player_name=F("player__name"))
         .order_by("-game__played_on", "-game__created_at", "-game_id", "position")
-    )
-    games: list[Game] = []
-    for seat in seats:
-        if not games or games[-1].pk != seat.game_id:
-            games.append(seat.game)
-            seat.game.listed_seats = []
-        games[-1].listed_seats.append(seat)
+        .values_list("game_id", "game__number", "game__played_on", "game__variant", "game__status",
+                     "game__hand_count", "player_id", "player__name", "total", "won")
+    )  # fmt: skip
+    games: list[ListedGame] = []
+    for game_id, number, played_on, variant, status, hands, player_id, name, total, won in seats:
+        if not games or games[-1].pk != game_id:
+            games.append(ListedGame(game_id, number, played_on, variant, status, hands))
+        games[-1].listed_seats.append(ListedSeat(player_id, name, total, won))
     return games
 
 
@@ -259,31 +282,77 @@ def public_player(request: HtmxHttpRequest, token: str, player_id: int) -> Templ
     return _player(request, Reader(get_public_league(token)), player_id)
 
 
+class PlayerFigures:
+    """A player's figures for a span of games, worked out only when the template's cached copy has run out.
+
+    They read every counted game of the player (the rating history, the
+    head-to-head), so the page keeps them ({% cache %} in history/player.html,
+    polled every minute) under what they depend on: the league's results
+    (League.results_version), the games a win rate needs to rank, the players'
+    names (the opponents'), the span (and whether it is a saved season, whose
+    ratings are its own) and who reads (their links)."""
+
+    def __init__(self, reader: Reader, player: Player, span: stats.Span) -> None:
+        self.reader, self.league, self.player, self.span = reader, reader.league, player, span
+
+    @cached_property
+    def row(self) -> stats.Row | None:
+        return next(iter(stats.standings(self.league, self.span, player=self.player)), None)
+
+    @cached_property
+    def history(self) -> list[stats.RatedGame]:
+        return stats.rating_history(self.league, self.player, self.span)
+
+    @cached_property
+    def record(self) -> stats.PlayerRecord:
+        return stats.player_record(self.history)
+
+    @cached_property
+    def chart(self) -> Chart:
+        ratings, days = [game.rating for game in self.history], [game.played_on for game in self.history]
+        return rating_chart(self.player.name, ratings, days, stats.day_label)
+
+    @cached_property
+    def records(self) -> list[stats.HeadToHead]:
+        return stats.head_to_head(self.league, self.player, self.span)
+
+    @cached_property
+    def head_to_head_rows(self) -> SafeString:
+        return _head_to_head_rows(self.records, self.reader)
+
+    @cached_property
+    def nemesis(self) -> stats.HeadToHead | None:
+        return stats.nemesis(self.records)
+
+
 def _player(request: HtmxHttpRequest, reader: Reader, player_id: int) -> TemplateResponse:
     league = reader.league
     player = Player.objects.filter(league=league, pk=player_id).first()
     if player is None:
         raise Http404("No such player")
+    names = Player.objects.filter(league=league).values_list("pk", "name")
     form = SpanForm(request.GET, list(Season.objects.offered(league)))
     valid = form.is_valid()
     span = form.span()
-    history = stats.rating_history(league, player, span)
-    records = stats.head_to_head(league, player, span)
-    row = next(iter(stats.standings(league, span, player=player)), None)
     context = {
         "reader": reader,
         "league": league,
         "player": player,
         "form": form,
         "span": span,
-        "row": row,
-        "record": stats.player_record(history),
-        "chart": rating_chart(
-            player.name, [game.rating for game in history], [game.played_on for game in history], stats.day_label
+        "figures": PlayerFigures(reader, player, span),
+        # What else the cached figures depend on (PlayerFigures says why).
+        "figures_key": " ".join(
+            [
+                str(span.variant),
+                str(span.since),
+                str(span.until),
+                str(span.season.pk if span.season else ""),
+                str(reader.public),
+                league.public_token,
+            ]
+            + [f"{pk}:{name}" for pk, name in names]
         ),
-        "records": records,
-        "head_to_head_rows": _head_to_head_rows(records, reader),
-        "nemesis": stats.nemesis(records),
         # The latest few; the archive, filtered to the player, has them all.
         "recent_games": _latest_games(player),
     }

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from functools import cached_property
 from http import HTTPStatus
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
-from django.db.models import Prefetch, QuerySet
+from django.db.models import F, Prefetch, QuerySet
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -17,7 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import stats
-from games.charts import games_per_month_chart, league_ratings_chart
+from games.charts import Chart, games_per_month_chart, league_ratings_chart
 from games.forms import LeagueDeleteForm, LeagueForm, LeagueSettingsForm, PlayerEditForm, PlayerForm, PlayerMergeForm
 from games.models import Game, League, Membership, PlayerInUse, Seat
 from games.permissions import ORGANIZE, SCORE, get_league_for
@@ -60,24 +62,54 @@ def _form_status(form: Any) -> int:
     return HTTPStatus.UNPROCESSABLE_ENTITY if form.is_bound and form.errors else HTTPStatus.OK
 
 
+class LeagueCharts:
+    """The league page's charts, worked out only when the template's cached copy has run out.
+
+    They read thousands of seats (a point per counted game of each leader, a
+    count per day of play), so the page keeps their drawing (templates'
+    {% cache %}) under what they depend on: the league's results
+    (League.results_version, bumped by every change to them), the games a
+    win rate needs to rank (which sets the leaders) and the players' names
+    (the legend's)."""
+
+    def __init__(self, league: League) -> None:
+        self.league = league
+
+    @cached_property
+    def ratings(self) -> Chart:
+        leaders = stats.standings(self.league)[: stats.LEADERS]
+        return league_ratings_chart(stats.leaders_ratings(self.league, leaders))
+
+    @cached_property
+    def months(self) -> Chart:
+        return games_per_month_chart(stats.games_per_month(self.league))
+
+
 def _league_page(
     request: HtmxHttpRequest, league: League, membership: Membership, form: PlayerForm, partial: str = ""
 ) -> TemplateResponse:
     """The league's page (or, for HTMX, one region of it); 422 when `form` was refused."""
-    games = _with_seats(league.games.all())
-    context = {
-        "league": league,
-        "membership": membership,
-        "players": league.players.select_related("user"),
-        "presets": league.presets.all(),
-        "games_in_progress": games.in_progress(),
-        "recent_games": games.exclude(status__in=[Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK])[:RECENT_GAMES],
-        "form": form,
-    }
+    username = f"user__{get_user_model().USERNAME_FIELD}"
+    players = list(
+        league.players.annotate(username=F(username)).values_list("pk", "name", "user_id", "username", named=True)
+    )
+    context = {"league": league, "membership": membership, "players": players, "form": form}
     if not partial:
-        leaders = stats.standings(league)[: stats.LEADERS]
-        context["ratings_chart"] = league_ratings_chart(stats.leaders_ratings(league, leaders))
-        context["months_chart"] = games_per_month_chart(stats.games_per_month(league))
+        games = league.games.exclude(status__in=[Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK])
+        winners = Seat.objects.filter(won=True).only("game_id", "total").annotate(player_name=F("player__name"))
+        context |= {
+            "presets": league.presets.all(),
+            # Unordered in the database, which then reads the few games under way from the
+            # index on (league, status) instead of walking all of the league's games by date.
+            "games_in_progress": sorted(
+                _with_seats(league.games.in_progress().order_by()), key=lambda game: game.position, reverse=True
+            ),
+            "recent_games": games.only(
+                "league_id", "number", "variant", "status", "played_on", "hand_count"
+            ).prefetch_related(Prefetch("seats", queryset=winners.order_by("position")))[:RECENT_GAMES],
+            "charts": LeagueCharts(league),
+            "player_names": "\n".join(f"{player.pk}:{player.name}" for player in players),
+        }
     return render_page(request, "games/league_detail.html", context, partial, status=_form_status(form))
 
 

@@ -1,12 +1,15 @@
 """A player's page: statistics, rating chart, head-to-head and their games."""
 
+from datetime import UTC, datetime
+
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from games.models import League, new_token
 from tests.conftest import HTMX
 from tests.factories import PlayerFactory
-from tests.games.league_seed import hand_worked_league, members, seed_league
+from tests.games.league_seed import MOON_AND_QUEEN, hand_worked_league, members, played, seed_league
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +52,7 @@ def test_another_leagues_player_is_404(client, league, games, user):
 def test_the_statistics_are_anns(client, league, ann, user):
     client.force_login(user)
     response = client.get(url(league, ann))
-    row = response.context_data["row"]
+    row = response.context_data["figures"].row
     assert (row.games, row.wins, row.queens, row.wraps, row.sixty_nine) == (3, 2, 2, 1, 1)
     html = response.content.decode()
     assert "<dt>Wins</dt><dd>2 <small>(67%)</small></dd>" in html
@@ -104,9 +107,11 @@ def test_players_pages_are_not_public(client, league, ann):
     assert client.get(url(league, ann)).status_code == 302
 
 
-# Session, user, membership, player, the league's seasons (the season select), their
-# standing, rating history, head-to-head, and the seats of their latest games.
-PLAYER_QUERIES = 9
+# Session, user, membership, the league's seasons (the season select), the players' names (for
+# the cached figures' key), the player and the seats of their latest games; then, unless the
+# figures are cached, their standing, rating history and head-to-head.
+PLAYER_QUERIES = 10
+CACHED_PLAYER_QUERIES = 7
 
 
 @pytest.mark.parametrize("games_played", [50, 500])
@@ -117,7 +122,9 @@ def test_the_player_page_takes_the_same_queries_for_50_and_500_games(
     client.force_login(user)
     with django_assert_num_queries(PLAYER_QUERIES):
         response = client.get(url(league, people[0]))
-    assert response.context_data["row"].games > 0
+    assert response.context_data["figures"].row.games > 0
+    with django_assert_num_queries(CACHED_PLAYER_QUERIES):
+        client.get(url(league, people[0]))
 
 
 # What league apps show: streaks, best and worst game, moons, variants ------------------
@@ -126,7 +133,7 @@ def test_the_player_page_takes_the_same_queries_for_50_and_500_games(
 def test_streaks_best_and_worst_game_and_variants_are_anns(client, league, games, ann, user):
     client.force_login(user)
     response = client.get(url(league, ann))
-    record = response.context_data["record"]
+    record = response.context_data["figures"].record
     # Ann lost game 1 (44), then won game 2 (69 for 5) and game 3 (0): two in a row.
     assert (record.current_streak, record.longest_streak) == (2, 2)
     # Her best: the win on 0 (game 3); her worst: the loss on 44 (game 1), not the win on 69.
@@ -149,7 +156,7 @@ def test_the_moons_ben_shot_are_listed_and_linked(client, league, games, user):
     ben = league.players.get(name="Ben")
     client.force_login(user)
     response = client.get(url(league, ben))
-    record = response.context_data["record"]
+    record = response.context_data["figures"].record
     assert [game.number for game in record.moons] == [1]
     # Ben won game 1 on 0, then lost on 74 and 17: no streak now, one at best.
     assert (record.current_streak, record.longest_streak) == (0, 1)
@@ -162,10 +169,10 @@ def test_a_variant_narrows_the_page(client, league, games, ann, user):
     client.force_login(user)
     response = client.get(url(league, ann, "variant=standard"))
     assert response.status_code == 200
-    row = response.context_data["row"]
+    row = response.context_data["figures"].row
     assert (row.games, row.wins) == (2, 1)
     # Over standard games only: against Dan, game 1 (44 to 30, a loss) and game 3 (won).
-    records = {r.name: (r.wins, r.losses, r.ties) for r in response.context_data["records"]}
+    records = {r.name: (r.wins, r.losses, r.ties) for r in response.context_data["figures"].records}
     assert records["Dan"] == (1, 1, 0)
     assert "Hearts, every date" in response.content.decode()
 
@@ -176,8 +183,8 @@ def test_dates_narrow_the_page_and_htmx_gets_just_the_figures(client, league, ga
     assert response.template_name == "history/player.html#player-figures"
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="player-figures"')
-    assert (response.context_data["row"].games, response.context_data["row"].wins) == (1, 1)
-    assert response.context_data["record"].best.number == 2
+    assert (response.context_data["figures"].row.games, response.context_data["figures"].row.wins) == (1, 1)
+    assert response.context_data["figures"].record.best.number == 2
 
 
 def test_a_bad_filter_says_so_with_422_and_shows_every_game(client, league, games, ann, user):
@@ -185,7 +192,7 @@ def test_a_bad_filter_says_so_with_422_and_shows_every_game(client, league, game
     response = client.get(url(league, ann, "since=2025-03-03&until=2025-03-01"))
     assert response.status_code == 422
     assert "The &#x27;from&#x27; date is after the &#x27;to&#x27; date." in response.content.decode()
-    assert response.context_data["row"].games == 3
+    assert response.context_data["figures"].row.games == 3
 
 
 def test_a_win_rate_below_the_minimum_says_it_is_not_ranked(client, league, games, ann, user):
@@ -228,3 +235,54 @@ def test_a_wrong_public_link_or_another_leagues_player_is_404(client, league, ga
     league.refresh_from_db()
     assert client.get(reverse("games:public-player", args=["not-the-token", ann.pk])).status_code == 404
     assert client.get(public_url(league, PlayerFactory())).status_code == 404
+
+
+# The figures are cached until what they show changes ------------------------------------
+
+
+def test_a_new_counted_game_shows_in_the_figures_at_once(client, league, ann, user):
+    client.force_login(user)
+    assert client.get(url(league, ann)).context_data["figures"].row.games == 3
+    # A fourth counted game, in April: Ben shoots the moon and wins; Ann ends on 44.
+    played(league, "standard", MOON_AND_QUEEN, datetime(2025, 4, 2, 20, tzinfo=UTC), {"target": 30})
+    html = client.get(url(league, ann)).content.decode()
+    assert "<dt>Games</dt><dd>4</dd>" in html
+
+
+def test_an_opponents_new_name_shows_in_the_head_to_head_at_once(client, league, ann, user):
+    client.force_login(user)
+    assert ">Ben</a>" in client.get(url(league, ann)).content.decode()
+    ben = league.players.get(name="Ben")
+    ben.name = "Benedict"
+    ben.save()
+    html = client.get(url(league, ann)).content.decode()
+    assert ">Benedict</a>" in html
+    assert ">Ben</a>" not in html
+
+
+def test_a_season_and_the_whole_history_are_cached_apart(client, league, ann, user):
+    client.force_login(user)
+    assert "<dt>Games</dt><dd>3</dd>" in client.get(url(league, ann)).content.decode()
+    # Only 2 March: the 69-for-5 game.
+    assert (
+        "<dt>Games</dt><dd>1</dd>" in client.get(url(league, ann, "since=2025-03-02&until=2025-03-02")).content.decode()
+    )
+    assert "<dt>Games</dt><dd>3</dd>" in client.get(url(league, ann)).content.decode()
+
+
+def client_for(user):
+    member = Client()
+    member.force_login(user)
+    return member
+
+
+def test_the_public_links_figures_are_not_a_members(client, league, ann, user):
+    League.objects.filter(pk=league.pk).update(public_token=new_token())
+    league.refresh_from_db()
+    member = client_for(user)
+    member_html = member.get(url(league, ann)).content.decode()
+    ben = league.players.get(name="Ben")
+    assert f'href="{url(league, ben)}"' in member_html
+    public_html = client.get(public_url(league, ann)).content.decode()
+    assert f'href="{public_url(league, ben)}"' in public_html
+    assert url(league, ben) not in public_html

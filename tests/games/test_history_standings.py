@@ -125,6 +125,23 @@ def test_a_variant_and_dates_narrow_the_table(client, league, games, user):
     assert "Hearts, games played from 3 Mar 2025 to 3 Mar 2025" in response.content.decode()
 
 
+def test_a_seasons_sums_follow_a_new_game_and_a_new_name_at_once(client, league, games, user):
+    client.force_login(user)
+    season = url(league, variant="standard", since="2025-03-03", until="2025-03-04")
+    assert {row.name: row.games for row in client.get(season).context_data["rows"]} == {
+        "Ann": 1, "Ben": 1, "Cat": 1, "Dan": 1,
+    }  # fmt: skip
+    # Another counted game on 4 March: Ben shoots the moon and wins.
+    played(league, "standard", MOON_AND_QUEEN, datetime(2025, 3, 4, 21, tzinfo=UTC), {"target": 30})
+    rows = {row.name: row for row in client.get(season).context_data["rows"]}
+    assert (rows["Ben"].games, rows["Ben"].wins) == (2, 1)
+    ben = league.players.get(name="Ben")
+    ben.name = "Benedict"
+    ben.save()
+    rows = {row.name: row for row in client.get(season).context_data["rows"]}
+    assert (rows["Benedict"].games, rows["Benedict"].wins) == (2, 1)
+
+
 def test_a_bad_date_says_so_and_shows_every_game(client, league, games, user):
     client.force_login(user)
     response = client.get(url(league, since="yesterday"))
@@ -226,8 +243,10 @@ def test_the_public_standings_swap_with_htmx(client, league, games):
 # Session, user, membership, the league's seasons (the season links), the Standing rows: whatever the league's size.
 STANDINGS_QUERIES = 5
 # Dates of no season read the league's first and last day; when they cut the
-# league's games they sum its seats, then read the ratings.
+# league's games they sum its seats, then read the players' names and ratings;
+# the sums come from the cache the next time, until the results change.
 SEASON_QUERIES = 7
+CACHED_SEASON_QUERIES = 6
 # Dates that take in every game read the Standing rows.
 WHOLE_SEASON_QUERIES = 6
 # A saved season (its dates, or chosen by id) reads its SeasonStanding rows.
@@ -244,6 +263,8 @@ def test_the_standings_take_the_same_queries_for_50_and_500_games(
         response = client.get(url(league, sort="avg_total"))
     assert len(response.context_data["rows"]) == 30
     with django_assert_num_queries(SEASON_QUERIES):
+        client.get(url(league, variant="standard", since="2024-01-03", until="2024-12-31"))
+    with django_assert_num_queries(CACHED_SEASON_QUERIES):
         client.get(url(league, variant="standard", since="2024-01-03", until="2024-12-31"))
     with django_assert_num_queries(WHOLE_SEASON_QUERIES):
         whole = client.get(url(league, since="2020-01-01", until="2026-12-31"))

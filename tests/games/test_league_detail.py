@@ -1,12 +1,14 @@
-"""A league's page: its players, its games in progress and its recent games."""
+"""A league's page: its players, its games in progress, its recent games and its charts."""
+
+from datetime import UTC, date, datetime
 
 import pytest
 from django.urls import reverse
 
-from games.models import Membership
+from games.models import League, Membership
 from rules import HandEntry
 from tests.factories import LeaguePresetFactory, MembershipFactory, PlayerFactory, make_game
-from tests.games.league_seed import hand_worked_league
+from tests.games.league_seed import MOON_AND_QUEEN, hand_worked_league, played
 
 pytestmark = pytest.mark.django_db
 
@@ -109,3 +111,66 @@ def test_the_league_page_charts_the_leaders_ratings_and_games_per_month(client, 
     assert '<title id="games-per-month-chart-title">Games per month</title>' in html
     # Three counted games, all in March 2025.
     assert "3 games in 1 month; the busiest, Mar 2025, had 3." in html
+
+
+def ratings_chart(html):
+    """The league page's ratings chart, from its <figure> to the end of its legend."""
+    start = html.index('<figure class="chart" id="league-ratings-chart">')
+    return html[start : html.index("</figure>", start)]
+
+
+def test_the_charts_are_kept_until_the_results_change(client, user, league, django_assert_num_queries):
+    hand_worked_league(league, user)
+    client.force_login(user)
+    assert "3 games in 1 month; the busiest, Mar 2025, had 3." in client.get(url(league)).content.decode()
+    # The page without the charts' three queries (the leaders' standings, their ratings, the games per month).
+    with django_assert_num_queries(9):
+        html = client.get(url(league)).content.decode()
+    assert "3 games in 1 month; the busiest, Mar 2025, had 3." in html
+    # A fourth counted game, in April: Ben shoots the moon and wins again.
+    played(league, "standard", MOON_AND_QUEEN, datetime(2025, 4, 2, 20, tzinfo=UTC), {"target": 30})
+    assert "4 games in 2 months; the busiest, Mar 2025, had 3." in client.get(url(league)).content.decode()
+
+
+def test_a_finished_game_and_a_deleted_one_move_the_leagues_results_version(user, league):
+    games = hand_worked_league(league, user)
+    league.refresh_from_db()
+    before = league.results_version
+    games["wraps"].discard()
+    league.refresh_from_db()
+    assert league.results_version == before + 1
+    # A hand that does not finish its game moves no result.
+    games["in_progress"].record_hand(2, HandEntry.cards([3, 3, 3, 4], 1), user)
+    league.refresh_from_db()
+    assert league.results_version == before + 1
+
+
+def test_a_leaders_new_name_is_drawn_at_once(client, user, league):
+    hand_worked_league(league, user)
+    client.force_login(user)
+    assert "Ann" in ratings_chart(client.get(url(league)).content.decode())
+    ann = league.players.get(name="Ann")
+    ann.name = "Annie"
+    ann.save()
+    chart = ratings_chart(client.get(url(league)).content.decode())
+    assert "Annie" in chart
+    assert "Ann " not in chart.replace("Annie", "")
+
+
+def test_a_new_minimum_of_games_draws_the_charts_again(client, user, league, django_assert_num_queries):
+    hand_worked_league(league, user)
+    client.force_login(user)
+    client.get(url(league))
+    League.objects.filter(pk=league.pk).update(min_games=1)
+    # The leaders may be others now: the charts' three queries run again.
+    with django_assert_num_queries(12):
+        client.get(url(league))
+
+
+def test_games_in_progress_are_listed_latest_first(client, user, league):
+    older = make_game(league, "standard", played_on=date(2025, 3, 1))
+    newer = make_game(league, "standard", played_on=date(2025, 3, 2))
+    same_day_later = make_game(league, "standard", played_on=date(2025, 3, 2))
+    client.force_login(user)
+    response = client.get(url(league))
+    assert response.context_data["games_in_progress"] == [same_day_later, newer, older]

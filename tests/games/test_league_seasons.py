@@ -5,7 +5,7 @@ from datetime import UTC, date, datetime
 import pytest
 from django.urls import reverse
 
-from games.models import League, Season, SeasonStanding, new_token
+from games.models import League, Season, SeasonStanding, Standing, new_token
 from tests.conftest import HTMX
 from tests.games.league_seed import MOON_AND_QUEEN, members, played
 
@@ -210,13 +210,13 @@ def test_the_player_page_picks_a_season_from_a_select(client, league, user, game
     response = client.get(page, {"season": spring.pk, "variant": "standard"})
     assert response.status_code == 200
     assert response.context_data["span"].season == spring
-    row = response.context_data["row"]
+    row = response.context_data["figures"].row
     assert (row.games, row.wins) == (1, 1)
     assert row.rating == pytest.approx(SeasonStanding.objects.get(season=spring, player=ben, variant="").rating)
     assert "The chart is Ben's all-time rating" in response.content.decode()
     # Nobody played in the autumn.
     autumn = Season.objects.get(name="Autumn 2025")
-    assert client.get(page, {"season": autumn.pk}).context_data["row"] is None
+    assert client.get(page, {"season": autumn.pk}).context_data["figures"].row is None
 
 
 def test_a_season_of_another_league_or_none_is_refused_on_the_player_page(client, league, user, games):
@@ -228,3 +228,28 @@ def test_a_season_of_another_league_or_none_is_refused_on_the_player_page(client
         response = client.get(page, {"season": season})
         assert response.status_code == 422
         assert response.context_data["span"].season is None
+
+
+def test_naming_a_season_shows_its_own_ratings_on_a_player_page_already_seen_for_those_dates(
+    client, league, user, games
+):
+    """The page keeps its figures in a cache: naming a season with dates already shown must not
+    leave the all-time rating there."""
+    # A game before the season, so that the all-time rating and the season's differ.
+    played(league, "standard", MOON_AND_QUEEN, datetime(2024, 1, 10, 20, tzinfo=UTC), {"target": 30})
+    ben = league.players.get(name="Ben")
+    client.force_login(user)
+    page = reverse("games:player-detail", args=[league.pk, ben.pk])
+    spring = {"since": "2025-03-01", "until": "2025-06-30"}
+
+    def rating_shown() -> str:
+        html = client.get(page, spring).content.decode()
+        return html.split("<dt>Rating</dt><dd>", 1)[1].split("</dd>", 1)[0]
+
+    all_time = Standing.objects.get(league=league, player=ben, variant=Standing.ALL_VARIANTS).rating
+    assert rating_shown() == f"{all_time:.1f}"  # dates of no season: the all-time rating
+
+    season = Season.add(league, "Spring 2025", date(2025, 3, 1), date(2025, 6, 30))
+    own = SeasonStanding.objects.get(season=season, player=ben, variant=Standing.ALL_VARIANTS).rating
+    assert f"{own:.1f}" != f"{all_time:.1f}"
+    assert rating_shown() == f"{own:.1f}"

@@ -1,8 +1,8 @@
 """python manage.py rebuild_results: recompute every cached result from the hands.
 
-Totals, winners and the rest of each game's cache come from the engine
-(Game.refresh); then each league's ratings and standings are recomputed in
-order of play. Safe to run at any time; the hands are never touched.
+Totals, winners, each hand's result (read by hands.csv) and the rest of
+each game's cache come from the engine (Game.refresh); then each league's
+ratings and standings are recomputed in order of play. Safe to run at any time; the hands are never touched.
 """
 
 from typing import Any
