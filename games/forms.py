@@ -405,12 +405,7 @@ class GameForm(RulesForm):
         return [name for name in self.league.players.values_list("name", flat=True) if name.casefold() not in seated]
 
     def clean_played_on(self) -> date:
-        day = self.cleaned_data.get("played_on") or self.league.today()
-        if day > self.league.today():
-            raise forms.ValidationError("A game can't be played after today: choose today or an earlier day.")
-        if day < EARLIEST_DAY:
-            raise forms.ValidationError("Choose a day from 1900 on.")
-        return day
+        return day_of_play(self.league, self.cleaned_data.get("played_on") or self.league.today())
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
@@ -1049,6 +1044,31 @@ class InviteForm(forms.Form):
         choices=[(1, "1 day"), (INVITE_DAYS, f"{INVITE_DAYS} days"), (30, "30 days")],
         initial=INVITE_DAYS,
     )
+
+
+def day_of_play(league: League, day: date) -> date:
+    """`day`, if a game of the league can have been played on it (up to today at its table)."""
+    if day > league.today():
+        raise forms.ValidationError("A game can't be played after today: choose today or an earlier day.")
+    if day < EARLIEST_DAY:
+        raise forms.ValidationError("Choose a day from 1900 on.")
+    return day
+
+
+class GameDayForm(forms.Form):
+    """The day a game was played, put right after it started (a paper game dated today by mistake)."""
+
+    played_on = forms.DateField(
+        label="Played on", widget=forms.DateInput(attrs={"type": "date", "class": "form-control"})
+    )
+
+    def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.league = league
+        self.fields["played_on"].widget.attrs["max"] = league.today().isoformat()
+
+    def clean_played_on(self) -> date:
+        return day_of_play(self.league, self.cleaned_data["played_on"])
 
 
 class ShareForm(forms.Form):

@@ -819,20 +819,31 @@ class Game(models.Model):
         return game
 
     @transaction.atomic
-    def move_to_day(self, day: date) -> None:
+    @transaction.atomic
+    def move_to_day(self, day: date, user: Any = None) -> None:
         """Say the game was played on `day`: it takes its place in the order of play there, and the
-        ratings and seasons of both days follow (SetupError for a day no game can have)."""
+        ratings and seasons of both days follow (SetupError for a day no game can have). The
+        History keeps the change."""
         if not EARLIEST_DAY <= day <= self.league.today():
             raise SetupError("A game is played on a day from 1900 to today.", "played_on")
         locked = self._lock()
         before = locked.position
         if day == locked.played_on:
             return
+        HandRevision.objects.create(
+            game=locked,
+            number=len(locked.hands.all()),
+            action=HandRevision.Action.REDATED,
+            before={"played_on": locked.played_on.isoformat()},
+            after={"played_on": day.isoformat()},
+            user=_user(user),
+        )
         Game.objects.filter(pk=locked.pk).update(played_on=day, version=models.F("version") + 1)
         locked.played_on = day
         if locked.status == self.Status.OVER:
             players = {seat.player_id for seat in locked.seats.all()}
-            self.league.results_changed(since=min(before, locked.position), players=players, days={before[0]})
+            # Both days: the seasons holding the one it left and the one it moves to.
+            self.league.results_changed(since=min(before, locked.position), players=players, days={before[0], day})
         self.refresh_from_db()
 
     def time_left(self, setup: GameSetup, now: datetime | None = None) -> timedelta | None:
@@ -1551,6 +1562,8 @@ class HandRevision(models.Model):
         REOPENED = "reopened", "reopened"
         # Not a hand's change either: a player of the game merged into another (Player.merge_into).
         MERGED = "merged", "merged"
+        # Nor this: the day the game was played, changed (Game.move_to_day).
+        REDATED = "redated", "redated"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="revisions")
     number = models.PositiveSmallIntegerField()
@@ -1570,7 +1583,6 @@ class HandRevision(models.Model):
         return f"Hand {self.number} {self.action} in game {self.game_id}"
 
 
-# The days a game can have been played on (SCORESHEET.md, played_on), written one way only.
 # The days a game can be played on, as SCORESHEET.md bounds them.
 EARLIEST_DAY, LATEST_DAY = FIRST_DAY, LAST_DAY
 

@@ -60,6 +60,7 @@ urlpatterns += [
     path("games/<id:game_id>/declare/", table.game_declare, name="game-declare"),
     path("games/<id:game_id>/reopen/", table.game_reopen, name="game-reopen"),
     path("games/<id:game_id>/clock/", table.game_clock, name="game-clock"),
+    path("games/<id:game_id>/day/", table.game_day, name="game-day"),
     path("games/<id:game_id>/export/", table.game_export, name="game-export"),
     path("games/<id:game_id>/share/", sharing.game_share, name="game-share"),
     path("games/<id:game_id>/share/stop/", sharing.game_share_stop, name="game-share-stop"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import timedelta
+from datetime import date, timedelta
 from http import HTTPStatus
 from math import ceil
 from typing import Any
@@ -22,11 +22,12 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
+from django.utils import dateformat
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from games.converters import IdConverter
-from games.forms import DeclareForm, DeleteHandForm, GameForm, GameImportForm, HandForm
+from games.forms import DeclareForm, DeleteHandForm, GameDayForm, GameForm, GameImportForm, HandForm
 from games.models import (
     DeclareError,
     DuplicateGame,
@@ -121,6 +122,12 @@ def _history(game: Game, state: GameState) -> list[dict[str, Any]]:
             what = f"took back the {revision.before['declared']} declaration: the game goes on as its hands say"
         elif revision.action == HandRevision.Action.MERGED:
             what = f"merged the player {revision.before['player']} into {revision.after['player']}"
+        elif revision.action == HandRevision.Action.REDATED:
+            was, now = (
+                date.fromisoformat(revision.before["played_on"]),
+                date.fromisoformat(revision.after["played_on"]),
+            )
+            what = f"dated the game {dateformat.format(now, 'j M Y')} (it was {dateformat.format(was, 'j M Y')})"
         else:
             before = entry_from_json(revision.before) if revision.before else None
             after = entry_from_json(revision.after) if revision.after else None
@@ -406,6 +413,26 @@ def game_declare(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     except DeclareError as error:
         return _refused(request, game, membership, error.message)
     return _changed(request, game, membership, f"The game is now {game.get_status_display().lower()}")
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def game_day(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """Put right the day the game was played (a paper game entered later, dated today by mistake).
+
+    Its place in the order of play moves with it, and so do the ratings and the seasons of both days."""
+    game, _ = _table(request, game_id, SCORE)
+    if request.method == "GET":
+        form = GameDayForm(initial={"played_on": game.played_on}, league=game.league)
+        return TemplateResponse(request, "games/game_day.html", {"game": game, "form": form})
+    form = GameDayForm(request.POST, league=game.league)
+    if form.is_valid():
+        game.move_to_day(form.cleaned_data["played_on"], request.user)
+        messages.success(request, f"Game {game.number} is now dated {dateformat.format(game.played_on, 'j M Y')}")
+        return redirect(game)
+    return TemplateResponse(
+        request, "games/game_day.html", {"game": game, "form": form}, status=HTTPStatus.UNPROCESSABLE_ENTITY
+    )
 
 
 @require_POST

@@ -224,6 +224,8 @@ ROUTES: list[Route] = [
         # The game under way has no time limit, and hands are in: the scorer is told so (409).
         post=statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=403, scorer=409, organizer=409),
     ),
+    # The day a game was played, put right: a scorer's, asked on a page of its own.
+    Route("game-day", game, get=SCORERS_DO, post=SCORERS_DONE, post_data=lambda table: {"played_on": "2025-01-07"}),
     Route("game-export", game, get=MEMBERS_SEE, html=False),
     Route("game-share", game, get=MEMBERS_SEE),
     # Stopping a game's share links: the organizer's, and a POST (htmx gets the panel, a form post the page again).
