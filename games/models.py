@@ -86,36 +86,32 @@ SEASON_NAME_LENGTH = 40
 BACKWARDS_SEASON = "The season's first day is after its last day."
 
 
-def player_name(text: object) -> str:
-    """A player's name as stored (rules.names), or ValidationError saying why not."""
+def _stored_name(text: object, length: int, what: str) -> str:
+    """A name as stored (rules.names), or ValidationError saying why not."""
     try:
-        return clean_name(text, PLAYER_NAME_LENGTH, "A player's name")
+        return clean_name(text, length, what)
     except NameProblem as problem:
         raise ValidationError(problem.message, code="name") from None
+
+
+def player_name(text: object) -> str:
+    """A player's name as stored (rules.names), or ValidationError saying why not."""
+    return _stored_name(text, PLAYER_NAME_LENGTH, "A player's name")
 
 
 def league_name(text: object) -> str:
     """A league's name as stored: the same rule as a player's, longer."""
-    try:
-        return clean_name(text, LEAGUE_NAME_LENGTH, "The league's name")
-    except NameProblem as problem:
-        raise ValidationError(problem.message, code="name") from None
+    return _stored_name(text, LEAGUE_NAME_LENGTH, "The league's name")
 
 
 def preset_name(text: object) -> str:
     """A league's house rules' name ("Thursday rules"): the same rule as a player's."""
-    try:
-        return clean_name(text, PRESET_NAME_LENGTH, "The house rules' name")
-    except NameProblem as problem:
-        raise ValidationError(problem.message, code="name") from None
+    return _stored_name(text, PRESET_NAME_LENGTH, "The house rules' name")
 
 
 def season_name(text: object) -> str:
     """A season's name ("2026", "Spring 2026"): the same rule as a player's."""
-    try:
-        return clean_name(text, SEASON_NAME_LENGTH, "A season's name")
-    except NameProblem as problem:
-        raise ValidationError(problem.message, code="name") from None
+    return _stored_name(text, SEASON_NAME_LENGTH, "A season's name")
 
 
 @deconstructible
@@ -547,8 +543,7 @@ class PlayerQuerySet(models.QuerySet["Player"]):
         found = self.filter(league=league, name_key=key).first()
         if found is not None:
             return found
-        if self.filter(league=league).count() >= League.MOST_PLAYERS:
-            raise SetupError(league.too_many_players(), "players")
+        # The league's cap is its caller's to check, for all of a game's new players at once (Game.start_named).
         try:
             with transaction.atomic():  # a savepoint: the caller's transaction goes on
                 return self.create(league=league, name=name)

@@ -9,7 +9,6 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.db import IntegrityError, transaction
 from django.db.models import F, Prefetch, QuerySet
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
@@ -23,7 +22,7 @@ from games.charts import Chart, games_per_month_chart, league_ratings_chart
 from games.forms import LeagueDeleteForm, LeagueForm, LeagueSettingsForm, PlayerEditForm, PlayerForm, PlayerMergeForm
 from games.models import Game, League, Membership, PlayerInUse, Seat
 from games.permissions import ORGANIZE, SCORE, get_league_for
-from games.views.pages import render_page
+from games.views.pages import render_page, saved_unless_taken
 from rules import VARIANTS
 from scorekeeper.middleware import HtmxHttpRequest
 
@@ -121,16 +120,7 @@ def league_detail(request: HtmxHttpRequest, league_id: int) -> TemplateResponse:
 
 
 def _save_player(form: PlayerForm) -> bool:
-    """Save a valid form; a name taken by another phone a moment ago becomes a form error."""
-    if not form.is_valid():
-        return False
-    try:
-        with transaction.atomic():
-            form.save()
-    except IntegrityError:
-        form.add_error("name", f"{form.cleaned_data['name']} is already a player in {form.league.name}.")
-        return False
-    return True
+    return saved_unless_taken(form, lambda data: f"{data['name']} is already a player in {form.league.name}.")
 
 
 @login_required

@@ -1,7 +1,10 @@
 """Page or partial: the one way a view answers with a page that HTMX may swap a region of."""
 
+from collections.abc import Callable
 from typing import Any
 
+from django import forms
+from django.db import IntegrityError, transaction
 from django.template.response import TemplateResponse
 
 from scorekeeper.middleware import HtmxHttpRequest
@@ -18,3 +21,17 @@ def render_page(
     if partial and request.htmx and not request.htmx.boosted:
         template = f"{template}#{partial}"
     return TemplateResponse(request, template, context, status=status)
+
+
+def saved_unless_taken(form: forms.ModelForm, taken: Callable[[dict[str, Any]], str]) -> bool:
+    """Save a valid form; a name another phone took a moment ago (the unique constraint)
+    becomes an error on the name field, worded by `taken` from the cleaned data."""
+    if not form.is_valid():
+        return False
+    try:
+        with transaction.atomic():
+            form.save()
+    except IntegrityError:
+        form.add_error("name", taken(form.cleaned_data))
+        return False
+    return True

@@ -11,7 +11,6 @@ from http import HTTPStatus
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import IntegrityError, transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -20,20 +19,12 @@ from django.views.decorators.http import require_http_methods
 from games.forms import SeasonForm
 from games.models import League, Membership, Season
 from games.permissions import ORGANIZE, VIEW, get_league_for
+from games.views.pages import saved_unless_taken
 from scorekeeper.middleware import HtmxHttpRequest
 
 
 def _saved(form: SeasonForm) -> bool:
-    """Save a valid form; a name another organizer took a moment ago becomes a form error."""
-    if not form.is_valid():
-        return False
-    try:
-        with transaction.atomic():
-            form.save()
-    except IntegrityError:
-        form.add_error("name", f"{form.league.name} has a season called {form.cleaned_data['name']} already.")
-        return False
-    return True
+    return saved_unless_taken(form, lambda data: f"{form.league.name} has a season called {data['name']} already.")
 
 
 def _list_page(request: HtmxHttpRequest, league: League, membership: Membership, form: SeasonForm) -> TemplateResponse:

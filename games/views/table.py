@@ -22,7 +22,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
-from django.utils import dateformat
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -40,6 +39,7 @@ from games.models import (
     entry_from_json,
 )
 from games.permissions import ORGANIZE, SCORE, VIEW, get_game_for, get_league_for
+from games.stats import day_label
 from rules import EntryError, GameState, HandEntry, ScoresheetError, SetupError, play
 from rules.describe import (
     MoonPreview,
@@ -123,11 +123,8 @@ def _history(game: Game, state: GameState) -> list[dict[str, Any]]:
         elif revision.action == HandRevision.Action.MERGED:
             what = f"merged the player {revision.before['player']} into {revision.after['player']}"
         elif revision.action == HandRevision.Action.REDATED:
-            was, now = (
-                date.fromisoformat(revision.before["played_on"]),
-                date.fromisoformat(revision.after["played_on"]),
-            )
-            what = f"dated the game {dateformat.format(now, 'j M Y')} (it was {dateformat.format(was, 'j M Y')})"
+            was, now = (day_label(date.fromisoformat(side["played_on"])) for side in (revision.before, revision.after))
+            what = f"dated the game {now} (it was {was})"
         else:
             before = entry_from_json(revision.before) if revision.before else None
             after = entry_from_json(revision.after) if revision.after else None
@@ -428,7 +425,7 @@ def game_day(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     form = GameDayForm(request.POST, league=game.league)
     if form.is_valid():
         game.move_to_day(form.cleaned_data["played_on"], request.user)
-        messages.success(request, f"Game {game.number} is now dated {dateformat.format(game.played_on, 'j M Y')}")
+        messages.success(request, f"Game {game.number} is now dated {day_label(game.played_on)}")
         return redirect(game)
     return TemplateResponse(
         request, "games/game_day.html", {"game": game, "form": form}, status=HTTPStatus.UNPROCESSABLE_ENTITY
