@@ -615,7 +615,11 @@ class HandForm(forms.Form):
         names = [taker_field(card.card) for card in setup.single_cards]
         names += [f"hearts_{seat}" for seat in range(setup.seats)]
         names += ["moon", "sun", "action", "revoke"]
-        return {name: str(values[name]) for name in names if values.get(name) not in (None, False, "")}
+        return {
+            name: str(values[name])
+            for name in names
+            if values.get(name) is not None and values[name] is not False and values[name] != ""
+        }
 
     @property
     def asks_time_up(self) -> bool:

@@ -441,14 +441,12 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
                     raise HandConflict(f"This form for hand {number} is out of date: here is the hand now", number)
                 game.edit_hand(number, form.entry(), request.user, version=version)
             except HandConflict as conflict:
-                messages.error(request, conflict.message)
-                game.refresh_from_db()
-                entries = [hand.to_entry() for hand in game.hands.order_by("number")]  # fresh, not prefetched
+                game = Game.objects.for_table().get(pk=game.pk)  # fresh, not prefetched
+                entries = game.entries()
                 if game.declared or number > len(entries):
+                    messages.error(request, conflict.message)
                     return _game_regions(request, game.pk, membership, status=CONFLICT)
-                # The hand as it now stands, in a fresh form, for another try.
-                context.update(state=play(setup, entries[: number - 1]))
-                return _hand_edit_form(request, game, context, entries[number - 1], status=CONFLICT)
+                return _stale_edit(request, game, number, entries, form)
             except EntryError as error:
                 form.add_entry_errors(error)
             else:
@@ -457,6 +455,33 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
                     return HttpResponseClientRedirect(game.get_absolute_url())
                 return redirect(game)
     return _hand_form_response(request, game, membership, before, form, number=number)
+
+
+def _stale_edit(
+    request: HtmxHttpRequest, game: Game, number: int, entries: list[HandEntry], form: HandForm
+) -> TemplateResponse:
+    """409 for an edit made on an old version: the hand as it now is beside what this phone
+    typed, each labelled, with the typed entry kept in the form, now on the current version,
+    so that one tap on Save puts it over the other phone's change."""
+    setup = game.setup()
+    typed = form.entry()
+    data = request.POST.copy()
+    data["version"] = str(game.version)
+    context = {
+        "game": game,
+        "setup": setup,
+        "state": play(setup, entries[: number - 1]),
+        "number": number,
+        "hand_form": HandForm(data, setup=setup),
+        "moon": describe_moon(play(setup, entries[: number - 1]), typed),
+        "stale": {"now": describe_entry(setup, entries[number - 1]), "typed": describe_entry(setup, typed)},
+    }
+    messages.error(
+        request,
+        gettext("Hand %(number)s was changed on another phone since you opened it: nothing was saved.")
+        % {"number": number},
+    )
+    return TemplateResponse(request, HAND_FORM, context, status=CONFLICT)
 
 
 def _hand_edit_form(
