@@ -137,6 +137,10 @@
       say(settled.text.replace("%(number)s", settled.number), form);
       return;
     }
+    if (form && form.querySelector('input[name="number"]').value === entry.number && fits(form, entry)) {
+      restore(form, entry);  // the same hand still to record (the page caught up with this phone): nothing to say
+      return;
+    }
     var recorded = "Hand " + entry.number + " was recorded on another phone.";
     if (!form) {
       say(recorded + " No more hands to enter.");
