@@ -201,3 +201,46 @@ def test_a_stale_edit_shows_both_versions_and_saves_this_phones_in_one_tap(
     second.get_by_test_id("hand-submit").click()
     expect(second).to_have_url(f"{live_server.url}{game.get_absolute_url()}")
     assert Hand.objects.get(game=game, number=1).entry["hearts"] == [2, 0, 10, 1]
+
+
+def test_a_kept_hand_beaten_by_another_phone_can_be_recorded_as_the_next_hand(phone: Page, live_server, league, user):
+    game = make_game(league, "standard", first_dealer=0)
+    phone.goto(f"{live_server.url}{game.get_absolute_url()}")
+    phone.context.set_offline(True)
+    tap_hand(phone, queen=BEN, rest_to=ANN)
+    expect(phone.get_by_test_id("offline-note")).to_contain_text("Waiting to send: hand 1", timeout=10_000)
+
+    game.record_hand(1, HandEntry.cards([0, 0, 13, 0], DAN), user)  # another phone, online
+    phone.context.set_offline(False)
+    expect(phone.get_by_test_id("queue-theirs")).to_have_text("Cat 13♥, Dan Q♠", timeout=FOLLOW_TIMEOUT_MS)
+    expect(phone.get_by_test_id("queue-mine")).to_have_text("Ann 13♥, Ben Q♠")
+    phone.get_by_test_id("queue-record-mine").click()
+    expect(phone.get_by_test_id("offline-note")).to_contain_text("Hand 2, kept on this phone, is recorded.")
+    expect(scores(phone)).to_have_text(["13", "13", "13", "13"], timeout=FOLLOW_TIMEOUT_MS)
+    assert entries(game) == [(DAN, [0, 0, 13, 0]), (BEN, [13, 0, 0, 0])]
+    assert kept_on_the_phone(phone) == []
+
+
+def test_a_kept_hand_the_server_refuses_comes_back_to_the_form_with_the_reason(phone: Page, live_server, league):
+    """Offline the table said "no moon" for Ann's 13♥ and Q♠; the engine asks add or subtract."""
+    game = make_game(league, "standard", first_dealer=0)
+    phone.goto(f"{live_server.url}{game.get_absolute_url()}")
+    phone.context.set_offline(True)
+    tap_hand(phone, queen=ANN, rest_to=ANN)
+    expect(phone.get_by_test_id("offline-note")).to_contain_text("Waiting to send: hand 1", timeout=10_000)
+
+    phone.context.set_offline(False)
+    expect(phone.get_by_test_id("offline-note")).to_contain_text(
+        "Hand 1, kept on this phone, was refused:", timeout=FOLLOW_TIMEOUT_MS
+    )
+    expect(phone.get_by_test_id("offline-note")).to_contain_text("It is back in the form to put right.")
+    expect(phone.locator("#entry input[name='number']")).to_have_value("1")
+    expect(phone.locator(f"#queen-{ANN}")).to_be_checked()
+    expect(phone.locator("input[name='hearts_0']")).to_have_value("13")
+    assert kept_on_the_phone(phone) == []
+    assert not Hand.objects.filter(game=game).exists()
+
+    phone.get_by_test_id("moon-add").click()
+    phone.get_by_test_id("hand-submit").click()
+    expect(scores(phone)).to_have_text(["0", "26", "26", "26"], timeout=FOLLOW_TIMEOUT_MS)
+    assert Hand.objects.get(game=game).entry["moon"] == "add"
