@@ -1200,6 +1200,8 @@ class PlayForm(forms.Form):
 class RevokeForm(forms.Form):
     offender = forms.TypedChoiceField(coerce=int, label="Who revoked?", widget=_SELECT)
     number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    # The hand's idempotency key, as HandForm's: a second tap or a retry charges one revoke.
+    key = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, players: tuple[str, ...], **kwargs) -> None:
         super().__init__(*args, **kwargs)
