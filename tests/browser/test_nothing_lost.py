@@ -244,3 +244,28 @@ def test_a_kept_hand_the_server_refuses_comes_back_to_the_form_with_the_reason(p
     phone.get_by_test_id("hand-submit").click()
     expect(scores(phone)).to_have_text(["0", "26", "26", "26"], timeout=FOLLOW_TIMEOUT_MS)
     assert Hand.objects.get(game=game).entry["moon"] == "add"
+
+
+def test_a_poll_answered_after_a_record_replaced_it_swaps_nothing_and_logs_no_error(
+    phone: Page, live_server, league, user
+):
+    """A poll out while the Record's answer replaces the poller: its late answer used to log
+    htmx:oobErrorNoTarget for every region (eight, once, as a game ended)."""
+    game = make_game(league, "standard", first_dealer=0)
+    errors = []
+    phone.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    held = []
+    phone.route("**/poll/**", lambda route: held.append(route))
+    phone.goto(f"{live_server.url}{game.get_absolute_url()}")
+    game.record_hand(1, HandEntry.cards([0, 0, 13, 0], DAN), user)  # another phone: the next poll has news
+    phone.wait_for_timeout(3_500)
+    assert held, "the page polls every 3 s"
+    # This phone's Record meets the 409, whose answer replaces the poller while its poll is held.
+    tap_hand(phone, queen=BEN, rest_to=ANN)
+    expect(phone.locator("[data-entry-notice]")).to_contain_text("Hand 1 was recorded on another phone.")
+    for route in held:
+        route.continue_()
+    phone.unroute("**/poll/**")
+    phone.wait_for_timeout(1_000)
+    assert [error for error in errors if "oobErrorNoTarget" in error] == []
+    expect(scores(phone)).to_have_text(["0", "0", "13", "13"])
