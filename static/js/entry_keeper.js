@@ -11,6 +11,17 @@
 
   var kept = null;
 
+  // A sentence translated in templates/offline/queue_strings.html, with its English as a fallback.
+  function text(name, english, values) {
+    var holder = document.getElementById("queue-strings");
+    var attribute = "data-" + name.replace(/[A-Z]/g, function (letter) { return "-" + letter.toLowerCase(); });
+    var sentence = (holder && holder.getAttribute(attribute)) || english;
+    Object.keys(values || {}).forEach(function (key) {
+      sentence = sentence.split("%(" + key + ")s").join(String(values[key]));
+    });
+    return sentence;
+  }
+
   function entryForm() {
     return document.querySelector("#entry form[data-hand-form]");
   }
@@ -141,15 +152,16 @@
       restore(form, entry);  // the same hand still to record (the page caught up with this phone): nothing to say
       return;
     }
-    var recorded = "Hand " + entry.number + " was recorded on another phone.";
+    var recorded = text("otherRecorded", "Hand %(number)s was recorded on another phone.", {number: entry.number});
     if (!form) {
-      say(recorded + " No more hands to enter.");
+      say(recorded + " " + text("otherDone", "No more hands to enter."));
     } else if (fits(form, entry)) {
       restore(form, entry);
       var next = form.querySelector('input[name="number"]').value;
-      say(recorded + " What you had typed is kept for hand " + next + ": check it before recording.", form);
+      say(recorded + " " + text("otherKept", "What you had typed is kept for hand %(next)s: check it before recording.",
+        {next: next}), form);
     } else {
-      say(recorded + " What you had typed doesn't fit the next hand and was cleared.", form);
+      say(recorded + " " + text("otherCleared", "What you had typed doesn't fit the next hand and was cleared."), form);
     }
   });
 })();
