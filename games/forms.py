@@ -11,6 +11,7 @@ they are about (FieldError.field, SetupError.field).
 from __future__ import annotations
 
 import secrets
+import uuid
 from collections.abc import Mapping
 from datetime import date
 from typing import Any
@@ -591,10 +592,13 @@ class HandForm(forms.Form):
     def initial_for(
         cls, number: int, entry: HandEntry | None = None, version: int | None = None, time_up: bool = False
     ) -> dict[str, Any]:
-        """The fields for hand `number`: empty, or with `entry` filled in; time_up ticks the time limit's box."""
+        """The fields for hand `number`: empty, or with `entry` filled in; time_up ticks the time limit's box.
+
+        A new hand gets its idempotency key here, once, when its form is drawn: a second tap, a
+        retry after a lost reply, the offline queue's send all carry it (Game.record_hand)."""
         initial: dict[str, Any] = {"number": number, "version": version, "time_up": time_up}
         if entry is None:
-            return initial
+            return {**initial, "key": uuid.uuid4().hex}
         initial["time_up"] = entry.time_up
         if entry.is_revoke:
             return {**initial, "action": cls.REVOKE, "revoke": entry.revoke}
@@ -602,6 +606,20 @@ class HandForm(forms.Form):
         initial.update({taker_field(card): taker for card, taker in entry.extras})
         initial.update({f"hearts_{seat}": hearts for seat, hearts in enumerate(entry.hearts)})
         return initial
+
+    @classmethod
+    def fields_for(cls, setup: GameSetup, entry: HandEntry) -> dict[str, str]:
+        """The entry as the form's values (the cards' takers and the hearts boxes), as a phone
+        compares them with what it typed: a blank hearts box is "0"."""
+        values = cls.initial_for(0, entry)
+        names = [taker_field(card.card) for card in setup.single_cards]
+        names += [f"hearts_{seat}" for seat in range(setup.seats)]
+        names += ["moon", "sun", "action", "revoke"]
+        return {
+            name: str(values[name])
+            for name in names
+            if values.get(name) is not None and values[name] is not False and values[name] != ""
+        }
 
     @property
     def asks_time_up(self) -> bool:
@@ -1182,6 +1200,8 @@ class PlayForm(forms.Form):
 class RevokeForm(forms.Form):
     offender = forms.TypedChoiceField(coerce=int, label="Who revoked?", widget=_SELECT)
     number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    # The hand's idempotency key, as HandForm's: a second tap or a retry charges one revoke.
+    key = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, players: tuple[str, ...], **kwargs) -> None:
         super().__init__(*args, **kwargs)

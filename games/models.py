@@ -23,6 +23,7 @@ from django.db.models import Case, Count, F, FloatField, Max, Min, OuterRef, Q, 
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.deconstruct import deconstructible
+from django.utils.translation import gettext
 
 from games.ratings import RatedSeat, Rating, Ratings, ordinal, rate_afresh, rate_in_order
 from rules import (
@@ -73,10 +74,12 @@ class DuplicateGame(Exception):
 class HandConflict(Exception):
     """Another phone changed the game first (the same hand, submitted twice)."""
 
-    def __init__(self, message: str, number: int | None = None) -> None:
+    def __init__(self, message: str, number: int | None = None, reused_key: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.number = number
+        # A hand's key sent again with another entry or number: a broken or tampered request, not a race.
+        self.reused_key = reused_key
 
 
 PLAYER_NAME_LENGTH = 40
@@ -221,6 +224,7 @@ class League(models.Model):
     @transaction.atomic
     def discard(self) -> None:
         """Delete the league with every game, player, membership and invite."""
+        lock_for_writing(self.pk)
         # A seat protects its player; the games' seats go first.
         Seat.objects.filter(game__league=self).delete()
         self.delete()
@@ -594,6 +598,7 @@ class Player(models.Model):
     @transaction.atomic
     def discard(self) -> None:
         """Delete a player who has no game (one who has is merged into another instead)."""
+        lock_for_writing(self.league_id, player_ids=[self.pk])
         if self.seats.exists():
             raise PlayerInUse(
                 f"{self.name} has played {self.games_played()} game(s): merge them into another player instead"
@@ -610,7 +615,8 @@ class Player(models.Model):
         """
         if target.pk == self.pk or target.league_id != self.league_id:
             raise PlayerInUse("Choose another player of this league to merge into")
-        League.objects.select_for_update().filter(pk=self.league_id).exists()
+        games = Game.objects.filter(seats__player=self).values_list("pk", flat=True)
+        lock_for_writing(self.league_id, list(games), [self.pk, target.pk])
         together = Game.objects.filter(seats__player=self).filter(seats__player=target).order_by("number").first()
         if together is not None:
             raise PlayerInUse(f"{self.name} and {target.name} both played game {together.number}: they are two people")
@@ -666,9 +672,13 @@ class GameQuerySet(models.QuerySet["Game"]):
         return None
 
     def for_table(self) -> GameQuerySet:
-        """Everything the game page shows, in a fixed number of queries however long the game."""
+        """Everything the game page shows, in a fixed number of queries however long the game.
+
+        Each seat is read with its player in one query: a merge committed
+        between two queries would leave a seat naming a player already gone
+        ("Seat has no player", a 500 on SQLite during the red-team race)."""
         return self.select_related("league").prefetch_related(
-            "seats__player",
+            models.Prefetch("seats", queryset=Seat.objects.select_related("player")),
             "hands",
             models.Prefetch("revisions", queryset=HandRevision.objects.select_related("user")),
         )
@@ -796,6 +806,7 @@ class Game(models.Model):
 
         played_on: the day it was played, today at the table unless back-filled."""
         setup = GameSetup.create(variant, [player.name for player in players], options or {}, first_dealer)
+        lock_for_writing(league.pk)
         if league.games.count() >= League.MOST_GAMES:
             raise SetupError(league.too_many_games())
         game = cls.objects.create(
@@ -881,7 +892,9 @@ class Game(models.Model):
                 tidied.append(player_name(name))
             except ValidationError as error:
                 raise SetupError(f"{error.messages[0]}: {name[:20]!r}", "players") from None
-        # The league's caps are checked before any write (an import is refused, not rolled back).
+        # Under the league's lock (lock_for_writing): a merge or a rename going on now has finished
+        # before the names are looked up, and the caps are checked before any write.
+        lock_for_writing(league.pk)
         if league.games.count() >= League.MOST_GAMES:
             raise SetupError(league.too_many_games())
         known = set(
@@ -990,12 +1003,12 @@ class Game(models.Model):
         return state
 
     def _lock(self) -> Game:
-        """This game re-read under a write lock, with its seats and hands.
-
-        On PostgreSQL the row lock serialises phones writing to one game; on
-        SQLite the IMMEDIATE transaction already holds the database's lock.
-        """
-        return Game.objects.select_for_update().prefetch_related("seats__player", "hands").get(pk=self.pk)
+        """This game re-read under a write lock, with its seats and hands (lock_for_writing's order:
+        its league first). The row lock serialises phones writing to one game."""
+        games = lock_for_writing(self.league_id, [self.pk])
+        if not games:
+            raise Game.DoesNotExist("The game was deleted")
+        return games[0]
 
     def _locked(self) -> Game:
         """The locked game, for changing its hands."""
@@ -1025,12 +1038,30 @@ class Game(models.Model):
     def record_hand(self, number: int, entry: HandEntry, user: Any = None, key: str = "") -> GameState:
         """Score entry as hand `number`, the next one; raises EntryError or HandConflict.
 
-        A `key` already recorded (the offline queue's retry) records nothing again.
+        `key` is the hand's idempotency key, which every Record carries (the
+        form's, the offline queue's): the same key with the same entry and
+        number is the hand already recorded, answered as recorded and stored
+        once; the same key with another entry or number is refused.
         """
-        locked = self._locked()
+        locked = self._lock()
+        if key:
+            stored = next((hand for hand in locked.hands.all() if hand.client_key == key), None)
+            if stored is not None:
+                # The same send again (a retry, a reply lost on the way back): that hand, recorded once.
+                if stored.number == number and stored.entry == entry_to_json(entry):
+                    return locked.state()
+                raise HandConflict(
+                    gettext(
+                        "This entry's key was already used for hand %(number)s, with another entry: "
+                        "nothing was stored. Reload the game and enter the hand again."
+                    )
+                    % {"number": stored.number},
+                    number,
+                    reused_key=True,
+                )
+        if locked.declared:
+            raise HandConflict(f"This game is {locked.declared}; its hands can't change")
         state = locked.state()
-        if key and locked.hands.filter(client_key=key).exists():
-            return state
         if number != state.next_number:
             if number < state.next_number:
                 raise HandConflict(f"Hand {number} was just recorded by someone else", number)
@@ -1136,8 +1167,9 @@ class Game(models.Model):
     @transaction.atomic
     def discard(self) -> None:
         """Delete the game and its hands; the standings and later ratings go without it."""
-        counted = self.status == self.Status.OVER
-        league, position = self.league, self.position
+        locked = self._lock()
+        counted = locked.status == self.Status.OVER
+        league, position = self.league, locked.position
         players = set(self.seats.values_list("player_id", flat=True))
         self.delete()
         if counted:
@@ -1580,6 +1612,36 @@ class HandRevision(models.Model):
 
 # The days a game can be played on, as SCORESHEET.md bounds them.
 EARLIEST_DAY, LATEST_DAY = FIRST_DAY, LAST_DAY
+
+
+def lock_for_writing(league_id: int, game_ids: Iterable[int] = (), player_ids: Iterable[int] = ()) -> list[Game]:
+    """Lock the rows a write is about to change, for the rest of its transaction, in the one order
+    every write takes them: the league, then its games (by id), then their seats, then players (by id).
+
+    Every write that touches a game, its seats or its players comes here
+    first: a hand recorded, changed or deleted, a declaration, a merge, a
+    re-dating, an import. Two writes that took the same rows in different
+    orders deadlock on PostgreSQL: a merge that held the seats and waited for
+    their game, while a hand post held the game and waited for its seats (or
+    for the league, to re-rate a game it had just ended), answered 503 for
+    both (issue 19). Taking the league first makes a league's writes take
+    turns, which its re-rating needs anyway. Returns the games, locked, with
+    their seats, players and hands read under the lock. On SQLite the
+    IMMEDIATE transaction holds the database's one write lock already and
+    these selects take nothing more.
+    """
+    League.objects.select_for_update().filter(pk=league_id).exists()
+    games = list(
+        Game.objects.select_for_update(of=("self",))
+        .filter(pk__in=list(game_ids))
+        .prefetch_related(models.Prefetch("seats", queryset=Seat.objects.select_related("player")), "hands")
+        .order_by("pk")
+    )
+    if games:
+        list(Seat.objects.select_for_update().filter(game__in=[game.pk for game in games]).order_by("pk"))
+    if player_ids:
+        list(Player.objects.select_for_update().filter(pk__in=list(player_ids)).order_by("pk"))
+    return games
 
 
 def read_played_on(document: object) -> date | None:

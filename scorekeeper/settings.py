@@ -237,6 +237,9 @@ CONTENT_SECURITY_POLICY = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"refusals_without_traceback": {"()": "scorekeeper.log_filters.RefusalsWithoutTraceback"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # One line for each refused request (403), not a traceback.
+    "loggers": {"django.request": {"filters": ["refusals_without_traceback"]}},
 }

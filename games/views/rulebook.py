@@ -8,6 +8,7 @@ template.
 
 from __future__ import annotations
 
+import uuid
 from http import HTTPStatus
 
 import segno
@@ -129,7 +130,7 @@ def game_referee_revoke(request: HtmxHttpRequest, game_id: int) -> TemplateRespo
     else:
         number, offender = form.cleaned_data["number"], form.cleaned_data["offender"]
         try:
-            state = game.record_hand(number, HandEntry.revoked(offender), request.user)
+            state = game.record_hand(number, HandEntry.revoked(offender), request.user, key=form.cleaned_data["key"])
         except HandConflict as conflict:
             notice, status = f"{conflict.message}. Nothing was charged.", HTTPStatus.CONFLICT
             # Show the hand that got there first.
@@ -169,7 +170,7 @@ def _situation(game: Game, state: GameState, can_score: bool) -> dict:
         "moons": moon_previews(state) if open_for_hands else (),
         "moon_rule_text": moon_rule(setup),
         "revoke": revoke_penalty(setup),
-        "revoke_form": RevokeForm(initial={"number": state.next_number}, players=setup.players)
+        "revoke_form": RevokeForm(initial={"number": state.next_number, "key": uuid.uuid4().hex}, players=setup.players)
         if can_score and open_for_hands
         else None,
     }

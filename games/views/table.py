@@ -19,9 +19,11 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.db import transaction
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -37,6 +39,8 @@ from games.models import (
     LeaguePreset,
     Membership,
     entry_from_json,
+    entry_to_json,
+    lock_for_writing,
 )
 from games.permissions import ORGANIZE, SCORE, VIEW, get_game_for, get_league_for
 from games.stats import day_label
@@ -44,6 +48,7 @@ from rules import EntryError, GameState, HandEntry, ScoresheetError, SetupError,
 from rules.describe import (
     MoonPreview,
     describe_change,
+    describe_entry,
     describe_leader,
     describe_moon,
     describe_table,
@@ -134,7 +139,11 @@ def _history(game: Game, state: GameState) -> list[dict[str, Any]]:
 
 
 def _table_context(
-    game: Game, membership: Membership, state: GameState | None = None, hand_form: HandForm | None = None
+    game: Game,
+    membership: Membership,
+    state: GameState | None = None,
+    hand_form: HandForm | None = None,
+    since: int = 0,
 ) -> dict[str, Any]:
     """Everything the game page and its regions show, from one fold of the hands."""
     state = state or game.state()
@@ -170,7 +179,23 @@ def _table_context(
         "offer_reopen": bool(game.declared) and membership.can_organize,
         "entry_key": state.next_number if entry_open else 0,
         "clock": clock,
+        "recorded_hands": _recorded_hands(game, setup, since),
     }
+
+
+def _recorded_hands(game: Game, setup: Any, since: int) -> str:
+    """The hands numbered `since` and after, as JSON for static/js/entry_keeper.js: each one's
+    key and the form's values for it. A phone whose reply was lost finds its own key there and
+    clears its form; one whose typing is the same as another phone's hand clears it too."""
+    if not since:
+        return ""
+    hands = [hand for hand in game.hands.all() if hand.number >= since]
+    return json.dumps(
+        [
+            {"number": hand.number, "key": hand.client_key, "fields": HandForm.fields_for(setup, hand.to_entry())}
+            for hand in sorted(hands, key=lambda hand: hand.number)
+        ]
+    )
 
 
 def _clock(game: Game, state: GameState) -> dict[str, Any] | None:
@@ -201,11 +226,11 @@ def game_detail(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
 
 
 def _game_regions(
-    request: HtmxHttpRequest, game_id: int, membership: Membership, status: int = HTTPStatus.OK
+    request: HtmxHttpRequest, game_id: int, membership: Membership, status: int = HTTPStatus.OK, since: int = 0
 ) -> TemplateResponse:
     """The game page after a change: the page itself, or its regions for HTMX."""
     game = Game.objects.for_table().get(pk=game_id)
-    context = _table_context(game, membership)
+    context = _table_context(game, membership, since=since)
     if request.htmx:
         return TemplateResponse(request, UPDATE, {**context, "main": "entry"}, status=status)
     return TemplateResponse(request, PAGE, context, status=status)
@@ -224,11 +249,19 @@ def _changed(request: HtmxHttpRequest, game: Game, membership: Membership, messa
 
 
 def _refused(
-    request: HtmxHttpRequest, game: Game, membership: Membership, message: str, status: int = CONFLICT
+    request: HtmxHttpRequest,
+    game: Game,
+    membership: Membership,
+    message: str,
+    status: int = CONFLICT,
+    since: int = 0,
 ) -> TemplateResponse:
-    """A change that did not happen (409: the game moved on under this phone): why, with the game as it is."""
+    """A change that did not happen (409: the game moved on under this phone): why, with the game as it is.
+
+    since: the hand number the phone was entering; the hands recorded from it on go with the entry
+    (recorded_hands), so that the phone can tell its own hand, or one the same as it typed."""
     messages.error(request, message)
-    return _game_regions(request, game.pk, membership, status=status)
+    return _game_regions(request, game.pk, membership, status=status, since=since)
 
 
 @require_GET
@@ -248,7 +281,7 @@ def game_poll(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     if current == version:
         return HttpResponse(status=204)
     game, membership = _table(request, game_id, VIEW)
-    context = _table_context(game, membership)
+    context = _table_context(game, membership, since=entry_key)
     context.update(main="poll", entry_changed=context["entry_key"] != entry_key)
     return TemplateResponse(request, UPDATE, context)
 
@@ -277,27 +310,92 @@ def _hand_form_response(
 @require_http_methods(["GET", "POST"])
 @login_required
 def hand_new(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    game, membership = _table(request, game_id, SCORE)
-    state = game.state()
+    """Record the next hand: the game page's form, the plain page's, and the offline queue's.
+
+    Every Record carries the hand's idempotency key (HandForm.key): sent
+    again after a lost reply, it answers as recorded and stores nothing
+    more. The offline queue asks for JSON (Accept: application/json) and is
+    told one of: recorded, conflict (another phone's hand has the number),
+    ahead (an earlier hand is still to come) or refused (the entry itself).
+    """
     if request.method == "GET":
+        game, membership = _table(request, game_id, SCORE)
+        state = game.state()
         form = None
         if not game.declared and not state.is_over:
             form = HandForm(setup=state.setup, initial=HandForm.initial_for(state.next_number))
         context = {"game": game, "setup": state.setup, "state": state, "hand_form": form, "standalone": True}
         return TemplateResponse(request, HAND_FORM, context)
 
-    form = HandForm(request.POST, setup=state.setup)
-    if form.is_valid():
-        number = form.cleaned_data["number"]
-        try:
-            game.record_hand(number, form.entry(), request.user, key=form.cleaned_data["key"])
-        except HandConflict as conflict:
-            return _refused(request, game, membership, conflict.message)
-        except EntryError as error:
-            form.add_entry_errors(error)
-        else:
-            return _changed(request, game, membership, f"Hand {number} recorded")
-    return _hand_form_response(request, game, membership, state, form, standalone=not request.htmx)
+    # Access first, then the game read only under its lock (lock_for_writing):
+    # read before it, a merge going on could leave a seat without its player.
+    game, membership = get_game_for(request.user, game_id, SCORE)
+    queue = _from_queue(request)
+    with transaction.atomic():
+        game = lock_for_writing(game.league_id, [game.pk])[0]
+        state = game.state()
+        form = HandForm(request.POST, setup=state.setup)
+        if form.is_valid():
+            number = form.cleaned_data["number"]
+            try:
+                game.record_hand(number, form.entry(), request.user, key=form.cleaned_data["key"])
+            except HandConflict as conflict:
+                if queue:
+                    return _queue_conflict(game, form, conflict)
+                return _refused(request, game, membership, conflict.message, since=number)
+            except EntryError as error:
+                form.add_entry_errors(error)
+            else:
+                if queue:
+                    message = gettext("Hand %(number)s recorded") % {"number": number}
+                    return JsonResponse({"outcome": "recorded", "number": number, "message": message})
+                return _changed(request, game, membership, gettext("Hand %(number)s recorded") % {"number": number})
+        if queue:
+            return _queue_refused(form)
+        return _hand_form_response(request, game, membership, state, form, standalone=not request.htmx)
+
+
+def _from_queue(request: HtmxHttpRequest) -> bool:
+    """A send from the phone's offline queue (static/js/offline.js), which reads JSON answers."""
+    return request.headers.get("Accept", "").startswith("application/json")
+
+
+def _queue_conflict(game: Game, form: HandForm, conflict: HandConflict) -> JsonResponse:
+    """409 for the queue: another phone's hand has this number (shown beside this phone's entry,
+    for the scorer to keep theirs or record this one as the next hand), or an earlier one is missing."""
+    number = form.cleaned_data["number"]
+    game.refresh_from_db()
+    hands = {hand.number: hand for hand in game.hands.all()}
+    next_number = len(hands) + 1
+    setup = game.setup()
+    theirs = hands.get(number)
+    outcome = "conflict"
+    if conflict.reused_key:
+        outcome = "refused"
+    elif theirs is None and number > next_number and not game.declared:
+        outcome = "ahead"  # hand `number` can't come before hand next_number: wait for it
+    answer = {
+        "outcome": outcome,
+        "number": number,
+        "next": next_number,
+        "message": conflict.message,
+        "mine": describe_entry(setup, form.entry()),
+        "theirs": describe_entry(setup, theirs.to_entry()) if theirs is not None else "",
+        "same": theirs is not None and theirs.entry == entry_to_json(form.entry()),
+        "open": not game.declared and game.status in (Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK),
+    }
+    return JsonResponse(answer, status=CONFLICT)
+
+
+def _queue_refused(form: HandForm) -> JsonResponse:
+    """422 for the queue: the entry itself is wrong; it goes back to the form with the reasons."""
+    reasons = [str(error) for error in form.non_field_errors()] + list(form.hearts_errors)
+    for name, errors in form.errors.items():
+        if name != "__all__":
+            reasons += [f"{form.fields[name].label or name}: {error}" for error in errors]
+    message = " ".join(reasons) or gettext("The entry was refused")
+    number = form.cleaned_data.get("number") if hasattr(form, "cleaned_data") else None
+    return JsonResponse({"outcome": "refused", "number": number, "message": message}, status=UNPROCESSABLE)
 
 
 @require_POST
@@ -343,14 +441,12 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
                     raise HandConflict(f"This form for hand {number} is out of date: here is the hand now", number)
                 game.edit_hand(number, form.entry(), request.user, version=version)
             except HandConflict as conflict:
-                messages.error(request, conflict.message)
-                game.refresh_from_db()
-                entries = [hand.to_entry() for hand in game.hands.order_by("number")]  # fresh, not prefetched
+                game = Game.objects.for_table().get(pk=game.pk)  # fresh, not prefetched
+                entries = game.entries()
                 if game.declared or number > len(entries):
+                    messages.error(request, conflict.message)
                     return _game_regions(request, game.pk, membership, status=CONFLICT)
-                # The hand as it now stands, in a fresh form, for another try.
-                context.update(state=play(setup, entries[: number - 1]))
-                return _hand_edit_form(request, game, context, entries[number - 1], status=CONFLICT)
+                return _stale_edit(request, game, number, entries, form)
             except EntryError as error:
                 form.add_entry_errors(error)
             else:
@@ -359,6 +455,33 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
                     return HttpResponseClientRedirect(game.get_absolute_url())
                 return redirect(game)
     return _hand_form_response(request, game, membership, before, form, number=number)
+
+
+def _stale_edit(
+    request: HtmxHttpRequest, game: Game, number: int, entries: list[HandEntry], form: HandForm
+) -> TemplateResponse:
+    """409 for an edit made on an old version: the hand as it now is beside what this phone
+    typed, each labelled, with the typed entry kept in the form, now on the current version,
+    so that one tap on Save puts it over the other phone's change."""
+    setup = game.setup()
+    typed = form.entry()
+    data = request.POST.copy()
+    data["version"] = str(game.version)
+    context = {
+        "game": game,
+        "setup": setup,
+        "state": play(setup, entries[: number - 1]),
+        "number": number,
+        "hand_form": HandForm(data, setup=setup),
+        "moon": describe_moon(play(setup, entries[: number - 1]), typed),
+        "stale": {"now": describe_entry(setup, entries[number - 1]), "typed": describe_entry(setup, typed)},
+    }
+    messages.error(
+        request,
+        gettext("Hand %(number)s was changed on another phone since you opened it: nothing was saved.")
+        % {"number": number},
+    )
+    return TemplateResponse(request, HAND_FORM, context, status=CONFLICT)
 
 
 def _hand_edit_form(

@@ -37,6 +37,16 @@
       say("Something went wrong (error " + status + "). Reload the page and try again.");
     }
   });
+  // An element replaced while its own request is out (the poll, swapped by a Record's answer)
+  // must not swap that request's answer when it comes: detached, the answer's out-of-band
+  // regions find no target (eight htmx:oobErrorNoTarget errors once, as a game ended).
+  document.addEventListener("htmx:beforeCleanupElement", function (event) {
+    var elt = event.target;
+    if (!elt.hasAttribute || !(elt.hasAttribute("hx-get") || elt.hasAttribute("hx-post"))) return;
+    elt.addEventListener("htmx:beforeSwap", function (swap) {
+      if (!elt.isConnected) swap.detail.shouldSwap = false;
+    });
+  });
   document.addEventListener("htmx:afterRequest", function (event) {
     if (!event.detail || !event.detail.successful) return;
     document.querySelectorAll("[" + MARK + "]").forEach(function (alert) { alert.remove(); });

@@ -1,12 +1,26 @@
 // Another phone recorded first. The game page polls, and when the next hand
 // changes under this phone (or its own Record meets a 409), the entry form
 // is swapped for the next hand's. What this phone had typed is not dropped
-// without a word: it is kept for the next hand when it still fits (the same
-// seats, hearts within the hand's count), and a line says what happened.
+// without a word: when the hand recorded is this phone's own (its key: the
+// reply to its Record was lost) or the same as it typed, the form stays
+// clear and a line says it is in; otherwise what was typed is kept for the
+// next hand when it still fits (the same seats, hearts within the hand's
+// count), and a line says what happened.
 (function () {
   "use strict";
 
   var kept = null;
+
+  // A sentence translated in templates/offline/queue_strings.html, with its English as a fallback.
+  function text(name, english, values) {
+    var holder = document.getElementById("queue-strings");
+    var attribute = "data-" + name.replace(/[A-Z]/g, function (letter) { return "-" + letter.toLowerCase(); });
+    var sentence = (holder && holder.getAttribute(attribute)) || english;
+    Object.keys(values || {}).forEach(function (key) {
+      sentence = sentence.split("%(" + key + ")s").join(String(values[key]));
+    });
+    return sentence;
+  }
 
   function entryForm() {
     return document.querySelector("#entry form[data-hand-form]");
@@ -26,7 +40,47 @@
     });
     if (!typed) return null;
     var number = form.querySelector('input[name="number"]');
-    return {form: form, number: number ? number.value : "", radios: radios, hearts: hearts};
+    var key = form.querySelector('input[name="key"]');
+    return {form: form, number: number ? number.value : "", key: key ? key.value : "", radios: radios, hearts: hearts};
+  }
+
+  // The hands recorded since this phone's form was drawn (views.table._recorded_hands):
+  // this phone's own (its key: the reply to its Record was lost), or one the same as it typed.
+  function recordedHands() {
+    var holder = document.querySelector("#entry [data-recorded-hands]");
+    if (!holder) return {holder: null, hands: []};
+    try {
+      return {holder: holder, hands: JSON.parse(holder.getAttribute("data-recorded-hands")) || []};
+    } catch (error) {
+      return {holder: holder, hands: []};
+    }
+  }
+
+  function sameAs(entry, fields) {
+    var names = Object.keys(entry.radios).concat(Object.keys(entry.hearts));
+    // A blank hearts box is 0; a card nobody was given stays "".
+    var blank = function (name) { return name.indexOf("hearts_") === 0 ? "0" : ""; };
+    var typed = function (name) {
+      var value = name in entry.radios ? entry.radios[name] : entry.hearts[name];
+      return value === "" || value === undefined ? blank(name) : String(parseInt(value, 10));
+    };
+    var theirs = function (name) { return fields[name] === undefined ? blank(name) : fields[name]; };
+    // Every card and box the other hand has must be what this phone typed, and the other way round.
+    return names.concat(Object.keys(fields).filter(function (name) { return /^(hearts_|queen$|jack$|card_)/.test(name); }))
+      .every(function (name) { return typed(name) === theirs(name); });
+  }
+
+  // What became of the hand this phone was typing: its own, recorded; the same hand from
+  // another phone; or none of them (null).
+  function outcome(entry) {
+    var recorded = recordedHands();
+    var own = recorded.hands.filter(function (hand) { return entry.key && hand.key === entry.key; })[0];
+    if (own) return {text: recorded.holder.getAttribute("data-own-hand"), number: own.number};
+    var same = recorded.hands.filter(function (hand) {
+      return String(hand.number) === String(entry.number) && sameAs(entry, hand.fields);
+    })[0];
+    if (same) return {text: recorded.holder.getAttribute("data-same-hand"), number: same.number};
+    return null;
   }
 
   function fits(form, entry) {
@@ -88,15 +142,26 @@
     var form = entryForm();
     if (form === entry.form) return;  // the entry was not swapped: nothing lost
     kept = null;
-    var recorded = "Hand " + entry.number + " was recorded on another phone.";
+    var settled = outcome(entry);
+    if (settled) {
+      // Nothing to offer again: the hand typed here is in (issue 19: the second tap made it twice).
+      say(settled.text.replace("%(number)s", settled.number), form);
+      return;
+    }
+    if (form && form.querySelector('input[name="number"]').value === entry.number && fits(form, entry)) {
+      restore(form, entry);  // the same hand still to record (the page caught up with this phone): nothing to say
+      return;
+    }
+    var recorded = text("otherRecorded", "Hand %(number)s was recorded on another phone.", {number: entry.number});
     if (!form) {
-      say(recorded + " No more hands to enter.");
+      say(recorded + " " + text("otherDone", "No more hands to enter."));
     } else if (fits(form, entry)) {
       restore(form, entry);
       var next = form.querySelector('input[name="number"]').value;
-      say(recorded + " What you had typed is kept for hand " + next + ": check it before recording.", form);
+      say(recorded + " " + text("otherKept", "What you had typed is kept for hand %(next)s: check it before recording.",
+        {next: next}), form);
     } else {
-      say(recorded + " What you had typed doesn't fit the next hand and was cleared.", form);
+      say(recorded + " " + text("otherCleared", "What you had typed doesn't fit the next hand and was cleared."), form);
     }
   });
 })();

@@ -31,7 +31,7 @@ def test_a_hand_recorded_offline_is_sent_once_when_back_online(phone: Page, live
 
     phone.context.set_offline(False)
     expect(phone.get_by_test_id("totals").locator(".totals-score")).to_have_text(["13", "13", "0", "0"])
-    expect(note).to_be_hidden()
+    expect(note).to_have_text("Hand 1, kept on this phone, is recorded.")
     assert Hand.objects.filter(game=game).count() == 1
 
 
@@ -60,9 +60,14 @@ def test_a_kept_hand_another_phone_recorded_first_is_reported_not_doubled(phone:
 
     game.record_hand(1, HandEntry.cards([13, 0, 0, 0], 2))  # another phone, online
     phone.context.set_offline(False)
-    expect(phone.get_by_test_id("offline-note")).to_contain_text(
-        "Hand 1, kept while offline, was not recorded: another phone recorded hand 1 first."
-    )
+    # Shown beside this phone's entry, for the scorer to decide; nothing is dropped meanwhile.
+    decision = phone.get_by_test_id("queue-decision")
+    expect(decision).to_contain_text("Hand 1: another phone recorded it first.", timeout=10_000)
+    expect(phone.get_by_test_id("queue-theirs")).to_have_text("Ann 13♥, Cat Q♠")
+    expect(phone.get_by_test_id("queue-mine")).to_have_text("Ben Q♠, Cat 13♥")
+    phone.get_by_test_id("queue-keep-theirs").click()
+    expect(decision).to_be_hidden()
+    assert phone.evaluate("() => localStorage.getItem('scorekeeper-queue')") == "[]"
     assert Hand.objects.filter(game=game).count() == 1
 
 

@@ -168,9 +168,9 @@ def _game_with_hands(league, user, count):
 def test_the_page_takes_the_same_queries_for_5_hands_as_for_60(client, league, user, hands, django_assert_num_queries):
     game = _game_with_hands(league, user, hands)
     client.force_login(user)
-    # session, user, game with league, membership, seats, their players, hands,
-    # revisions with their users: eight, however long the game.
-    with django_assert_num_queries(8):
+    # session, user, game with league, membership, seats with their players (one
+    # query: Game.objects.for_table), hands, revisions with their users: seven, however long the game.
+    with django_assert_num_queries(7):
         response = client.get(url(game))
     assert len(response.context_data["hands"]) == hands
     assert len(response.context_data["history"]) == hands

@@ -92,20 +92,38 @@ class TestEdit:
         page = scorer.get(edit_url(game, 1)).content.decode()
         assert f'name="version" value="{version_of(game)}"' in page
 
-    def test_a_stale_edit_form_answers_409_with_the_hand_as_it_now_stands(self, scorer, game):
+    def test_a_stale_edit_answers_409_with_the_hand_now_beside_what_this_phone_typed(self, scorer, game):
         """Two phones open hand 1; the first saves; the second's save would
-        overwrite an edit it never saw."""
+        overwrite an edit it never saw. Its typing is kept (issue 19: it was thrown away)."""
         opened_at = version_of(game)
         first = scorer.post(edit_url(game, 1), cards(1, [4, 0, 9, 0], BEN, version=opened_at))
         assert first.status_code == 302
         second = scorer.post(edit_url(game, 1), cards(1, [3, 0, 9, 1], BEN, version=opened_at))
         assert second.status_code == 409
-        assert "Hand 1 was changed by someone else since you opened it: here it is now" in second.content.decode()
+        page = second.content.decode()
+        assert "Hand 1 was changed on another phone since you opened it: nothing was saved." in page
+        # Each side labelled: the hand as the first phone left it, and this phone's typing.
+        assert second.context_data["stale"] == {
+            "now": "Ann 4♥, Ben Q♠, Cat 9♥",
+            "typed": "Ann 3♥, Ben Q♠, Cat 9♥, Dan 1♥",
+        }
+        assert "The hand now" in page
+        assert "What you typed on this phone" in page
+        # The form still holds this phone's typing, on the version the game is at now.
         form = second.context_data["hand_form"]
-        assert (form["hearts_0"].value(), form["hearts_2"].value(), form["hearts_3"].value()) == (4, 9, 0)
-        assert form["version"].value() == int(version_of(game))
+        assert (form["hearts_0"].value(), form["hearts_2"].value(), form["hearts_3"].value()) == ("3", "9", "1")
+        assert str(form["version"].value()) == str(version_of(game))
         assert Hand.objects.get(game=game, number=1).entry["hearts"] == [4, 0, 9, 0]
         assert HandRevision.objects.filter(action="edited").count() == 1
+
+    def test_one_save_from_the_stale_edit_puts_this_phones_version_over_it(self, scorer, game):
+        opened_at = version_of(game)
+        scorer.post(edit_url(game, 1), cards(1, [4, 0, 9, 0], BEN, version=opened_at))
+        stale = scorer.post(edit_url(game, 1), cards(1, [3, 0, 9, 1], BEN, version=opened_at))
+        again = scorer.post(edit_url(game, 1), dict(stale.context_data["hand_form"].data.items()))
+        assert again.status_code == 302
+        assert Hand.objects.get(game=game, number=1).entry["hearts"] == [3, 0, 9, 1]
+        assert HandRevision.objects.filter(action="edited").count() == 2
 
     def test_an_edit_form_without_a_version_overwrites_nothing(self, scorer, game):
         response = scorer.post(edit_url(game, 1), cards(1, [4, 0, 9, 0], BEN))

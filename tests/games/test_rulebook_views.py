@@ -131,7 +131,10 @@ def test_a_scorer_sees_the_revoke_button_for_the_next_hand(client, league):
     game.record_hand(1, HandEntry.cards([13, 0, 0, 0], 1))
     client.force_login(member(league, Membership.Role.SCORER))
     response = client.get(f"/games/{game.pk}/referee/")
-    assert response.context_data["revoke_form"].initial == {"number": 2}
+    initial = response.context_data["revoke_form"].initial
+    assert initial["number"] == 2
+    # The hand's key, as the hand form's (Game.record_hand): a second tap charges one revoke.
+    assert len(initial["key"]) == 32
     assert "Charge hand 2" in response.content.decode()
 
 
@@ -297,6 +300,17 @@ def test_the_same_revoke_twice_is_a_409_and_is_saved_once(client, league, user, 
     assert "Hand 1 was just recorded by someone else. Nothing was charged." in content
     assert "Ben deals hand 2" in content
     assert "Charge hand 2" in content
+    assert Hand.objects.filter(game=game).count() == 1
+    assert HandRevision.objects.filter(game=game).count() == 1
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
+def test_the_same_revoke_sent_again_with_its_key_is_charged_once(client, league, user, headers):
+    game = make_game(league, "standard")
+    client.force_login(user)
+    client.post(revoke_url(game), {"offender": 1, "number": 1, "key": "k"}, headers=headers)
+    again = client.post(revoke_url(game), {"offender": 1, "number": 1, "key": "k"}, headers=headers)
+    assert again.status_code in (200, 302)
     assert Hand.objects.filter(game=game).count() == 1
     assert HandRevision.objects.filter(game=game).count() == 1
 
