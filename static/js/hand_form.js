@@ -25,8 +25,24 @@
     return Array.prototype.slice.call(form.querySelectorAll("input.hearts-input"));
   }
 
+  // A box's hearts: 0 when blank, NaN when what is typed is not a whole
+  // number ("2.5", "1e1", "e"): parseInt read "2.5" as 2, and a number box
+  // showing "e" reported an empty value, which counted as 0.
+  var WHOLE = /^\s*[+-]?[0-9]+\s*$/;
+
+  function parsed(input) {
+    if (input.validity && input.validity.badInput) {
+      return NaN;
+    }
+    var text = input.value.trim();
+    if (text === "") {
+      return 0;
+    }
+    return WHOLE.test(text) ? parseInt(text, 10) : NaN;
+  }
+
   function valueOf(input) {
-    var value = parseInt(input.value, 10);
+    var value = parsed(input);
     return isNaN(value) ? 0 : value;
   }
 
@@ -67,7 +83,13 @@
     var total = inPlay(form);
     var sum = assigned(form);
     var negative = heartsInputs(form).filter(function (input) { return valueOf(input) < 0; });
-    if (negative.length) {
+    var notWhole = heartsInputs(form).filter(function (input) { return isNaN(parsed(input)); });
+    if (notWhole.length) {
+      // The sentence comes from the page, in its language: {name} or {names} is filled in here.
+      needs.push(notWhole.length === 1 ?
+        form.getAttribute("data-not-whole").replace("{name}", nameOf(notWhole[0])) :
+        form.getAttribute("data-not-whole-many").replace("{names}", joinAnd(notWhole.map(nameOf))));
+    } else if (negative.length) {
       needs.push("Hearts can't be negative (" + negative.map(nameOf).join(", ") + ")");
     } else if (sum !== total) {
       needs.push(sum + " of " + total + " hearts");
@@ -98,6 +120,16 @@
     if (submit) {
       submit.disabled = needs.length > 0;
     }
+    heartsInputs(form).forEach(function (input) {
+      var bad = isNaN(parsed(input));
+      if (bad) {
+        input.setAttribute("aria-invalid", "true");
+        input.setAttribute("data-not-whole", "");
+      } else if (input.hasAttribute("data-not-whole")) {
+        input.removeAttribute("aria-invalid");
+        input.removeAttribute("data-not-whole");
+      }
+    });
     if (revoke) {
       revoke.disabled = !chosen(form, "revoke");
     }
@@ -201,21 +233,23 @@
       var form = elt.closest("form[data-hand-form]");
       if (form) {
         checked(form);
-        showRecord(form);
+        showMoon(form);
       }
     }
   });
 
-  // A moon's question appears under the hearts: bring it and Record into
-  // view, so the thumb does not have to scroll to answer it.
-  function showRecord(form) {
-    var submit = form.querySelector('[data-testid="hand-submit"]');
-    if (!submit || !form.querySelector(".moon-box")) {
+  // A moon's question appears under the hearts: bring it into view above the
+  // Record bar (always at the screen's foot), so the thumb need not scroll to answer it.
+  function showMoon(form) {
+    var box = form.querySelector(".moon-box");
+    if (!box) {
       return;
     }
-    var bottom = submit.getBoundingClientRect().bottom;
-    if (bottom > window.innerHeight) {
-      window.scrollBy(0, bottom - window.innerHeight + 8);
+    var bar = form.querySelector(".record-bar");
+    var limit = bar ? Math.min(bar.getBoundingClientRect().top, window.innerHeight) : window.innerHeight;
+    var bottom = box.getBoundingClientRect().bottom;
+    if (bottom > limit) {
+      window.scrollBy(0, bottom - limit + 8);
     }
   }
 

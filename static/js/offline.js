@@ -58,11 +58,19 @@
     if (!note) return;
     var waiting = queued().filter(function (item) { return item.page === window.location.pathname; });
     var lines = [];
+    var queueLine = "";
     if (!navigator.onLine) lines.push("You're offline: this page may be out of date.");
     if (waiting.length) {
-      lines.push("Waiting to send: " + waiting.map(function (item) { return "hand " + item.number; }).join(", ") +
-        (navigator.onLine ? " (sending…)" : ". It is sent when the connection returns."));
+      queueLine = "Waiting to send: " + waiting.map(function (item) { return "hand " + item.number; }).join(", ") +
+        (navigator.onLine ? " (sending…)" : ". It is sent when the connection returns.");
+      lines.push(queueLine);
     }
+    // The same line in the Record bar, where the eye is when Record is tapped
+    // (the note above is at the page's top, off-screen by then).
+    document.querySelectorAll("[data-entry-queue]").forEach(function (line) {
+      line.textContent = queueLine;
+      line.hidden = !queueLine;
+    });
     if (refused) lines.push(refused);
     note.textContent = lines.join(" ");
     note.hidden = lines.length === 0;
