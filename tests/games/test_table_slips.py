@@ -1,0 +1,49 @@
+"""The smaller slips a table saw (issue 19), as the game page and its forms show them."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from rules import HandEntry
+from tests.factories import make_game
+
+pytestmark = pytest.mark.django_db
+
+ANN, BEN, CAT, DAN = range(4)
+
+
+def stars(page: str) -> list[str]:
+    """The names in the totals whose box carries the star."""
+    return re.findall(r'<li class="totals-seat is-leading">\s*<span class="totals-name">([^<]+)</span>', page)
+
+
+class TestTheStar:
+    def test_a_69_for_5_winner_has_the_star_not_the_lowest_total(self, scorer, league, user):
+        game = make_game(league, "ricketts")
+        # Ann to 69 (three times the Q♠ and 10 hearts, Cat 3), then five hands at 69:
+        # Ben the Q♠, Cat 6, Dan 7. Ann 69, Ben 65, Cat 39, Dan 35: Ann wins by 69 for 5.
+        hands = [HandEntry.cards([10, 0, 3, 0], ANN)] * 3 + [HandEntry.cards([0, 0, 6, 7], BEN)] * 5
+        for number, entry in enumerate(hands, start=1):
+            game.record_hand(number, entry, user)
+        page = scorer.get(game.get_absolute_url()).content.decode()
+        assert "Ann wins the game with 69 for 5" in page
+        assert stars(page) == ["Ann"]
+        assert '<span class="visually-hidden">winner</span>' in page
+
+    def test_a_null_game_stars_no_one(self, scorer, league, user):
+        game = make_game(league, "ricketts")
+        for number in range(1, 5):  # Ben revokes four times: 104, a wrap to 0
+            game.record_hand(number, HandEntry.revoked(BEN), user)
+        assert stars(scorer.get(game.get_absolute_url()).content.decode()) == []
+        scorer.post(reverse("games:game-declare", args=[game.pk]), {"status": "null"})
+        page = scorer.get(game.get_absolute_url()).content.decode()
+        assert "Declared null." in page
+        assert stars(page) == []
+
+    def test_during_play_the_lowest_total_leads(self, scorer, league, user):
+        game = make_game(league)
+        game.record_hand(1, HandEntry.cards([3, 0, 10, 0], BEN), user)  # Ann 3, Ben 13, Cat 10, Dan 0
+        page = scorer.get(game.get_absolute_url()).content.decode()
+        assert stars(page) == ["Dan"]
+        assert '<span class="visually-hidden">leading</span>' in page
