@@ -269,6 +269,46 @@
     form._waitingSubmitter = submitter || form.querySelector('[data-testid="hand-submit"]');
   }, true);
 
+  // What is typed for the hand, in brief ("Q♠ Ben, ♥ Ann 10, Ben 3"): a
+  // revoke is charged instead of it, so the question says what goes.
+  function typedEntry(form) {
+    var parts = cardRows(form).map(function (row) {
+      var taker = row.querySelector("input:checked");
+      var label = taker ? form.querySelector('label[for="' + taker.id + '"]') : null;
+      return label ? row.getAttribute("data-single-card") + " " + label.textContent.trim() : "";
+    }).filter(Boolean);
+    var hearts = heartsInputs(form).filter(function (input) { return input.value.trim() !== ""; })
+      .map(function (input) { return nameOf(input) + " " + input.value.trim(); });
+    if (hearts.length) {
+      parts.push("♥ " + hearts.join(", "));
+    }
+    return parts.join(", ");
+  }
+
+  // A revoke scores 26 (or more) at one tap: it is asked first, like a null
+  // game, naming the offender and what typed entry it throws away.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var submitter = event.submitter;
+    if (!form.matches || !form.matches("form[data-hand-form]") || !submitter || submitter.value !== "revoke") {
+      return;
+    }
+    var offender = form.querySelector('input[name="revoke"]:checked');
+    var label = offender ? form.querySelector('label[for="' + offender.id + '"]') : null;
+    if (!label) {
+      return;  // no offender: the server asks who
+    }
+    var question = form.getAttribute("data-revoke-ask").replace("{name}", label.textContent.trim());
+    var typed = typedEntry(form);
+    if (typed) {
+      question += " " + form.getAttribute("data-revoke-discards").replace("{entry}", typed);
+    }
+    if (!window.confirm(question)) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  }, true);
+
   // Typing into a box that already holds a number replaces it instead of
   // making "010" (an edited hand's boxes are filled in).
   document.addEventListener("focusin", function (event) {
