@@ -60,7 +60,7 @@ from rules.referee import (
     PlayQuestion,
     PlayRules,
 )
-from rules.variants import resolve_options
+from rules.variants import in_table_words, resolve_options
 
 DEFAULT_VARIANT = "standard"
 RANDOM_DEALER = "random"
@@ -299,13 +299,15 @@ class RulesForm(forms.Form):
         return chosen
 
     def add_setup_error(self, error: SetupError) -> None:
-        """The engine's refusal beside the field it is about: an option's own field where it names one."""
+        """The engine's refusal beside the field it is about: an option's own field where it names one,
+        in the table's words (the option's label, never its key)."""
+        message = in_table_words(error.message)
         if isinstance(error, OptionError) and error.option in self.fields:
-            self.add_error(error.option, error.message)
+            self.add_error(error.option, message)
             return
         fields = {"variant": "variant", "players": "seat", "first_dealer": "first_dealer", "options": "options_for"}
         field = fields.get(error.field or "")
-        self.add_error(field if field in self.fields else None, error.message)
+        self.add_error(field if field in self.fields else None, message)
 
 
 class GameForm(RulesForm):

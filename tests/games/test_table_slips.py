@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from rules import HandEntry
 from tests.factories import make_game
+from tests.games.test_house_rules_at_the_table import new_game, start
 
 pytestmark = pytest.mark.django_db
 
@@ -47,3 +48,17 @@ class TestTheStar:
         page = scorer.get(game.get_absolute_url()).content.decode()
         assert stars(page) == ["Dan"]
         assert '<span class="visually-hidden">leading</span>' in page
+
+
+class TestTheTablesWords:
+    def test_an_option_that_has_no_effect_is_named_by_its_label(self, scorer, league):
+        # Every hand held: "Cards passed" can change nothing.
+        response = scorer.post(
+            new_game(league), start(seats=("Ann", "Ben", "Cat", "Dan"), passing="hold", pass_cards="2")
+        )
+        assert response.status_code == 422
+        errors = response.context_data["form"].errors["pass_cards"]
+        assert errors == ["“Cards passed” has no effect: no hand in the pass cycle passes cards"]
+        assert "pass_cards" not in " ".join(
+            error for field in response.context_data["form"].errors.values() for error in field
+        )
