@@ -62,3 +62,39 @@ class TestTheTablesWords:
         assert "pass_cards" not in " ".join(
             error for field in response.context_data["form"].errors.values() for error in field
         )
+
+
+class TestTheTimeLimit:
+    @pytest.fixture
+    def tie_after_time(self, league, user):
+        """The time ran out in hand 1 (Ann 13 hearts, Ben the Q♠): Cat and Dan tie at 0."""
+        game = make_game(league, options={"time_limit": 60})
+        game.record_hand(1, HandEntry.cards([13, 0, 0, 0], BEN, time_up=True), user)
+        assert game.state().status == "tie_break"
+        return game
+
+    def test_the_tie_is_said_as_a_sentence(self, scorer, tie_after_time):
+        page = scorer.get(tie_after_time.get_absolute_url()).content.decode()
+        assert (
+            "<strong>Tie for lowest.</strong> The time ran out, but Cat and Dan tie for lowest: another hand is played."
+            in page
+        )
+
+    def test_the_tie_break_hand_does_not_ask_whether_the_time_ran_out(self, scorer, tie_after_time):
+        page = scorer.get(tie_after_time.get_absolute_url()).content.decode()
+        assert 'data-testid="hand-submit"' in page
+        assert 'name="time_up"' not in page
+        standalone = scorer.get(reverse("games:hand-new", args=[tie_after_time.pk])).content.decode()
+        assert 'data-testid="hand-submit"' in standalone
+        assert 'name="time_up"' not in standalone
+
+    def test_the_hand_it_ran_out_in_still_asks_when_edited(self, scorer, tie_after_time):
+        page = scorer.get(reverse("games:hand-edit", args=[tie_after_time.pk, 1])).content.decode()
+        assert 'name="time_up" id="id_time_up" value="on" checked>' in page
+
+    def test_a_time_up_sent_again_is_refused_in_words_on_screen(self, scorer, tie_after_time):
+        data = {"number": "2", "action": "cards", "queen": str(CAT), "hearts_2": "1", "hearts_3": "12", "time_up": "on"}
+        response = scorer.post(reverse("games:hand-new", args=[tie_after_time.pk]), data)
+        assert response.status_code == 422
+        assert "The time already ran out in an earlier hand" in response.content.decode()
+        assert tie_after_time.hands.count() == 1
