@@ -239,7 +239,9 @@
   });
 
   // A moon's question appears under the hearts: bring it into view above the
-  // Record bar (always at the screen's foot), so the thumb need not scroll to answer it.
+  // Record bar (always at the screen's foot), with what follows it up to the
+  // bar (the time limit's box), so the thumb need not scroll to answer it;
+  // never so far that the question's own top leaves the screen.
   function showMoon(form) {
     var box = form.querySelector(".moon-box");
     if (!box) {
@@ -248,8 +250,15 @@
     var bar = form.querySelector(".record-bar");
     var limit = bar ? Math.min(bar.getBoundingClientRect().top, window.innerHeight) : window.innerHeight;
     var bottom = box.getBoundingClientRect().bottom;
-    if (bottom > limit) {
-      window.scrollBy(0, bottom - limit + 8);
+    for (var before = bar ? bar.previousElementSibling : null; before; before = before.previousElementSibling) {
+      if (before.offsetParent !== null) {
+        bottom = Math.max(bottom, before.getBoundingClientRect().bottom);
+        break;
+      }
+    }
+    var by = Math.min(bottom - limit + 8, box.getBoundingClientRect().top - 8);
+    if (by > 0) {
+      window.scrollBy(0, by);
     }
   }
 

@@ -89,6 +89,8 @@ def test_record_and_the_status_line_are_on_the_first_screen(phone: Page, live_se
         )
         for control in ("moon-add", "moon-subtract"):
             assert in_reach(phone, phone.get_by_test_id(control)), f"{control} is hidden"
+        if "time_limit" in options:  # the box between the question and the bar too
+            assert in_reach(phone, phone.locator("#id_time_up")), "the time limit's box is under the bar"
         assert in_reach(phone, record)
         assert in_reach(phone, status)
         assert small_targets(phone) == []
