@@ -123,6 +123,8 @@ def small_targets(page: Page) -> list[str]:
         """(tap) => Array.from(document.querySelectorAll(
                 'button, .btn, input:not([type=hidden]):not(.btn-check), select, textarea, summary, .hand-form label'))
             .filter((el) => el.offsetParent !== null)
+            // Clipped to 1px for screen readers or the keyboard only (a form's default button): never tapped.
+            .filter((el) => !el.classList.contains('visually-hidden'))
             // A checkbox is tapped anywhere on its row, label included.
             .map((el) => [el, (el.closest('.form-check') || el).getBoundingClientRect()])
             .filter(([el, box]) => box.height < tap)
