@@ -27,7 +27,7 @@
 
   // A box's hearts: 0 when blank, NaN when what is typed is not a whole
   // number ("2.5", "1e1", "e"): parseInt read "2.5" as 2, and a number box
-  // showing "e" reported an empty value, which counted as 0.
+  // with "e" on screen reported an empty value, which counted as 0.
   var WHOLE = /^\s*[+-]?[0-9]+\s*$/;
 
   function parsed(input) {
