@@ -10,6 +10,7 @@ they are about (FieldError.field, SetupError.field).
 
 from __future__ import annotations
 
+import re
 import secrets
 import uuid
 from collections.abc import Mapping
@@ -21,6 +22,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.http import QueryDict
+from django.utils.translation import gettext as _
 
 from games import stats
 from games.json_input import UnreadableJSON, read_json
@@ -59,7 +61,7 @@ from rules.referee import (
     PlayQuestion,
     PlayRules,
 )
-from rules.variants import resolve_options
+from rules.variants import in_table_words, resolve_options
 
 DEFAULT_VARIANT = "standard"
 RANDOM_DEALER = "random"
@@ -298,13 +300,15 @@ class RulesForm(forms.Form):
         return chosen
 
     def add_setup_error(self, error: SetupError) -> None:
-        """The engine's refusal beside the field it is about: an option's own field where it names one."""
+        """The engine's refusal beside the field it is about: an option's own field where it names one,
+        in the table's words (the option's label, never its key)."""
+        message = in_table_words(error.message)
         if isinstance(error, OptionError) and error.option in self.fields:
-            self.add_error(error.option, error.message)
+            self.add_error(error.option, message)
             return
         fields = {"variant": "variant", "players": "seat", "first_dealer": "first_dealer", "options": "options_for"}
         field = fields.get(error.field or "")
-        self.add_error(field if field in self.fields else None, error.message)
+        self.add_error(field if field in self.fields else None, message)
 
 
 class GameForm(RulesForm):
@@ -506,6 +510,30 @@ class PresetForm(RulesForm):
 # Entering a hand -----------------------------------------------------------
 
 
+class HeartsField(forms.IntegerField):
+    """A player's hearts: digits only (a minus sign is left for the engine to refuse in its words).
+
+    Django's IntegerField takes "2.0" as 2; a phone's "2.5" or "1e1" was a
+    slip of the finger, never a count of hearts, and is refused naming the
+    player, like letters are.
+    """
+
+    WHOLE = re.compile(r"[+-]?[0-9]{1,6}")
+
+    def __init__(self, name: str, **kwargs: Any) -> None:
+        super().__init__(label=name, **kwargs)
+        self.player = name
+
+    def to_python(self, value: Any) -> int | None:
+        text = "" if value is None else str(value).strip()
+        if text in self.empty_values:
+            return None
+        if not self.WHOLE.fullmatch(text):
+            message = _("%(name)s's hearts must be a whole number, not “%(typed)s”")
+            raise forms.ValidationError(message, code="invalid", params={"name": self.player, "typed": text[:12]})
+        return int(text)
+
+
 class SeatChoiceField(forms.TypedChoiceField):
     """One of the game's seats, as a radio button per player."""
 
@@ -567,20 +595,22 @@ class HandForm(forms.Form):
         if setup.options.time_limit:
             self.fields["time_up"] = forms.BooleanField(required=False, label="The time ran out during this hand")
         self.fields["revoke"] = SeatChoiceField(setup, label="Who revoked?")
-        in_play = setup.hearts_in_play
         for seat, name in enumerate(setup.players):
             # No min or max validators: the engine says what is wrong with the
             # hearts, in the table's words.
-            self.fields[f"hearts_{seat}"] = forms.IntegerField(
-                label=name,
+            self.fields[f"hearts_{seat}"] = HeartsField(
+                name,
                 required=False,
                 # Empty with a 0 shown as a placeholder, not a 0 the finger has
-                # to delete first: a blank box counts as no hearts.
-                widget=forms.NumberInput(
+                # to delete first: a blank box counts as no hearts. A text box
+                # with the digits keypad, not type=number: that one hides what
+                # was typed ("e", "2.5") behind an empty value, which counted as 0.
+                widget=forms.TextInput(
                     attrs={
-                        "min": 0,
-                        "max": in_play,
                         "inputmode": "numeric",
+                        "pattern": "[0-9]*",
+                        "autocomplete": "off",
+                        "maxlength": 6,
                         "placeholder": "0",
                         "class": "form-control hearts-input",
                     }

@@ -384,7 +384,7 @@ class SeatLine:
     seat: int
     name: str
     total: str
-    leading: bool  # lowest total so far, once a hand is in
+    leading: bool  # the star: the game's winners once it is over, else the lowest total (see leaders)
 
 
 @dataclass(frozen=True, slots=True)
@@ -409,14 +409,29 @@ class TableView:
     moon: MoonPreview | None
 
 
-def describe_table(state: GameState, entry: HandEntry | None = None, dealing: bool = True) -> TableView:
+def leaders(state: GameState, declared: bool = False) -> frozenset[int]:
+    """The seats the table's star marks: the winners of a finished game (a 69-for-5's
+    player, however high their total; every sharer of a shared win), else the lowest
+    total once a hand is in, unless every seat holds it (no one leads). A game declared
+    null or abandoned has no winner, and no star."""
+    if declared or not state.hands:
+        return frozenset()
+    if state.is_over:
+        return frozenset(state.winners)
+    lowest = state.lowest
+    return frozenset(lowest) if len(lowest) < state.setup.seats else frozenset()
+
+
+def describe_table(
+    state: GameState, entry: HandEntry | None = None, dealing: bool = True, declared: bool = False
+) -> TableView:
     """The game page's words for state; with `entry` (a hand being tapped in), its moon; without
-    `dealing` (a declared game), no next deal."""
+    `dealing`, no next deal; `declared` (null or abandoned): no winner's star."""
     setup = state.setup
-    leaders = set(state.lowest) if state.hands else set()
+    starred = leaders(state, declared)
     return TableView(
         seats=tuple(
-            SeatLine(seat, name, signed(total), seat in leaders)
+            SeatLine(seat, name, signed(total), seat in starred)
             for seat, (name, total) in enumerate(zip(setup.players, state.totals, strict=True))
         ),
         hands=tuple(

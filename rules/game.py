@@ -285,6 +285,12 @@ class GameState:
         return tuple(seat for seat, total in enumerate(self.totals) if total == best)
 
     @property
+    def time_can_run_out(self) -> bool:
+        """Whether the next hand may be the one the time limit ran out in: there is one, not yet marked
+        (a tie-break hand after it is not asked again; the engine would refuse it)."""
+        return self.setup.options.time_limit is not None and not self.time_up
+
+    @property
     def all_zero(self) -> bool:
         """Every total back to 0 after at least one hand: the game may be declared null."""
         return bool(self.hands) and not any(self.totals)

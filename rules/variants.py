@@ -628,3 +628,39 @@ def check_for_players(variant: Variant, options: Options, seats: int, removed: t
                 "extra_cards",
                 f"Option 'extra_cards': the deal takes out {card}",
             )
+
+
+# An option's key followed by one of its values: "moon 'off'", "deal 'remove'".
+_KEY_AND_CHOICE = re.compile(r"\b([a-z_]+) '([a-z_]+)'")
+_OPTION_KEY = re.compile(r"(?:Option )?'([a-z_]+)'")
+_VARIANT_KEY = re.compile(r"\bto ([a-z0-9]+) \(([^)]+)\)")
+
+
+def in_table_words(message: str) -> str:
+    """An engine message about a setup as the table reads it: each option by its label, never its key.
+
+    The engine's messages name options by key, as a scoresheet file spells them
+    (the replay command's errors and shared/conformance's .error files read
+    so); a screen shows this instead. "Option 'pass_cards' has no effect: ..."
+    becomes "“Cards passed” has no effect: ...", "with moon 'off'" becomes
+    "with “Shooting the moon” set to “no moon: points stand as taken”", and
+    "does not apply to standard (Hearts)" "does not apply to Hearts".
+    """
+
+    def key_and_choice(match: re.Match[str]) -> str:
+        option = OPTIONS.get(match.group(1))
+        choice = option.choice_labels.get(match.group(2)) if option else None
+        if choice is None:
+            return match.group(0)
+        return f"“{option.label}” set to “{choice}”"
+
+    def option_key(match: re.Match[str]) -> str:
+        option = OPTIONS.get(match.group(1))
+        return f"“{option.label}”" if option else match.group(0)
+
+    def variant_key(match: re.Match[str]) -> str:
+        return f"to {match.group(2)}" if match.group(1) in VARIANTS else match.group(0)
+
+    message = _KEY_AND_CHOICE.sub(key_and_choice, message)
+    message = _OPTION_KEY.sub(option_key, message)
+    return _VARIANT_KEY.sub(variant_key, message)

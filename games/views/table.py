@@ -158,7 +158,7 @@ def _table_context(
     # A refused entry is shown back with its errors even once the game is over.
     entry_open = entry_open or (can_score and hand_form is not None)
     entry = hand_form.partial_entry() if entry_open and hand_form is not None and hand_form.is_bound else None
-    table = describe_table(state, entry, dealing=not game.declared)
+    table = describe_table(state, entry, dealing=not game.declared, declared=bool(game.declared))
     return {
         "game": game,
         "league": game.league,

@@ -25,8 +25,24 @@
     return Array.prototype.slice.call(form.querySelectorAll("input.hearts-input"));
   }
 
+  // A box's hearts: 0 when blank, NaN when what is typed is not a whole
+  // number ("2.5", "1e1", "e"): parseInt read "2.5" as 2, and a number box
+  // with "e" on screen reported an empty value, which counted as 0.
+  var WHOLE = /^\s*[+-]?[0-9]+\s*$/;
+
+  function parsed(input) {
+    if (input.validity && input.validity.badInput) {
+      return NaN;
+    }
+    var text = input.value.trim();
+    if (text === "") {
+      return 0;
+    }
+    return WHOLE.test(text) ? parseInt(text, 10) : NaN;
+  }
+
   function valueOf(input) {
-    var value = parseInt(input.value, 10);
+    var value = parsed(input);
     return isNaN(value) ? 0 : value;
   }
 
@@ -67,7 +83,13 @@
     var total = inPlay(form);
     var sum = assigned(form);
     var negative = heartsInputs(form).filter(function (input) { return valueOf(input) < 0; });
-    if (negative.length) {
+    var notWhole = heartsInputs(form).filter(function (input) { return isNaN(parsed(input)); });
+    if (notWhole.length) {
+      // The sentence comes from the page, in its language: {name} or {names} is filled in here.
+      needs.push(notWhole.length === 1 ?
+        form.getAttribute("data-not-whole").replace("{name}", nameOf(notWhole[0])) :
+        form.getAttribute("data-not-whole-many").replace("{names}", joinAnd(notWhole.map(nameOf))));
+    } else if (negative.length) {
       needs.push("Hearts can't be negative (" + negative.map(nameOf).join(", ") + ")");
     } else if (sum !== total) {
       needs.push(sum + " of " + total + " hearts");
@@ -98,6 +120,16 @@
     if (submit) {
       submit.disabled = needs.length > 0;
     }
+    heartsInputs(form).forEach(function (input) {
+      var bad = isNaN(parsed(input));
+      if (bad) {
+        input.setAttribute("aria-invalid", "true");
+        input.setAttribute("data-not-whole", "");
+      } else if (input.hasAttribute("data-not-whole")) {
+        input.removeAttribute("aria-invalid");
+        input.removeAttribute("data-not-whole");
+      }
+    });
     if (revoke) {
       revoke.disabled = !chosen(form, "revoke");
     }
@@ -201,21 +233,32 @@
       var form = elt.closest("form[data-hand-form]");
       if (form) {
         checked(form);
-        showRecord(form);
+        showMoon(form);
       }
     }
   });
 
-  // A moon's question appears under the hearts: bring it and Record into
-  // view, so the thumb does not have to scroll to answer it.
-  function showRecord(form) {
-    var submit = form.querySelector('[data-testid="hand-submit"]');
-    if (!submit || !form.querySelector(".moon-box")) {
+  // A moon's question appears under the hearts: bring it into view above the
+  // Record bar (always at the screen's foot), with what follows it up to the
+  // bar (the time limit's box), so the thumb need not scroll to answer it;
+  // never so far that the question's own top leaves the screen.
+  function showMoon(form) {
+    var box = form.querySelector(".moon-box");
+    if (!box) {
       return;
     }
-    var bottom = submit.getBoundingClientRect().bottom;
-    if (bottom > window.innerHeight) {
-      window.scrollBy(0, bottom - window.innerHeight + 8);
+    var bar = form.querySelector(".record-bar");
+    var limit = bar ? Math.min(bar.getBoundingClientRect().top, window.innerHeight) : window.innerHeight;
+    var bottom = box.getBoundingClientRect().bottom;
+    for (var before = bar ? bar.previousElementSibling : null; before; before = before.previousElementSibling) {
+      if (before.offsetParent !== null) {
+        bottom = Math.max(bottom, before.getBoundingClientRect().bottom);
+        break;
+      }
+    }
+    var by = Math.min(bottom - limit + 8, box.getBoundingClientRect().top - 8);
+    if (by > 0) {
+      window.scrollBy(0, by);
     }
   }
 
@@ -233,6 +276,46 @@
     event.preventDefault();
     event.stopPropagation();
     form._waitingSubmitter = submitter || form.querySelector('[data-testid="hand-submit"]');
+  }, true);
+
+  // What is typed for the hand, in brief ("Q♠ Ben, ♥ Ann 10, Ben 3"): a
+  // revoke is charged instead of it, so the question says what goes.
+  function typedEntry(form) {
+    var parts = cardRows(form).map(function (row) {
+      var taker = row.querySelector("input:checked");
+      var label = taker ? form.querySelector('label[for="' + taker.id + '"]') : null;
+      return label ? row.getAttribute("data-single-card") + " " + label.textContent.trim() : "";
+    }).filter(Boolean);
+    var hearts = heartsInputs(form).filter(function (input) { return input.value.trim() !== ""; })
+      .map(function (input) { return nameOf(input) + " " + input.value.trim(); });
+    if (hearts.length) {
+      parts.push("♥ " + hearts.join(", "));
+    }
+    return parts.join(", ");
+  }
+
+  // A revoke scores 26 (or more) at one tap: it is asked first, like a null
+  // game, naming the offender and what typed entry it throws away.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var submitter = event.submitter;
+    if (!form.matches || !form.matches("form[data-hand-form]") || !submitter || submitter.value !== "revoke") {
+      return;
+    }
+    var offender = form.querySelector('input[name="revoke"]:checked');
+    var label = offender ? form.querySelector('label[for="' + offender.id + '"]') : null;
+    if (!label) {
+      return;  // no offender: the server asks who
+    }
+    var question = form.getAttribute("data-revoke-ask").replace("{name}", label.textContent.trim());
+    var typed = typedEntry(form);
+    if (typed) {
+      question += " " + form.getAttribute("data-revoke-discards").replace("{entry}", typed);
+    }
+    if (!window.confirm(question)) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
   }, true);
 
   // Typing into a box that already holds a number replaces it instead of

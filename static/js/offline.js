@@ -114,10 +114,18 @@
     var lines = [];
     if (!navigator.onLine) lines.push(text("offline"));
     var unsent = waiting.filter(function (item) { return item.state === "waiting"; });
+    var queueLine = "";
     if (unsent.length) {
-      lines.push(text("waitingList", {hands: unsent.map(function (item) { return text("hand", {number: item.number}); }).join(", ")}) +
-        " " + (navigator.onLine ? text("sending") : text("whenOnline")));
+      queueLine = text("waitingList", {hands: unsent.map(function (item) { return text("hand", {number: item.number}); }).join(", ")}) +
+        " " + (navigator.onLine ? text("sending") : text("whenOnline"));
+      lines.push(queueLine);
     }
+    // The same line in the Record bar, where the eye is when Record is tapped
+    // (the note above is at the page's top, off-screen by then).
+    document.querySelectorAll("[data-entry-queue]").forEach(function (line) {
+      line.textContent = queueLine;
+      line.hidden = !queueLine;
+    });
     if (trouble) lines.push(trouble);
     lines = lines.concat(noted());
     box.replaceChildren();

@@ -115,12 +115,16 @@ def small_targets(page: Page) -> list[str]:
     """Visible buttons, button-like links and fields smaller than 44px tall, described.
 
     Bootstrap's .btn-check radios are hidden behind their labels, which are the
-    targets; a .form-check checkbox counts with its label.
+    targets; a .form-check checkbox counts with its label. A details' summary
+    ("Revoke…") is tapped to open it, and a hearts box's name beside it
+    focuses the box: both are targets too.
     """
     return page.evaluate(
         """(tap) => Array.from(document.querySelectorAll(
-                'button, .btn, input:not([type=hidden]):not(.btn-check), select, textarea'))
+                'button, .btn, input:not([type=hidden]):not(.btn-check), select, textarea, summary, .hand-form label'))
             .filter((el) => el.offsetParent !== null)
+            // Clipped to 1px for screen readers or the keyboard only (a form's default button): never tapped.
+            .filter((el) => !el.classList.contains('visually-hidden'))
             // A checkbox is tapped anywhere on its row, label included.
             .map((el) => [el, (el.closest('.form-check') || el).getBoundingClientRect()])
             .filter(([el, box]) => box.height < tap)

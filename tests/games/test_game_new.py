@@ -167,15 +167,15 @@ def test_a_bad_option_is_shown_on_its_own_field(scorer, league):
     response = scorer.post(url(league), start(jack_of_diamonds="", moon_needs_jack="on"))
     assert response.status_code == 422
     errors = response.context_data["form"].errors["moon_needs_jack"]
-    assert errors == ["Option 'moon_needs_jack' needs 'jack_of_diamonds' on"]
+    assert errors == ["“Moon needs the J♦” needs “J♦ counts −10” on"]
 
 
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"target": "9" * 4_000}, "Option 'target' must be a whole number from 1 to 10,000"),
-        ({"target": "10001"}, "Option 'target' must be a whole number from 1 to 10,000"),
-        ({"wraps": ", ".join(str(n) for n in range(1, 10_001))}, "Option 'wraps' holds at most 10 numbers"),
+        ({"target": "9" * 4_000}, "“Game ends at” must be a whole number from 1 to 10,000"),
+        ({"target": "10001"}, "“Game ends at” must be a whole number from 1 to 10,000"),
+        ({"wraps": ", ".join(str(n) for n in range(1, 10_001))}, "“Wrap scores” holds at most 10 numbers"),
     ],
 )
 def test_options_past_what_a_table_could_mean_are_refused(scorer, league, options, message):
@@ -191,7 +191,7 @@ def test_non_numeric_or_zero_targets_are_refused(scorer, league):
     response = scorer.post(url(league), start(target="0"))
     assert response.status_code == 422
     errors = response.context_data["form"].errors["target"]
-    assert errors == ["Option 'target' must be a whole number from 1 to 10,000"]
+    assert errors == ["“Game ends at” must be a whole number from 1 to 10,000"]
     assert Game.objects.count() == 0
 
 

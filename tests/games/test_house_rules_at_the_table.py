@@ -91,11 +91,19 @@ def test_blank_more_house_rules_keep_the_presets_rules(scorer, league):
             5,
             {"passing": "left, across"},
             "passing",
-            "Option 'passing': 'across' needs an even number of players, not 5",
+            "“Pass cycle”: 'across' needs an even number of players, not 5",
         ),
-        (3, {"passing": "scatter"}, "passing", "Option 'passing': 'scatter' needs exactly 4 players, not 3"),
-        (4, {"removed": "Q♠"}, "removed", "Option 'removed' cannot take out a point card (Q♠)"),
-        (4, {"sun": "on", "moon": "off"}, "sun", "Option 'sun' needs a moon: it cannot go with moon 'off'"),
+        (3, {"passing": "scatter"}, "passing", "“Pass cycle”: 'scatter' needs exactly 4 players, not 3"),
+        (4, {"removed": "Q♠"}, "removed", "“Cards removed” cannot take out a point card (Q♠)"),
+        (
+            4,
+            {"sun": "on", "moon": "off"},
+            "sun",
+            (
+                "“Shooting the sun” needs a moon: it cannot go with “Shooting the moon"
+                "” set to “no moon: points stand as taken”"
+            ),
+        ),
         (4, {"extra_cards": "zz 10"}, "extra_cards", "zz is not a card: write a rank and a suit, like 2♣ or 2c"),
         (4, {"extra_cards": "K♠ ten"}, "extra_cards", "Write each card with its points, like K♠ 10; not K♠ ten"),
         (4, {"removed": "2c 3x"}, "removed", "3x is not a card: write a rank and a suit, like 2♣ or 2c"),

@@ -74,14 +74,14 @@ def test_a_blank_or_invisible_name_is_refused(scorer, league, name, message):
 def test_an_option_the_engine_refuses_is_explained_on_its_form_and_nothing_is_saved(scorer, league):
     response = scorer.post(new_url(league), form(target="0"))
     assert response.status_code == 422
-    assert "Option 'target' must be a whole number from 1 to 10,000" in page_of(response)
+    assert "“Game ends at” must be a whole number from 1 to 10,000" in page_of(response)
     assert not LeaguePreset.objects.exists()
 
 
 def test_moon_needs_jack_without_the_jack_is_refused(scorer, league):
     response = scorer.post(new_url(league), form(moon_needs_jack="on"))
     assert response.status_code == 422
-    assert "Option 'moon_needs_jack' needs 'jack_of_diamonds' on" in page_of(response)
+    assert "“Moon needs the J♦” needs “J♦ counts −10” on" in page_of(response)
 
 
 def test_changing_the_variant_shows_its_house_rules_and_saves_nothing(scorer, league):

@@ -1,0 +1,45 @@
+"""rules.variants.in_table_words: an engine message about options as the table reads it.
+
+The engine's own messages keep the keys (a scoresheet file's spelling; the
+replay command's errors and shared/conformance's .error words rely on them).
+"""
+
+import pytest
+
+from rules import VARIANTS, SetupError
+from rules.variants import in_table_words, resolve_options
+
+
+@pytest.mark.parametrize(
+    ("engine", "table"),
+    [
+        (
+            "Option 'pass_cards' has no effect: no hand in the pass cycle passes cards",
+            "“Cards passed” has no effect: no hand in the pass cycle passes cards",
+        ),
+        ("Option 'moon_needs_jack' needs 'jack_of_diamonds' on", "“Moon needs the J♦” needs “J♦ counts −10” on"),
+        (
+            "Option 'removed' works only with deal 'remove'",
+            "“Cards removed” works only with “Uneven deck” set to “remove low cards”",
+        ),
+        ("Option 'warren' does not apply to standard (Hearts)", "“Warren card” does not apply to Hearts"),
+        (
+            "Option 'passing': 'across' needs an even number of players, not 5",
+            "“Pass cycle”: 'across' needs an even number of players, not 5",
+        ),
+        # Words that are no option's key are left as they are.
+        ("Unknown option 'jokers'", "Unknown option 'jokers'"),
+        ("Ann's hearts must be a whole number", "Ann's hearts must be a whole number"),
+    ],
+)
+def test_options_are_named_by_their_labels(engine, table):
+    assert in_table_words(engine) == table
+
+
+def test_the_engine_keeps_the_key_for_scoresheets():
+    with pytest.raises(SetupError) as raised:
+        resolve_options(VARIANTS["standard"], {"sun": True, "moon": "off"})
+    assert raised.value.message == "Option 'sun' needs a moon: it cannot go with moon 'off'"
+    assert in_table_words(raised.value.message) == (
+        "“Shooting the sun” needs a moon: it cannot go with “Shooting the moon” set to “no moon: points stand as taken”"
+    )
