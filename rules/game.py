@@ -599,9 +599,6 @@ def _entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, t
         errors.append(FieldError(None, f"A game holds at most {MOST_HANDS:,} hands; declare it and start another"))
         return errors
 
-    def valid_seat(value: object) -> bool:
-        return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < seats
-
     if entry.time_up:
         if setup.options.time_limit is None:
             errors.append(FieldError("time_up", "This game has no time limit, so the time cannot run out"))
@@ -609,7 +606,7 @@ def _entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, t
             errors.append(FieldError("time_up", "The time already ran out in an earlier hand"))
 
     if entry.revoke is not None:
-        if not valid_seat(entry.revoke):
+        if not _is_seat(entry.revoke, seats):
             errors.append(FieldError("revoke", "Who revoked? Pick one of the players"))
         if entry.sun:
             errors.append(FieldError("sun", "A revoke is no sun: nobody shot anything"))
@@ -617,16 +614,19 @@ def _entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, t
             errors.append(FieldError("revoke", "A revoke is charged instead of entering cards, not with them"))
         return errors
 
-    hearts_ok = len(entry.hearts) == seats and all(isinstance(h, int) and not isinstance(h, bool) for h in entry.hearts)
-    if not hearts_ok:
+    hearts = entry.hearts
+    # Counts are whole numbers, not True or False; plain ints (what forms and files give) are told at once.
+    if len(hearts) != seats or not (set(map(type, hearts)) <= _PLAIN_INT or all(map(_is_whole, hearts))):
         errors.append(FieldError("hearts", f"Enter the hearts taken by each of the {seats} players"))
     else:
-        for seat, hearts in enumerate(entry.hearts):
-            if hearts < 0:
-                errors.append(FieldError("hearts", f"{names[seat]} can't take fewer than 0 hearts"))
-        total = sum(entry.hearts)
+        fewest = min(hearts, default=0)
+        if fewest < 0:
+            for seat, count in enumerate(hearts):
+                if count < 0:
+                    errors.append(FieldError("hearts", f"{names[seat]} can't take fewer than 0 hearts"))
+        total = sum(hearts)
         in_play = setup.hearts_in_play
-        if total != in_play and all(h >= 0 for h in entry.hearts):
+        if total != in_play and fewest >= 0:
             errors.append(FieldError("hearts", f"Hearts add up to {total}; {in_play} are in play"))
 
     # Every single point card in play has exactly one taker (RULES.md, Scoring, step 1).
@@ -634,7 +634,7 @@ def _entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, t
         taker = entry.taker(card)
         if taker is None:
             errors.append(FieldError(card.field, f"Who took the {card.card}?", card.card))
-        elif not valid_seat(taker):
+        elif not _is_seat(taker, seats):
             errors.append(FieldError(card.field, f"The {card.card} must go to one of the players", card.card))
     if entry.jack is not None and not setup.options.jack_of_diamonds:
         errors.append(FieldError("jack", "The J♦ scores nothing in this game; leave it out"))
@@ -665,6 +665,17 @@ def _entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, t
     if entry.sun:
         errors.extend(_sun_errors(setup, entry, shooter))
     return errors
+
+
+_PLAIN_INT = frozenset({int})
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_seat(value: object, seats: int) -> bool:
+    return _is_whole(value) and 0 <= value < seats
 
 
 def _sun_errors(setup: GameSetup, entry: HandEntry, shooter: int | None) -> list[FieldError]:
