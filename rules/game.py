@@ -455,7 +455,7 @@ class Scoring:
                 points[taker] += value
         return tuple(points)
 
-    def reached_target(self, totals: Sequence[int]) -> bool:
+    def meets_target(self, totals: Sequence[int]) -> bool:
         """Whether any total meets the end condition (RULES.md, end of game, step 7)."""
         return max(totals) >= self.end_at
 
@@ -472,12 +472,12 @@ class Scoring:
         if rule == "auto":
             # Add, unless after adding some total meets the end condition; unlike
             # the Ricketts rule, whoever would then win.
-            added = self.settle(deal, entry, self.moon_points(entry, shooter, ADD), Moon(shooter, ADD), before)
-            if self.reached_target(added[1].totals):
+            hand, after = self.settle(deal, entry, self.moon_points(entry, shooter, ADD), Moon(shooter, ADD), before)
+            if self.meets_target(after.totals):
                 why = "adding would end the game"
                 points = self.moon_points(entry, shooter, SUBTRACT)
                 return self.settle(deal, entry, points, Moon(shooter, SUBTRACT, why), before)
-            return added
+            return hand, after
         if rule in MOON_CHOICES:
             return self.settle(deal, entry, self.moon_points(entry, shooter, rule), Moon(shooter, rule), before)
         if rule == "choice":
@@ -486,13 +486,12 @@ class Scoring:
             return self.settle(deal, entry, points, Moon(shooter, resolution), before)
         # The Ricketts rule: add, unless add would end the game with the shooter
         # not among the winners (wraps and every end check included).
-        added = self.settle(deal, entry, self.moon_points(entry, shooter, ADD), Moon(shooter, ADD), before)
-        after = added[1]
+        hand, after = self.settle(deal, entry, self.moon_points(entry, shooter, ADD), Moon(shooter, ADD), before)
         if after.status == OVER and shooter not in after.winners:
             why = "adding would end the game with the shooter not winning"
             points = self.moon_points(entry, shooter, SUBTRACT)
             return self.settle(deal, entry, points, Moon(shooter, SUBTRACT, why), before)
-        return added
+        return hand, after
 
     def settle(
         self, deal: Deal, entry: HandEntry, points: tuple[int, ...], moon: Moon | None, before: Standing
@@ -528,7 +527,7 @@ class Scoring:
                 seat for seat in range(self.seats) if runs69[seat] == SIXTY_NINE_HANDS or runs5[seat] == FIVE_HANDS
             )
             return OVER, done, "sixty_nine"
-        if self.reached_target(totals):
+        if self.meets_target(totals):
             reason = "target"
         elif time_up:
             reason = "time"
@@ -563,11 +562,6 @@ def _runs(
         else:
             out.append(0)
     return tuple(out)
-
-
-def moon_shooter(setup: GameSetup, entry: HandEntry) -> int | None:
-    """Who took every heart and every single card with positive points (and the J♦ where a moon needs it)."""
-    return setup.scoring.moon_shooter(entry)
 
 
 def _replaced_by_moon(setup: GameSetup, card: PointCard) -> bool:

@@ -12,12 +12,13 @@ speed-up can never quietly change a score.
 from __future__ import annotations
 
 import enum
+from dataclasses import fields
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from rules import GameSetup, GameState, HandEntry, play
-from rules.game import FIVE, FIVE_HANDS, SIXTY_NINE, SIXTY_NINE_HANDS, reached_target
+from rules.game import FIVE, FIVE_HANDS, SIXTY_NINE, SIXTY_NINE_HANDS, Standing, reached_target
 from tests.rules.table import NAMES
 from tests.rules.test_properties import SETTINGS, entries, games, house_entries, house_games, house_setups, setups
 
@@ -233,7 +234,7 @@ def test_the_taker_table_scores_and_finds_moons_card_by_card(data):
 @given(setups(), st.lists(st.integers(-300, 300), min_size=3, max_size=8))
 def test_the_end_threshold_is_met_exactly_when_some_total_reaches_the_target(setup, totals):
     expected = any(reached_target(setup.options, total) for total in totals)
-    assert setup.scoring.reached_target(totals) is expected
+    assert setup.scoring.meets_target(totals) is expected
 
 
 class Count(enum.IntEnum):
@@ -260,3 +261,8 @@ def test_hearts_are_whole_numbers_one_per_player_as_the_plain_check_says(setup, 
         ]
         adds_up = sum(hearts) == setup.hearts_in_play
         assert any(message.startswith("Hearts add up to") for message in errors) is (not negative and not adds_up)
+
+
+def test_a_standing_holds_the_fields_of_a_game_state_after_its_setup_and_hands():
+    # play() builds its GameState as GameState(setup, hands, *standing).
+    assert Standing._fields == tuple(field.name for field in fields(GameState))[2:]
