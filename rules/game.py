@@ -383,7 +383,7 @@ class Scoring:
         "penalty",
         "seats",
         "shared_ties",
-        "single_cards",
+        "single_points",
         "sixty_nine",
         "wraps",
     )
@@ -396,7 +396,7 @@ class Scoring:
         self.moon_value = setup.moon_value
         self.moon_rule = options.moon
         # Each single point card as (how to read its taker off an entry, its points).
-        self.single_cards = tuple((_taker_of(card), card.points) for card in setup.single_cards)
+        self.single_points = tuple((_taker_of(card), card.points) for card in setup.single_cards)
         # Whose takers must be the shooter's for a moon; and the cards whose
         # (negative) points stay with their takers through a moon.
         self.moon_cards = tuple(
@@ -421,7 +421,7 @@ class Scoring:
     def taken_points(self, entry: HandEntry) -> tuple[int, ...]:
         """Each seat's points as the cards were taken."""
         points = list(entry.hearts)
-        for taker_of, value in self.single_cards:
+        for taker_of, value in self.single_points:
             taker = taker_of(entry)
             if taker is not None:
                 points[taker] += value
