@@ -644,8 +644,10 @@ def _entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, t
     if errors:
         return errors
 
-    shooter = setup.scoring.moon_shooter(entry)
     rule = setup.options.moon
+    if rule != "choice" and entry.moon is None and not entry.sun:
+        return errors  # nothing to choose and no sun: a moon, if any, needs no word from the table
+    shooter = setup.scoring.moon_shooter(entry)
     if shooter is not None and rule == "choice":
         if entry.moon is None:
             errors.append(FieldError("moon", f"{names[shooter]} shot the moon: add or subtract?"))
