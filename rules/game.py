@@ -449,10 +449,10 @@ class Scoring:
             points[shooter] = -value
         # Cards with negative points (the J♦, extra cards) stay with whoever took
         # them, the shooter included, unless the moon needed the J♦.
-        for taker_of, value in self.kept_in_a_moon:
+        for taker_of, card_points in self.kept_in_a_moon:
             taker = taker_of(entry)
             if taker is not None:
-                points[taker] += value
+                points[taker] += card_points
         return tuple(points)
 
     def meets_target(self, totals: Sequence[int]) -> bool:
