@@ -9,9 +9,11 @@ Seats are numbered from 0 in clockwise order; names are for display only.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
+from operator import add, attrgetter, methodcaller
+from typing import NamedTuple
 
 from rules.cards import (
     JACK_OF_DIAMONDS,
@@ -128,6 +130,11 @@ class GameSetup:
     @cached_property
     def deck(self) -> DeckPreparation:
         return prepare_deck(self.variant, self.seats, self.options)
+
+    @cached_property
+    def scoring(self) -> Scoring:
+        """The scoring rules worked out once for this game, which the fold reads at every hand."""
+        return Scoring(self)
 
     @property
     def left_of_dealer_leads(self) -> bool:
@@ -316,7 +323,7 @@ class GameState:
 
     def moon_shooter(self, entry: HandEntry) -> int | None:
         """The seat that shot the moon with this entry, if the variant has moons."""
-        return moon_shooter(self.setup, entry)
+        return self.setup.scoring.moon_shooter(entry)
 
     def after(self, entry: HandEntry) -> GameState:
         """The state once entry is scored as the next hand; raises EntryError."""
@@ -332,66 +339,220 @@ class GameState:
         rule just the one that applies. Empty when entry is no moon. Raises
         EntryError, like after(), for an entry that cannot be scored.
         """
-        if moon_shooter(self.setup, entry) is None or self.is_over:
+        if self.setup.scoring.moon_shooter(entry) is None or self.is_over:
             return {}
         choices = MOON_CHOICES if self.setup.options.moon == "choice" else (None,)
         states = (self.after(replace(entry, moon=choice)) for choice in choices)
         return {state.hands[-1].moon.resolution: state for state in states}
 
     def _score(self, entry: HandEntry) -> GameState:
-        setup = self.setup
-        deal = setup.deal(self.next_number, tie_break=self.status == TIE_BREAK)
-        if entry.is_revoke:
-            points = tuple(setup.penalty if seat == entry.revoke else 0 for seat in range(setup.seats))
-            return self._settle(deal, entry, points, None)
-        shooter = moon_shooter(setup, entry)
+        deal = self.setup.deal(self.next_number, tie_break=self.status == TIE_BREAK)
+        hand, after = self.setup.scoring.score(deal, entry, self._standing)
+        return GameState(self.setup, (*self.hands, hand), *after)
+
+    @property
+    def _standing(self) -> Standing:
+        return Standing(self.totals, self.status, self.winners, self.reason, self.runs69, self.runs5, self.time_up)
+
+
+class Standing(NamedTuple):
+    """What a game carries from one hand to the next besides its hands: GameState's fields in order."""
+
+    totals: tuple[int, ...]
+    status: str
+    winners: tuple[int, ...]
+    reason: str | None
+    runs69: tuple[int | None, ...]
+    runs5: tuple[int | None, ...]
+    time_up: bool
+
+
+class Scoring:
+    """A setup's scoring rules worked out once, for the fold to read at every hand.
+
+    Everything here comes from the options and the point-card table, as
+    before; what is saved is asking them the same questions hand after hand
+    (which field holds each card's taker, which cards a moon needs, where
+    the target lies). tests/rules/test_scoring_shortcuts.py pins each of
+    these to the card-by-card rule it stands for.
+    """
+
+    __slots__ = (
+        "end_at",
+        "hearts_in_play",
+        "kept_in_a_moon",
+        "moon_cards",
+        "moon_rule",
+        "moon_value",
+        "no_negative",
+        "nobody_on_a_run",
+        "penalty",
+        "seats",
+        "shared_ties",
+        "single_points",
+        "sixty_nine",
+        "wraps",
+    )
+
+    def __init__(self, setup: GameSetup) -> None:
+        options = setup.options
+        self.seats = setup.seats
+        self.hearts_in_play = setup.hearts_in_play
+        self.penalty = setup.penalty
+        self.moon_value = setup.moon_value
+        self.moon_rule = options.moon
+        # Each single point card as (how to read its taker off an entry, its points).
+        self.single_points = tuple((_taker_of(card), card.points) for card in setup.single_cards)
+        # Whose takers must be the shooter's for a moon; and the cards whose
+        # (negative) points stay with their takers through a moon.
+        self.moon_cards = tuple(
+            _taker_of(card) for card in setup.single_cards if card.needed_for_moon or _replaced_by_moon(setup, card)
+        )
+        self.kept_in_a_moon = tuple(
+            (_taker_of(card), card.points)
+            for card in setup.single_cards
+            if card.points < 0 and not _replaced_by_moon(setup, card)
+        )
+        self.no_negative = options.no_negative
+        self.wraps = frozenset(options.wraps)
+        # The lowest total that meets the end condition (totals are whole numbers).
+        self.end_at = options.target + 1 if options.end == "more_than" else options.target
+        self.sixty_nine = options.sixty_nine
+        self.nobody_on_a_run: tuple[int | None, ...] = (None,) * setup.seats
+        self.shared_ties = options.ties == "shared"
+
+    def start(self) -> Standing:
+        return Standing((0,) * self.seats, IN_PROGRESS, (), None, self.nobody_on_a_run, self.nobody_on_a_run, False)
+
+    def taken_points(self, entry: HandEntry) -> tuple[int, ...]:
+        """Each seat's points as the cards were taken."""
+        points = list(entry.hearts)
+        for taker_of, value in self.single_points:
+            taker = taker_of(entry)
+            if taker is not None:
+                points[taker] += value
+        return tuple(points)
+
+    def moon_shooter(self, entry: HandEntry) -> int | None:
+        """Who took every heart and every single card with positive points (and the J♦ where a moon needs it)."""
+        if entry.revoke is not None or self.moon_rule == "off" or entry.queen is None:
+            return None
+        shooter = entry.queen
+        if not 0 <= shooter < len(entry.hearts) or entry.hearts[shooter] != self.hearts_in_play:
+            return None
+        for taker_of in self.moon_cards:
+            if taker_of(entry) != shooter:
+                return None
+        return shooter
+
+    def moon_points(self, entry: HandEntry, shooter: int, resolution: str) -> tuple[int, ...]:
+        value = self.moon_value * (2 if entry.sun else 1)
+        if resolution == ADD:
+            points = [value] * self.seats
+            points[shooter] = 0
+        else:
+            points = [0] * self.seats
+            points[shooter] = -value
+        # Cards with negative points (the J♦, extra cards) stay with whoever took
+        # them, the shooter included, unless the moon needed the J♦.
+        for taker_of, card_points in self.kept_in_a_moon:
+            taker = taker_of(entry)
+            if taker is not None:
+                points[taker] += card_points
+        return tuple(points)
+
+    def meets_target(self, totals: Sequence[int]) -> bool:
+        """Whether any total meets the end condition (RULES.md, end of game, step 7)."""
+        return max(totals) >= self.end_at
+
+    def score(self, deal: Deal, entry: HandEntry, before: Standing) -> tuple[HandResult, Standing]:
+        """Score entry, checked, as the hand dealt by deal: the hand and the standing after it."""
+        if entry.revoke is not None:
+            points = [0] * self.seats
+            points[entry.revoke] = self.penalty
+            return self.settle(deal, entry, tuple(points), None, before)
+        shooter = self.moon_shooter(entry)
         if shooter is None:
-            return self._settle(deal, entry, taken_points(setup, entry), None)
-        rule = setup.options.moon
+            return self.settle(deal, entry, self.taken_points(entry), None, before)
+        rule = self.moon_rule
         if rule == "auto":
             # Add, unless after adding some total meets the end condition; unlike
             # the Ricketts rule, whoever would then win.
-            added = self._settle(deal, entry, moon_points(setup, entry, shooter, ADD), Moon(shooter, ADD))
-            if any(reached_target(setup.options, total) for total in added.totals):
+            hand, after = self.settle(deal, entry, self.moon_points(entry, shooter, ADD), Moon(shooter, ADD), before)
+            if self.meets_target(after.totals):
                 why = "adding would end the game"
-                points = moon_points(setup, entry, shooter, SUBTRACT)
-                return self._settle(deal, entry, points, Moon(shooter, SUBTRACT, why))
-            return added
+                points = self.moon_points(entry, shooter, SUBTRACT)
+                return self.settle(deal, entry, points, Moon(shooter, SUBTRACT, why), before)
+            return hand, after
         if rule in MOON_CHOICES:
-            return self._settle(deal, entry, moon_points(setup, entry, shooter, rule), Moon(shooter, rule))
+            return self.settle(deal, entry, self.moon_points(entry, shooter, rule), Moon(shooter, rule), before)
         if rule == "choice":
             resolution = entry.moon
-            return self._settle(deal, entry, moon_points(setup, entry, shooter, resolution), Moon(shooter, resolution))
+            points = self.moon_points(entry, shooter, resolution)
+            return self.settle(deal, entry, points, Moon(shooter, resolution), before)
         # The Ricketts rule: add, unless add would end the game with the shooter
         # not among the winners (wraps and every end check included).
-        added = self._settle(deal, entry, moon_points(setup, entry, shooter, ADD), Moon(shooter, ADD))
-        if added.is_over and shooter not in added.winners:
+        hand, after = self.settle(deal, entry, self.moon_points(entry, shooter, ADD), Moon(shooter, ADD), before)
+        if after.status == OVER and shooter not in after.winners:
             why = "adding would end the game with the shooter not winning"
-            return self._settle(deal, entry, moon_points(setup, entry, shooter, SUBTRACT), Moon(shooter, SUBTRACT, why))
-        return added
+            points = self.moon_points(entry, shooter, SUBTRACT)
+            return self.settle(deal, entry, points, Moon(shooter, SUBTRACT, why), before)
+        return hand, after
 
-    def _settle(self, deal: Deal, entry: HandEntry, points: tuple[int, ...], moon: Moon | None) -> GameState:
+    def settle(
+        self, deal: Deal, entry: HandEntry, points: tuple[int, ...], moon: Moon | None, before: Standing
+    ) -> tuple[HandResult, Standing]:
         """Add a hand's points, apply wraps and runs, and check the end of the game."""
-        options = self.setup.options
-        wraps = options.wraps
-        totals = []
-        wrapped = []
-        for seat, (before, scored) in enumerate(zip(self.totals, points, strict=True)):
-            total = before + scored
-            if options.no_negative and total < 0:
-                total = 0
-            if total in wraps:
-                total = 0
-                wrapped.append(seat)
-            totals.append(total)
-        totals_t = tuple(totals)
-        runs69 = _runs(self.totals, totals_t, self.runs69, SIXTY_NINE)
-        runs5 = _runs(self.totals, totals_t, self.runs5, FIVE)
-        time_up = self.time_up or entry.time_up
-        status, winners, reason = _end_of_game(options, totals_t, runs69, runs5, time_up)
-        hand = HandResult(deal, entry, points, totals_t, moon, tuple(wrapped))
-        hands = (*self.hands, hand)
-        return GameState(self.setup, hands, totals_t, status, winners, reason, runs69, runs5, time_up)
+        totals = list(map(add, before.totals, points))
+        if self.no_negative:
+            totals = [0 if total < 0 else total for total in totals]
+        wrapped: tuple[int, ...] = ()
+        if not self.wraps.isdisjoint(totals):
+            wrapped = tuple(seat for seat, total in enumerate(totals) if total in self.wraps)
+            for seat in wrapped:
+                totals[seat] = 0
+        after = tuple(totals)
+        # Nobody at 69 (or 5) now: nobody is on a run, whatever came before.
+        runs69 = _runs(before.totals, after, before.runs69, SIXTY_NINE) if SIXTY_NINE in after else self.nobody_on_a_run
+        runs5 = _runs(before.totals, after, before.runs5, FIVE) if FIVE in after else self.nobody_on_a_run
+        time_up = before.time_up or entry.time_up
+        status, winners, reason = self.end_of_game(after, runs69, runs5, time_up)
+        hand = HandResult(deal, entry, points, after, moon, wrapped)
+        return hand, Standing(after, status, winners, reason, runs69, runs5, time_up)
+
+    def end_of_game(
+        self,
+        totals: tuple[int, ...],
+        runs69: tuple[int | None, ...],
+        runs5: tuple[int | None, ...],
+        time_up: bool,
+    ) -> tuple[str, tuple[int, ...], str | None]:
+        # A completed run at 69 (or 5) beats every other end of the game.
+        if self.sixty_nine and (SIXTY_NINE_HANDS in runs69 or FIVE_HANDS in runs5):
+            done = tuple(
+                seat for seat in range(self.seats) if runs69[seat] == SIXTY_NINE_HANDS or runs5[seat] == FIVE_HANDS
+            )
+            return OVER, done, "sixty_nine"
+        if self.meets_target(totals):
+            reason = "target"
+        elif time_up:
+            reason = "time"
+        else:
+            return IN_PROGRESS, (), None
+        best = min(totals)
+        lowest = tuple(seat for seat, total in enumerate(totals) if total == best)
+        if len(lowest) == 1 or self.shared_ties:
+            return OVER, lowest, reason
+        return TIE_BREAK, (), None
+
+
+def _taker_of(card: PointCard) -> Callable[[HandEntry], int | None]:
+    """HandEntry.taker(card) as one reading, chosen once: the field that holds the card's taker."""
+    if card.card == QUEEN_OF_SPADES:
+        return attrgetter("queen")
+    if card.card == JACK_OF_DIAMONDS:
+        return attrgetter("jack")
+    return methodcaller("taker", card.card)
 
 
 def _runs(
@@ -409,73 +570,9 @@ def _runs(
     return tuple(out)
 
 
-def _end_of_game(
-    options: Options,
-    totals: tuple[int, ...],
-    runs69: tuple[int | None, ...],
-    runs5: tuple[int | None, ...],
-    time_up: bool = False,
-) -> tuple[str, tuple[int, ...], str | None]:
-    if options.sixty_nine:
-        # A completed run at 69 (or 5) beats every other end of the game.
-        done = tuple(
-            seat for seat in range(len(totals)) if runs69[seat] == SIXTY_NINE_HANDS or runs5[seat] == FIVE_HANDS
-        )
-        if done:
-            return OVER, done, "sixty_nine"
-    if any(reached_target(options, total) for total in totals):
-        reason = "target"
-    elif time_up:
-        reason = "time"
-    else:
-        return IN_PROGRESS, (), None
-    best = min(totals)
-    lowest = tuple(seat for seat, total in enumerate(totals) if total == best)
-    if len(lowest) == 1 or options.ties == "shared":
-        return OVER, lowest, reason
-    return TIE_BREAK, (), None
-
-
-def taken_points(setup: GameSetup, entry: HandEntry) -> tuple[int, ...]:
-    """Each seat's points as the cards were taken, from the point-card table."""
-    points = list(entry.hearts)
-    for card in setup.single_cards:
-        taker = entry.taker(card)
-        if taker is not None:
-            points[taker] += card.points
-    return tuple(points)
-
-
-def moon_shooter(setup: GameSetup, entry: HandEntry) -> int | None:
-    """Who took every heart and every single card with positive points (and the J♦ where a moon needs it)."""
-    if entry.is_revoke or setup.options.moon == "off" or entry.queen is None:
-        return None
-    shooter = entry.queen
-    if not 0 <= shooter < len(entry.hearts) or entry.hearts[shooter] != setup.hearts_in_play:
-        return None
-    for card in setup.single_cards:
-        if (card.needed_for_moon or _replaced_by_moon(setup, card)) and entry.taker(card) != shooter:
-            return None
-    return shooter
-
-
 def _replaced_by_moon(setup: GameSetup, card: PointCard) -> bool:
     """The J♦ under moon_needs_jack: the moon needs it, and its points give way to the moon's."""
     return card.field == "jack" and setup.options.moon_needs_jack
-
-
-def moon_points(setup: GameSetup, entry: HandEntry, shooter: int, resolution: str) -> tuple[int, ...]:
-    value = setup.moon_value * (2 if entry.sun else 1)
-    points = [(0 if seat == shooter else value) if resolution == ADD else 0 for seat in range(setup.seats)]
-    if resolution != ADD:
-        points[shooter] = -value
-    # Cards with negative points (the J♦, extra cards) stay with whoever took
-    # them, the shooter included, unless the moon needed the J♦.
-    for card in setup.single_cards:
-        taker = entry.taker(card)
-        if card.points < 0 and not _replaced_by_moon(setup, card) and taker is not None:
-            points[taker] += card.points
-    return tuple(points)
 
 
 def reached_target(options: Options, total: int) -> bool:
@@ -487,28 +584,29 @@ def reached_target(options: Options, total: int) -> bool:
 
 def check_entry(state: GameState, entry: HandEntry) -> list[FieldError]:
     """Every reason entry cannot be the next hand, each tied to its field."""
-    setup = state.setup
+    return _entry_errors(state.setup, entry, state.is_over, state.next_number, state.time_up)
+
+
+def _entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, time_up: bool) -> list[FieldError]:
+    """check_entry for hand `number` of a game that is over or not, and whose time ran out or not."""
     names = setup.players
     seats = setup.seats
     errors: list[FieldError] = []
-    if state.is_over:
+    if over:
         errors.append(FieldError(None, "The game is already over; no more hands can be added"))
         return errors
-    if state.next_number > MOST_HANDS:
+    if number > MOST_HANDS:
         errors.append(FieldError(None, f"A game holds at most {MOST_HANDS:,} hands; declare it and start another"))
         return errors
-
-    def valid_seat(value: object) -> bool:
-        return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < seats
 
     if entry.time_up:
         if setup.options.time_limit is None:
             errors.append(FieldError("time_up", "This game has no time limit, so the time cannot run out"))
-        elif state.time_up:
+        elif time_up:
             errors.append(FieldError("time_up", "The time already ran out in an earlier hand"))
 
     if entry.revoke is not None:
-        if not valid_seat(entry.revoke):
+        if not _is_seat(entry.revoke, seats):
             errors.append(FieldError("revoke", "Who revoked? Pick one of the players"))
         if entry.sun:
             errors.append(FieldError("sun", "A revoke is no sun: nobody shot anything"))
@@ -516,16 +614,19 @@ def check_entry(state: GameState, entry: HandEntry) -> list[FieldError]:
             errors.append(FieldError("revoke", "A revoke is charged instead of entering cards, not with them"))
         return errors
 
-    hearts_ok = len(entry.hearts) == seats and all(isinstance(h, int) and not isinstance(h, bool) for h in entry.hearts)
-    if not hearts_ok:
+    hearts = entry.hearts
+    # Counts are whole numbers, not True or False; plain ints (what forms and files give) are told at once.
+    if len(hearts) != seats or not (set(map(type, hearts)) <= _PLAIN_INT or all(map(_is_whole, hearts))):
         errors.append(FieldError("hearts", f"Enter the hearts taken by each of the {seats} players"))
     else:
-        for seat, hearts in enumerate(entry.hearts):
-            if hearts < 0:
-                errors.append(FieldError("hearts", f"{names[seat]} can't take fewer than 0 hearts"))
-        total = sum(entry.hearts)
+        fewest = min(hearts, default=0)
+        if fewest < 0:
+            for seat, count in enumerate(hearts):
+                if count < 0:
+                    errors.append(FieldError("hearts", f"{names[seat]} can't take fewer than 0 hearts"))
+        total = sum(hearts)
         in_play = setup.hearts_in_play
-        if total != in_play and all(h >= 0 for h in entry.hearts):
+        if total != in_play and fewest >= 0:
             errors.append(FieldError("hearts", f"Hearts add up to {total}; {in_play} are in play"))
 
     # Every single point card in play has exactly one taker (RULES.md, Scoring, step 1).
@@ -533,7 +634,7 @@ def check_entry(state: GameState, entry: HandEntry) -> list[FieldError]:
         taker = entry.taker(card)
         if taker is None:
             errors.append(FieldError(card.field, f"Who took the {card.card}?", card.card))
-        elif not valid_seat(taker):
+        elif not _is_seat(taker, seats):
             errors.append(FieldError(card.field, f"The {card.card} must go to one of the players", card.card))
     if entry.jack is not None and not setup.options.jack_of_diamonds:
         errors.append(FieldError("jack", "The J♦ scores nothing in this game; leave it out"))
@@ -549,8 +650,10 @@ def check_entry(state: GameState, entry: HandEntry) -> list[FieldError]:
     if errors:
         return errors
 
-    shooter = moon_shooter(setup, entry)
     rule = setup.options.moon
+    if rule != "choice" and entry.moon is None and not entry.sun:
+        return errors  # nothing to choose and no sun: a moon, if any, needs no word from the table
+    shooter = setup.scoring.moon_shooter(entry)
     if shooter is not None and rule == "choice":
         if entry.moon is None:
             errors.append(FieldError("moon", f"{names[shooter]} shot the moon: add or subtract?"))
@@ -564,6 +667,17 @@ def check_entry(state: GameState, entry: HandEntry) -> list[FieldError]:
     if entry.sun:
         errors.extend(_sun_errors(setup, entry, shooter))
     return errors
+
+
+_PLAIN_INT = frozenset({int})
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_seat(value: object, seats: int) -> bool:
+    return _is_whole(value) and 0 <= value < seats
 
 
 def _sun_errors(setup: GameSetup, entry: HandEntry, shooter: int | None) -> list[FieldError]:
@@ -581,13 +695,19 @@ def _sun_errors(setup: GameSetup, entry: HandEntry, shooter: int | None) -> list
 
 def play(setup: GameSetup, entries: Iterable[HandEntry]) -> GameState:
     """The game's state after scoring entries in order; raises EntryError with the hand's number."""
-    state = GameState.start(setup)
+    # One GameState at the end, not one per hand: the fold carries a Standing.
+    scoring = setup.scoring
+    standing = scoring.start()
+    hands: list[HandResult] = []
     for entry in entries:
-        errors = check_entry(state, entry)
+        number = len(hands) + 1
+        errors = _entry_errors(setup, entry, standing.status == OVER, number, standing.time_up)
         if errors:
-            raise HandError(state.next_number, errors)
-        state = state._score(entry)
-    return state
+            raise HandError(number, errors)
+        deal = setup.deal(number, tie_break=standing.status == TIE_BREAK)
+        hand, standing = scoring.score(deal, entry, standing)
+        hands.append(hand)
+    return GameState(setup, tuple(hands), *standing)
 
 
 class HandError(EntryError):
