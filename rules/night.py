@@ -455,6 +455,8 @@ RESTARTS = 4
 # of up to TRIES players drawn, the first with a repeat at their table.
 HOT, COLD = 1.2, 0.08
 TRIES = 4
+# The share of moves across classes (see _anneal) that are tried: they cost a pass over the rounds.
+CROSSING = 0.3
 
 
 def _search(night: _Night, rng: random.Random, bound: int, effort: float) -> _Seating:
@@ -617,8 +619,22 @@ def _anneal(
         gb = round_where[b]
         if ga == gb:
             continue
-        crossing = odd[ga] != odd[gb]
-        if crossing and random_() > 0.2:
+        if odd[ga] != odd[gb]:
+            # Across classes (a 4 and a 5, a table and the sit-outs) a and b trade their whole
+            # nights from this round on, which keeps the rotation exactly when they had sat out
+            # and sat at odd tables equally often before it.
+            if random_() > CROSSING or _history(night, where, a, number) != _history(night, where, b, number):
+                continue
+            delta = _trade(counts, groups, where, tables, a, b, number)
+            if delta > 0 and random_() >= exp(-delta / temperature):
+                _trade(counts, groups, where, tables, a, b, number)
+                continue
+            cost += delta
+            if cost < best.cost:
+                seating.cost = cost
+                best = seating.copy()
+                if cost <= bound:
+                    break
             continue
         table_a, table_b = groups[number][ga], groups[number][gb]
         row_a, row_b = counts[a], counts[b]
@@ -633,13 +649,8 @@ def _anneal(
                     delta += (row_a[o] >= 1) - (row_b[o] >= 2)
         if delta > 0 and random_() >= exp(-delta / temperature):
             continue
-        # Apply, then undo if a crossing swap breaks the rotation.
         _swap(counts, table_a, table_b, a, b, ga < tables, gb < tables)
         round_where[a], round_where[b] = gb, ga
-        if crossing and not _rotation_holds(night, seating, number):
-            _swap(counts, table_a, table_b, b, a, ga < tables, gb < tables)
-            round_where[a], round_where[b] = ga, gb
-            continue
         cost += delta
         if cost < best.cost:
             seating.cost = cost
@@ -647,6 +658,58 @@ def _anneal(
             if cost <= bound:
                 break
     return best
+
+
+def _history(night: _Night, where: list[list[int]], player: int, before: int) -> tuple[int, int]:
+    """How often the player sat out and sat at an odd table before the new round `before`."""
+    tables, odd = len(night.sizes), night.odd
+    out, at_odd = night.sat_out[player], night.odd_seats[player]
+    for round_where in where[:before]:
+        group = round_where[player]
+        if group == tables:
+            out += 1
+        elif odd[group]:
+            at_odd += 1
+    return out, at_odd
+
+
+def _trade(
+    counts: list[list[int]],
+    groups: list[list[list[int]]],
+    where: list[list[int]],
+    tables: int,
+    a: int,
+    b: int,
+    start: int,
+) -> int:
+    """Swap a and b in every round from `start` on (its own inverse); returns the change in repeats."""
+    delta = 0
+    for number in range(start, len(where)):
+        round_where = where[number]
+        ga, gb = round_where[a], round_where[b]
+        if ga == gb:
+            continue
+        delta += _swap_delta(counts, groups[number], tables, a, b, ga, gb)
+        _swap(counts, groups[number][ga], groups[number][gb], a, b, ga < tables, gb < tables)
+        round_where[a], round_where[b] = gb, ga
+    return delta
+
+
+def _swap_delta(
+    counts: list[list[int]], round_groups: list[list[int]], tables: int, a: int, b: int, ga: int, gb: int
+) -> int:
+    """The change in repeats if a (at group ga) and b (at gb) change places."""
+    row_a, row_b = counts[a], counts[b]
+    delta = 0
+    if ga < tables:
+        for o in round_groups[ga]:
+            if o != a:
+                delta += (row_b[o] >= 1) - (row_a[o] >= 2)
+    if gb < tables:
+        for o in round_groups[gb]:
+            if o != b:
+                delta += (row_a[o] >= 1) - (row_b[o] >= 2)
+    return delta
 
 
 def _swap(
