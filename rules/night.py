@@ -22,15 +22,20 @@ Seating: what is searched
     round a late arrival missed counts as sat out). So nobody sits out, or
     sits at a 5, a second time before everyone has once.
 
-    The search starts from a known construction where one applies: a
-    resolvable transversal design over the finite field GF(q) seats k*q
-    players at q tables of k for q rounds (plus a (q+1)-th when k = q: the
-    affine plane), without a single repeat; 16 players over 5 rounds, 20 over
-    5, 32 over 8 and 64 over 16 come from it. Otherwise it starts from a
-    greedy seating. From there a simulated annealing swaps two players of one
-    round (between tables, or with a sit-out when the rotation still holds),
-    mostly players who have a repeat at their table, for a fixed number of
-    iterations per restart, several restarts, keeping the best plan.
+    The search starts from a known design where one applies (design_rounds):
+    a resolvable transversal design over the finite field GF(q) seats k*q
+    players at q tables of k for q rounds (q + 1 when k = q: the affine
+    plane) without a single repeat, so 16 players over 5 rounds, 20 over 5,
+    32 over 8 and 64 over 16 come from it; and a 1-rotational design over
+    Z_7 seats 24 players at tables of 4 for 7 rounds. Otherwise it starts
+    from a greedy seating that keeps the rotation. From there a simulated
+    annealing swaps two players of one round between tables, mostly players
+    who have a repeat at their table. Across classes (a 5 and a 4, a table
+    and the sit-outs) only players who had sat out and sat at odd tables
+    equally often may swap, in that round alone when the later rounds still
+    go round, or else in every round from there on (which always keeps the
+    rotation: they trade the rest of their nights). A fixed number of
+    iterations per restart, a few restarts, the best plan kept.
 
 Seating: determinism
     Every choice comes from one random.Random(seed) and the iterations are
@@ -455,8 +460,6 @@ RESTARTS = 4
 # of up to TRIES players drawn, the first with a repeat at their table.
 HOT, COLD = 1.2, 0.08
 TRIES = 4
-# The share of moves across classes (see _anneal) that are tried: they cost a pass over the rounds.
-CROSSING = 0.3
 
 
 def _search(night: _Night, rng: random.Random, bound: int, effort: float) -> _Seating:
@@ -623,11 +626,15 @@ def _anneal(
             # Across classes (a 4 and a 5, a table and the sit-outs) a and b trade their whole
             # nights from this round on, which keeps the rotation exactly when they had sat out
             # and sat at odd tables equally often before it.
-            if random_() > CROSSING or _history(night, where, a, number) != _history(night, where, b, number):
+            if _history(night, where, a, number) != _history(night, where, b, number):
                 continue
-            delta = _trade(counts, groups, where, tables, a, b, number)
-            if delta > 0 and random_() >= exp(-delta / temperature):
-                _trade(counts, groups, where, tables, a, b, number)
+            # Half the time only this round, which holds when no later round needed them as they were.
+            last = number + 1 if random_() < 0.5 else rounds
+            delta = _trade(counts, groups, where, tables, a, b, number, last)
+            if (delta > 0 and random_() >= exp(-delta / temperature)) or (
+                last < rounds and not _rotation_holds(night, seating, last)
+            ):
+                _trade(counts, groups, where, tables, a, b, number, last)
                 continue
             cost += delta
             if cost < best.cost:
@@ -681,10 +688,11 @@ def _trade(
     a: int,
     b: int,
     start: int,
+    stop: int,
 ) -> int:
-    """Swap a and b in every round from `start` on (its own inverse); returns the change in repeats."""
+    """Swap a and b in rounds start..stop-1 (its own inverse); returns the change in repeats."""
     delta = 0
-    for number in range(start, len(where)):
+    for number in range(start, stop):
         round_where = where[number]
         ga, gb = round_where[a], round_where[b]
         if ga == gb:
@@ -775,30 +783,62 @@ def _field(q: int) -> tuple[list[list[int]], list[list[int]]] | None:
     return add, [[multiply(x, y) for y in range(q)] for x in range(q)]
 
 
-def _design(night: _Night) -> list[list[list[int]]] | None:
-    """A resolvable transversal design's rounds for this night, when one fits a fresh night of equal tables.
+# 24 players at six tables of 4, seven rounds without a repeat: a resolvable 4-GDD of type 3^8,
+# 1-rotational over Z_7. Points are (x, level) for x in Z_7 and levels 0-2, and three fixed
+# points ("inf", k); round j adds j to every x. The groups nobody meets in are {(x, 0), (x, 1),
+# (x, 2)} and the three fixed points. This base round was found by a small backtracking search
+# over its differences (each difference between two levels, or within one, used exactly once);
+# tests/rules/test_night.py checks the seven rounds it gives.
+ROTATIONAL_BASES: dict[tuple[int, int], tuple[int, tuple[tuple[tuple[Any, int], ...], ...]]] = {
+    (24, 4): (
+        7,
+        (
+            (("inf", 0), (0, 0), (1, 1), (3, 2)),
+            (("inf", 1), (1, 0), (3, 1), (0, 2)),
+            (("inf", 2), (3, 0), (0, 1), (1, 2)),
+            ((2, 0), (4, 0), (5, 0), (6, 2)),
+            ((2, 1), (4, 1), (5, 1), (6, 0)),
+            ((2, 2), (4, 2), (5, 2), (6, 1)),
+        ),
+    ),
+}
 
-    Players are points (column i, value v), i < k, v in GF(q); round s seats
-    at table a the points (i, a + s·i): two points share at most one line,
-    so nobody meets twice. With k = q the columns are one more round.
+
+def design_rounds(players: int, size: int) -> list[list[list[int]]]:
+    """The rounds of a known design seating players 0..players-1 at tables of `size` without a repeat.
+
+    A resolvable transversal design over GF(q) when players = size·q and
+    size <= q: players are points (column i, value v), i < size, v in GF(q);
+    round s seats at table a the points (i, a + s·i). Two points share at
+    most one such line, so nobody meets twice; with size = q the columns are
+    one more round (the affine plane). Otherwise a 1-rotational design from
+    ROTATIONAL_BASES. Empty when none is known.
     """
+    q, rest = divmod(players, size)
+    gf = _field(q) if not rest and size <= q else None
+    if gf is not None:
+        add, mul = gf
+        rounds = [[[i * q + add[a][mul[slope][i]] for i in range(size)] for a in range(q)] for slope in range(q)]
+        if size == q:
+            rounds.append([[i * q + v for v in range(q)] for i in range(size)])
+        return rounds
+    if (players, size) in ROTATIONAL_BASES:
+        modulus, base = ROTATIONAL_BASES[(players, size)]
+
+        def point(x: Any, level: int, shift: int) -> int:
+            return 3 * modulus + level if x == "inf" else level * modulus + (x + shift) % modulus
+
+        return [[[point(x, level, shift) for x, level in block] for block in base] for shift in range(modulus)]
+    return []
+
+
+def _design(night: _Night) -> list[list[list[int]]] | None:
+    """design_rounds' first rounds, with an empty sit-out group, when they fit a fresh night of equal tables."""
     if night.sitting_out or len(set(night.sizes)) != 1 or any(map(any, night.base)):
         return None
-    k = night.sizes[0]
-    q = len(night.sizes)
-    available = q + 1 if k == q else q
-    if night.rounds > available or k > q:
+    rounds = design_rounds(night.players, night.sizes[0])
+    if len(rounds) < night.rounds:
         return None
-    gf = _field(q)
-    if gf is None:
-        return None
-    add, mul = gf
-    rounds = []
-    for slope in range(q):
-        rounds.append([[i * q + add[a][mul[slope][i]] for i in range(k)] for a in range(q)])
-    if k == q:
-        rounds.append([[i * q + v for v in range(q)] for i in range(k)])
-    # The columns' round last would put the most structured round last; draw none of it, keep the order.
     return [[*tables, []] for tables in rounds[: night.rounds]]
 
 

@@ -16,6 +16,7 @@ from rules.night import (
     RoundResult,
     TableResult,
     count_repeats,
+    design_rounds,
     lower_bound,
     placement_points,
     seat_night,
@@ -145,11 +146,24 @@ def test_sixteen_players_over_five_rounds_never_meet_twice():
     assert plan.repeats == 0
 
 
-@pytest.mark.parametrize(("n", "rounds"), [(20, 5), (32, 8), (12, 1)])
+@pytest.mark.parametrize(("n", "rounds"), [(20, 5), (24, 6), (32, 8), (12, 1)])
 def test_nights_with_a_plan_without_repeats_get_one(n, rounds):
     plan = seat_night(people(n), rounds, seed=3)
     assert max(meetings(plan.rounds).values()) == 1
     assert plan.repeats == 0
+
+
+@pytest.mark.parametrize(
+    ("players", "size", "rounds"),
+    [(16, 4, 5), (20, 4, 5), (24, 4, 7), (28, 4, 7), (32, 4, 8), (64, 4, 16), (9, 3, 4), (15, 3, 5), (25, 5, 6)],
+)
+def test_the_known_designs_seat_everyone_once_a_round_and_nobody_twice_together(players, size, rounds):
+    designed = design_rounds(players, size)
+    assert len(designed) == rounds
+    for tables in designed:
+        assert sorted(player for table in tables for player in table) == list(range(players))
+        assert {len(table) for table in tables} == {size}
+    assert max(meetings(designed).values()) == 1
 
 
 def test_twelve_at_three_tables_of_four_repeat_three_times_in_round_two():
