@@ -283,7 +283,8 @@ def seat_night(
     night = _read_night(players, rounds, played, sizes)
     rng = random.Random(seed)
     bound = _lower_bound(night)
-    where = _search(night, rng, bound, effort)
+    # The search counts the repeats it can change: pairs of players present.
+    where = _search(night, rng, bound - night.settled_repeats, effort)
     plan_rounds, plan_sit_out = _seat_orders(night, where, rng)
     repeats = count_repeats([*played, *plan_rounds])
     return Plan(plan_rounds, plan_sit_out, repeats, bound, where.cut_short)
@@ -296,7 +297,17 @@ def lower_bound(
     sizes: Iterable[int] | None = None,
 ) -> int:
     """The fewest repeats any plan for this night can have (see the module's note for the proof)."""
-    return _lower_bound(_read_night(players, rounds, played, sizes))
+    return max(lower_bounds(players, rounds, played, sizes))
+
+
+def lower_bounds(
+    players: Sequence[str],
+    rounds: int,
+    played: Sequence[Sequence[Sequence[str]]] = (),
+    sizes: Iterable[int] | None = None,
+) -> tuple[int, int]:
+    """The module note's two bounds apart: (A) from consecutive rounds' pairs, (B) by pigeonhole over players."""
+    return _bounds(_read_night(players, rounds, played, sizes))
 
 
 def _read_night(
@@ -406,6 +417,10 @@ def _fewest_pairs(size: int, bins: Sequence[int]) -> int:
 
 
 def _lower_bound(night: _Night) -> int:
+    return max(_bounds(night))
+
+
+def _bounds(night: _Night) -> tuple[int, int]:
     n = night.players
     # (A) consecutive rounds.
     consecutive = night.settled_repeats + sum(max(0, count - 1) for row in night.base for count in row) // 2
@@ -429,7 +444,7 @@ def _lower_bound(night: _Night) -> int:
     else:
         excess = max(0, sum(map(sum, night.base)) + new_seats - n * (n - 1))
     pigeonhole = (excess + 1) // 2 + night.settled_repeats
-    return max(consecutive, pigeonhole, 0)
+    return consecutive, pigeonhole
 
 
 # The search ----------------------------------------------------------------
@@ -668,9 +683,14 @@ def _anneal(
 
 
 def _history(night: _Night, where: list[list[int]], player: int, before: int) -> tuple[int, int]:
-    """How often the player sat out and sat at an odd table before the new round `before`."""
+    """How often the player sat out and sat at an odd table before the new round `before`.
+
+    A count the new rounds never look at (sit-outs in a night without any,
+    say) is left at 0, so that it does not keep a late arrival from trading.
+    """
     tables, odd = len(night.sizes), night.odd
-    out, at_odd = night.sat_out[player], night.odd_seats[player]
+    out = night.sat_out[player] if night.sitting_out else 0
+    at_odd = night.odd_seats[player] if any(odd) else 0
     for round_where in where[:before]:
         group = round_where[player]
         if group == tables:

@@ -174,6 +174,15 @@ def test_twelve_at_three_tables_of_four_repeat_three_times_in_round_two():
     assert sum(count - 1 for count in meetings(plan.rounds).values()) == 3
 
 
+def test_repeats_among_players_who_left_do_not_stop_the_search_early():
+    # Four who left met at one table five times: 24 repeats nothing can undo.
+    gone = [[["Wu", "Xav", "Yan", "Zoe"]]] * 5
+    here = seat_night(people(13), 5, sizes=[4], seed=1)
+    after = seat_night(people(13), 5, gone, sizes=[4], seed=1)
+    assert after.lower_bound == here.lower_bound + 24
+    assert after.repeats - 24 <= here.repeats
+
+
 def test_repeats_count_a_pair_meeting_three_times_as_two():
     three_times = [[["Ann", "Ben", "Cat"]], [["Ann", "Ben", "Dan"]], [["Ann", "Ben", "Eve"]]]
     assert count_repeats(three_times) == 2
