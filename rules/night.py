@@ -55,10 +55,12 @@ Seating: the lower bound (`lower_bound`)
         tables' sizes allow (12 players at three tables of 4: 4 players from
         3 tables, so one repeat a table from round 2). A pair meeting m times
         meets in at most m - 1 consecutive rounds, so these add up.
-    (B) pigeonhole over players: each repeat is one seat-neighbour too many
-        for both its players, so 2 x repeats >= the sum over players of the
-        opponents they sit with, minus the most different people they could
-        have met (the players present, and those they met before leaving).
+    (B) pigeonhole over players: each repeat between two players present is
+        one seat-neighbour too many for both, so 2 x those repeats >= the sum
+        over players of the neighbours they sit beside among those present
+        (exactly, at equal tables without sit-outs; else summed over all),
+        less the n - 1 others each could meet; plus the played repeats of
+        pairs with someone who has left, which no new round changes.
 
 First seats
     Each table's seat order is drawn; it is then turned so that seat 1
@@ -90,11 +92,14 @@ from typing import Any
 from rules.errors import RulesError, SetupError
 from rules.game import OVER, GameSetup, GameState
 from rules.names import NameProblem, clean_name, name_key
+from rules.variants import VARIANTS
 
 FEWEST_PLAYERS = 3
 MOST_PLAYERS = 64
 MOST_ROUNDS = 20
 USUAL_SIZE = 4
+# The largest table any variant seats (3D Hearts: 8).
+MOST_SEATS = max(variant.max_players for variant in VARIANTS.values())
 NULL = "null"
 ABANDONED = "abandoned"
 # A night that runs past this is cut short (see the module's note); no input the law allows gets near it.
@@ -344,8 +349,12 @@ def _read_night(
     if sizes is not None:
         sizes = list(sizes)
         for size in sizes:
-            if isinstance(size, bool) or not isinstance(size, int) or not FEWEST_PLAYERS <= size <= 8:
-                raise NightError(gettext_noop("A table seats from 3 to 8 players"))
+            if isinstance(size, bool) or not isinstance(size, int) or not FEWEST_PLAYERS <= size <= MOST_SEATS:
+                raise NightError(
+                    gettext_noop("A table seats from %(fewest)d to %(most)d players"),
+                    fewest=FEWEST_PLAYERS,
+                    most=MOST_SEATS,
+                )
     seat_sizes = table_sizes(len(names), sizes)
     n = len(names)
     base = [[0] * n for _ in range(n)]
@@ -354,7 +363,6 @@ def _read_night(
     first_seats = [0] * n
     dealt_last: set[int] = set()
     last_played: list[list[int]] | None = None
-    everyone: dict[str, int] = {}
     for number, tables in enumerate(played, start=1):
         seen: set[str] = set()
         odd = _odd_tables([len(table) for table in tables]) if tables else []
@@ -369,7 +377,6 @@ def _read_night(
                         gettext_noop("%(name)s sits twice in played round %(round)d"), name=name, round=number
                     )
                 seen.add(key)
-                everyone.setdefault(key, len(everyone))
                 if key in index:
                     here.append(index[key])
             for player in here:
@@ -918,7 +925,8 @@ def read_request(document: object, longest_name: int) -> dict[str, Any]:
         try:
             return clean_name(name, longest_name, "A player's name")
         except NameProblem as problem:
-            raise NightError(gettext_noop("%(problem)s"), problem=problem.message) from None
+            # rules.names words its own sentences; they come through as they are.
+            raise NightError(problem.message) from None
 
     players = document["players"]
     if not isinstance(players, list):

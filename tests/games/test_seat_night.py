@@ -56,7 +56,7 @@ def test_the_laws_example_is_seated_for_three_more_rounds():
 
 
 def test_the_same_request_gives_the_same_plan():
-    request = json.dumps({"players": [f"P{i}" for i in range(13)], "rounds": 4, "seed": 77})
+    request = json.dumps({"players": [f"P{i}" for i in range(9)], "rounds": 2, "seed": 77})
     assert seat(request) == seat(request)
 
 

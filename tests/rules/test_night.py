@@ -177,8 +177,8 @@ def test_twelve_at_three_tables_of_four_repeat_three_times_in_round_two():
 def test_repeats_among_players_who_left_do_not_stop_the_search_early():
     # Four who left met at one table five times: 24 repeats nothing can undo.
     gone = [[["Wu", "Xav", "Yan", "Zoe"]]] * 5
-    here = seat_night(people(13), 5, sizes=[4], seed=1)
-    after = seat_night(people(13), 5, gone, sizes=[4], seed=1)
+    here = seat_night(people(13), 5, sizes=[4], seed=1, effort=0.3)
+    after = seat_night(people(13), 5, gone, sizes=[4], seed=1, effort=0.3)
     assert after.lower_bound == here.lower_bound + 24
     assert after.repeats - 24 <= here.repeats
 
@@ -248,10 +248,10 @@ def test_nobody_deals_first_twice_in_a_row():
 
 
 def test_the_same_seed_gives_the_same_plan_and_another_seed_another():
-    players = people(13)
-    first = seat_night(players, 4, seed=42)
-    assert seat_night(players, 4, seed=42) == first
-    assert seat_night(players, 4, seed=43).rounds != first.rounds
+    players = people(11)
+    first = seat_night(players, 3, seed=42)
+    assert seat_night(players, 3, seed=42) == first
+    assert seat_night(players, 3, seed=43).rounds != first.rounds
 
 
 @pytest.mark.parametrize(
