@@ -475,19 +475,25 @@ class _Seating:
         )
 
 
-# Iterations per restart grow with the plan's size; these reach 40 players x 8 rounds in about 2 s here.
-ITERATIONS_PER_SEAT = 1_500
-RESTARTS = 4
+# The iterations grow with the plan's size (players x rounds), within limits that keep the
+# largest night (64 x 20) to a few seconds; a search stops sooner when it meets the lower bound.
+ITERATIONS_PER_SEAT = 4_000
+FEWEST_ITERATIONS = 100_000
+MOST_ITERATIONS = 1_000_000
+RESTARTS = 6
 # The temperature falls from HOT to COLD over each restart (a repeat costs 1); a move picks,
 # of up to TRIES players drawn, the first with a repeat at their table.
 HOT, COLD = 1.2, 0.08
 TRIES = 4
+# The share of moves within a class that trade two players' nights from a round on: they
+# move a good plan's structure as a whole, against the rounds played before it.
+TRADES = 0.05
 
 
 def _search(night: _Night, rng: random.Random, bound: int, effort: float) -> _Seating:
     n, rounds = night.players, night.rounds
     seats_in_plan = n * rounds
-    iterations = max(2_000, int(ITERATIONS_PER_SEAT * seats_in_plan * effort))
+    iterations = int(min(MOST_ITERATIONS, max(FEWEST_ITERATIONS, ITERATIONS_PER_SEAT * seats_in_plan)) * effort)
     restarts = max(1, round(RESTARTS * max(1.0, effort) ** 0.5))
     deadline = time.monotonic() + SAFETY_SECONDS * max(1.0, effort)
     best: _Seating | None = None
@@ -644,14 +650,15 @@ def _anneal(
         gb = round_where[b]
         if ga == gb:
             continue
-        if odd[ga] != odd[gb]:
+        crossing = odd[ga] != odd[gb]
+        if crossing or random_() < TRADES:
             # Across classes (a 4 and a 5, a table and the sit-outs) a and b trade their whole
             # nights from this round on, which keeps the rotation exactly when they had sat out
             # and sat at odd tables equally often before it.
             if _history(night, where, a, number) != _history(night, where, b, number):
                 continue
             # Half the time only this round, which holds when no later round needed them as they were.
-            last = number + 1 if random_() < 0.5 else rounds
+            last = number + 1 if crossing and random_() < 0.5 else rounds
             delta = _trade(counts, groups, where, tables, a, b, number, last)
             if (delta > 0 and random_() >= exp(-delta / temperature)) or (
                 last < rounds and not _rotation_holds(night, seating, last)
@@ -860,8 +867,12 @@ def design_rounds(players: int, size: int) -> list[list[list[int]]]:
 
 
 def _design(night: _Night) -> list[list[list[int]]] | None:
-    """design_rounds' first rounds, with an empty sit-out group, when they fit a fresh night of equal tables."""
-    if night.sitting_out or len(set(night.sizes)) != 1 or any(map(any, night.base)):
+    """design_rounds' first rounds, with an empty sit-out group, when they fit a night of equal tables.
+
+    After rounds played the design still seats the new rounds without a
+    repeat among them; the search's trades then fit it to what was played.
+    """
+    if night.sitting_out or len(set(night.sizes)) != 1:
         return None
     rounds = design_rounds(night.players, night.sizes[0])
     if len(rounds) < night.rounds:
