@@ -34,8 +34,10 @@ Seating: what is searched
     and the sit-outs) only players who had sat out and sat at odd tables
     equally often may swap, in that round alone when the later rounds still
     go round, or else in every round from there on (which always keeps the
-    rotation: they trade the rest of their nights). A fixed number of
-    iterations per restart, a few restarts, the best plan kept.
+    rotation: they trade the rest of their nights). Now and then two players
+    of one class trade their nights that way too, which moves a design's
+    structure as a whole against the rounds played before it. A fixed number
+    of iterations (by players x rounds) over six restarts, the best kept.
 
 Seating: determinism
     Every choice comes from one random.Random(seed) and the iterations are
