@@ -1,0 +1,257 @@
+"""How well and how fast `seat_night` seats a club night: run this file.
+
+For about twenty nights from 8 to 64 players (fresh nights, continuations
+after two rounds seated by hand, late arrivals and leavers, tables of 4 only
+with sit-outs) it prints the night's repeat meetings found by the engine
+(rules.night.seat_night, what `manage.py seat_night` runs), by a reference
+search written here independently (a plain simulated annealing over the
+same plans, many restarts, many more iterations), a lower bound no plan can
+beat, why that bound holds, and the engine's time. It fails (status 1) if
+the engine ever gives more repeats than the reference.
+
+The bounds (rules.night.lower_bound, proved in that module's docstring):
+  design  0, and met: a resolvable design seats these nights without a
+          repeat (a transversal design over GF(q) or the affine plane).
+  0       nothing forces a repeat; no plan has fewer than none.
+  pairs   (A) a table of k drawn from fewer than k earlier tables holds a
+          pair that met before (pigeonhole; 12 at three tables of 4 from
+          round 2: 3 a round), plus the repeats already played.
+  seats   (B) a player sits beside more opponents than there are people
+          to meet: 2 x repeats >= the sum of the excess over players.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import os
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from rules.night import design_rounds, lower_bounds, seat_night, table_sizes
+
+NAMES = [f"P{number:02d}" for number in range(80)]
+
+
+def by_hand(players: list[str], rounds: int, seed: int, sizes: list[int] | None = None) -> list[list[list[str]]]:
+    """Rounds seated the way a club does without the app: at random, each round on its own."""
+    rng = random.Random(seed)
+    played = []
+    for _ in range(rounds):
+        order = list(players)
+        rng.shuffle(order)
+        tables, start = [], 0
+        for size in table_sizes(len(order), sizes):
+            tables.append(order[start : start + size])
+            start += size
+        played.append(tables)
+    return played
+
+
+def cases() -> list[tuple[str, list[str], int, list[list[list[str]]], list[int] | None]]:
+    """(name, players, rounds to seat, played, sizes)."""
+    out = []
+
+    def fresh(n: int, rounds: int, sizes: list[int] | None = None) -> None:
+        label = f"{n} x {rounds}" + (" (4s only)" if sizes == [4] else "")
+        out.append((label, NAMES[:n], rounds, [], sizes))
+
+    fresh(8, 3)
+    fresh(9, 4)  # a 4 and a 5: by round 4 everyone has sat beside 12 or more, of 8 others
+    fresh(10, 5, [4])  # two sit out a round
+    fresh(11, 4)
+    fresh(12, 3)  # the law's example: three a round from round 2
+    fresh(13, 5, [4])
+    fresh(14, 4)
+    fresh(16, 5)  # the affine plane AG(2, 4)
+    fresh(17, 5, [4])
+    fresh(20, 5)  # TD(4, 5) over GF(5)
+    fresh(24, 6)  # a 1-rotational design over Z_7 (rules.night.ROTATIONAL_BASES)
+    fresh(30, 6, [4])
+    fresh(32, 8)  # TD(4, 8) over GF(8)
+    fresh(40, 8)
+    fresh(64, 10)  # TD(4, 16) over GF(16)
+    # Continuations: two rounds seated by hand, then the rest of the night.
+    out.append(("16 after 2 by hand", NAMES[:16], 3, by_hand(NAMES[:16], 2, 1), None))
+    out.append(("24 after 2 by hand", NAMES[:24], 4, by_hand(NAMES[:24], 2, 2), None))
+    # Late arrivals and leavers: P00-P01 leave and two newcomers arrive after round 2.
+    played = by_hand(NAMES[:20], 2, 3)
+    out.append(("20: 2 leave, 2 arrive", NAMES[2:22], 3, played, None))
+    played = by_hand(NAMES[:40], 2, 4)
+    out.append(("40: 3 leave, 5 arrive", NAMES[3:45], 4, played, None))
+    played = by_hand(NAMES[:13], 2, 5, [4])
+    out.append(("13 4s only, 1 arrives", NAMES[:14], 3, played, [4]))
+    return out
+
+
+# The reference search ----------------------------------------------------------
+
+
+def odd_tables(sizes: list[int]) -> list[bool]:
+    counts = Counter(sizes)
+    most = max(counts.values())
+    usual = 4 if 4 in sizes else min(size for size, count in counts.items() if count == most)
+    return [size != usual for size in sizes]
+
+
+def reference(players, rounds, played, sizes, seed: int, iterations: int) -> int:
+    """A plain annealing over whole plans: each round a list of seats (tables, then the sit-out seats).
+
+    It keeps the law's rotation the simple way: a move that puts someone at
+    an odd table or out who has done so more often than someone else is refused,
+    checked over the whole plan.
+    """
+    rng = random.Random(seed)
+    n = len(players)
+    table = table_sizes(n, sizes)
+    odd = odd_tables(list(table))
+    # Which group each seat is in: tables 0..T-1, the sit-outs T.
+    group_of = [number for number, size in enumerate(table) for _ in range(size)] + [len(table)] * (n - sum(table))
+    kind = [odd[group] if group < len(table) else "out" for group in group_of]
+    sat_out = Counter({name: sum(all(name not in t for t in tables) for tables in played) for name in players})
+    at_odd = Counter()
+    for tables in played:
+        for t, is_odd in zip(tables, odd_tables([len(t) for t in tables]), strict=True):
+            if is_odd:
+                at_odd.update(name for name in t if name in sat_out)
+
+    def fair(plan) -> bool:
+        out, odd_count = Counter(sat_out), Counter(at_odd)
+        for seats in plan:
+            sitting = [name for name, k in zip(seats, kind, strict=True) if k == "out"]
+            at_odd_now = [name for name, k in zip(seats, kind, strict=True) if k is True]
+            at_even = [name for name, k in zip(seats, kind, strict=True) if k is False]
+            seated = at_odd_now + at_even
+            if sitting and max(out[p] for p in sitting) > min(out[p] for p in seated):
+                return False
+            if at_odd_now and at_even and max(odd_count[p] for p in at_odd_now) > min(odd_count[p] for p in at_even):
+                return False
+            out.update(sitting)
+            odd_count.update(at_odd_now)
+        return True
+
+    def start():
+        plan, out, odd_count = [], Counter(sat_out), Counter(at_odd)
+        for _ in range(rounds):
+            order = list(players)
+            rng.shuffle(order)
+            order.sort(key=lambda p: out[p])
+            sitting = order[: n - sum(table)]
+            seated = sorted(order[n - sum(table) :], key=lambda p: odd_count[p])
+            odd_seats = sum(size for size, is_odd in zip(table, odd, strict=True) if is_odd)
+            to_odd, to_even = seated[:odd_seats], seated[odd_seats:]
+            out.update(sitting)
+            odd_count.update(to_odd)
+            seats = []
+            for k in kind:
+                seats.append((sitting if k == "out" else to_odd if k is True else to_even).pop())
+            plan.append(seats)
+        return plan
+
+    def groups_of(seats):
+        groups = [[] for _ in range(len(table) + 1)]
+        for seat, name in enumerate(seats):
+            groups[group_of[seat]].append(name)
+        return groups
+
+    best = math.inf
+    restarts = 8
+    for _ in range(restarts):
+        plan = start()
+        met = Counter()
+        for tables in [*played, *(groups_of(seats)[: len(table)] for seats in plan)]:
+            for t in tables:
+                met.update(frozenset(pair) for pair in itertools.combinations(t, 2))
+        cost = sum(count - 1 for count in met.values())
+        groups = [groups_of(seats) for seats in plan]
+        temperature = 2.0
+        steps = iterations // restarts
+        cooling = (0.05 / 2.0) ** (1 / steps)
+
+        def exchange(r: int, a: str, b: str, plan=plan, groups=groups, met=met) -> int:
+            """a and b change seats in round r; returns the change in repeats."""
+            seats = plan[r]
+            i, j = seats.index(a), seats.index(b)
+            gi, gj = group_of[i], group_of[j]
+            if gi == gj:
+                return 0
+            before = 0
+            after = 0
+            for g, leaving, coming in ((gi, a, b), (gj, b, a)):
+                if g < len(table):
+                    for o in groups[r][g]:
+                        if o != leaving:
+                            before += met[frozenset((leaving, o))] >= 2
+                            met[frozenset((leaving, o))] -= 1
+                            after += met[frozenset((coming, o))] >= 1
+                            met[frozenset((coming, o))] += 1
+                groups[r][g].remove(leaving)
+                groups[r][g].append(coming)
+            seats[i], seats[j] = b, a
+            return after - before
+
+        for _ in range(steps):
+            temperature *= cooling
+            r = rng.randrange(rounds)
+            i, j = rng.randrange(n), rng.randrange(n)
+            if group_of[i] == group_of[j]:
+                continue
+            a, b = plan[r][i], plan[r][j]
+            # Across kinds of seat (a 5 and a 4, a table and the sit-outs), half the moves
+            # trade a's and b's seats in every later round too, which can keep the rotation.
+            crossing = kind[i] != kind[j]
+            moved = range(r, rounds) if crossing and rng.random() < 0.5 else (r,)
+            delta = sum(exchange(x, a, b) for x in moved)
+            if (crossing and not fair(plan)) or (delta > 0 and rng.random() >= math.exp(-delta / temperature)):
+                for x in reversed(moved):
+                    exchange(x, a, b)
+                continue
+            cost += delta
+            best = min(best, cost)
+        best = min(best, cost)
+    return int(best)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--reference-iterations", type=int, default=100_000, help="per round to seat")
+    arguments = parser.parse_args()
+    print(f"load average before: {' '.join(f'{load:.2f}' for load in os.getloadavg())} on {os.cpu_count()} cores")
+    header = ("night", "players", "rounds", "engine", "reference", "bound", "why", "engine s")
+    print("| " + " | ".join(header) + " |")
+    print("|" + "---|" * len(header))
+    worse = []
+    for name, players, rounds, played, sizes in cases():
+        started = time.perf_counter()
+        plan = seat_night(players, rounds, played, sizes, seed=1)
+        seconds = time.perf_counter() - started
+        pairs, seats = lower_bounds(players, rounds, played, sizes)
+        bound = max(pairs, seats)
+        sizes_here = table_sizes(len(players), sizes)
+        fits = not played and len(set(sizes_here)) == 1 and sum(sizes_here) == len(players)
+        if fits and len(design_rounds(len(players), sizes_here[0])) >= rounds:
+            why = "design"
+        else:
+            why = "pairs" if pairs >= seats and pairs else "seats" if seats else "0"
+        assert plan.lower_bound == bound
+        assert plan.repeats >= bound
+        found = reference(players, rounds, played, sizes, seed=2, iterations=arguments.reference_iterations * rounds)
+        total = len(played) + rounds
+        print(f"| {name} | {len(players)} | {total} | {plan.repeats} | {found} | {bound} | {why} | {seconds:.2f} |")
+        if plan.repeats > found:
+            worse.append(name)
+        sys.stdout.flush()
+    print(f"load average after: {' '.join(f'{load:.2f}' for load in os.getloadavg())}")
+    if worse:
+        print("the engine gave more repeats than the reference on: " + ", ".join(worse))
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
