@@ -1568,6 +1568,9 @@ class HandRevision(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    # Who, by username, when no account of that name is on this server: a
+    # league file's History keeps its names (games.league_io).
+    user_name = models.CharField(max_length=150, blank=True, default="")
     at = models.DateTimeField(default=timezone.now)
 
     class Meta:
