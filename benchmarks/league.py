@@ -228,9 +228,8 @@ def league_file(league: League, owner, games: int) -> None:
     size = backup.stat().st_size
     print(f"  the file: {size / 1024 / 1024:.1f} MB, {size / games / 1024:.2f} KB a game")
     print(f"  hands.csv rows (the hands' results)     {timed(lambda: sum(1 for _ in hands_csv_rows(league))):8.1f} ms")
-    print(
-        f"  import into a new league                {timed(lambda: import_league(document, owner, as_copy=True)):8.1f} ms"
-    )
+    took = timed(lambda: import_league(document, owner, as_copy=True))
+    print(f"  import into a new league                {took:8.1f} ms")
     # Of which the write transaction (the time others wait on SQLite's write lock):
     name, settings, names, games, _ = league_io._read_document(document)
     records = [league_io._read_game(number, game, names) for number, game in enumerate(games, start=1)]
