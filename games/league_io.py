@@ -950,7 +950,10 @@ def _read_history_line(line: object, setup: GameSetup, entries: list[HandEntry],
     if at is None:
         raise wrong("'at' is missing")
     if by is not None:
-        by = _read_username(by, "its 'by'")
+        try:
+            by = _read_username(by, "its 'by'")
+        except LeagueImportError as error:
+            raise wrong(str(error)) from None
     if action not in HandRevision.Action.values:
         raise wrong(f"the action must be one of {', '.join(HandRevision.Action.values)}")
     if type(number) is not int or not 0 <= number <= MOST_HANDS:
