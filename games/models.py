@@ -436,12 +436,26 @@ class Membership(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     role = models.CharField(max_length=12, choices=Role.choices, default=Role.VIEWER)
     joined_at = models.DateTimeField(default=timezone.now)
+    # Since when the member has organized, without a break (None: they don't). The share
+    # links an organizer gives name it, so a demotion kills them for good: promoted again,
+    # the organizer has a new moment, and gives new links.
+    organizer_since = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["league", "user"], name="one_membership_per_user")]
 
     def __str__(self) -> str:
         return f"{self.user} in {self.league} ({self.role})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.role != self.Role.ORGANIZER:
+            self.organizer_since = None
+        elif self.organizer_since is None:
+            self.organizer_since = timezone.now()
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "role" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "organizer_since"}
+        super().save(*args, **kwargs)
 
     @property
     def can_score(self) -> bool:
