@@ -499,6 +499,7 @@ class PresetForm(RulesForm):
         preset.name = data["name"]
         preset.set_rules(data["variant"], self.options())
         preset.save()
+        self.instance = preset
         return preset
 
 
