@@ -15,19 +15,21 @@ league's settings: LEAGUE_SETTINGS); see "Adding a section" there.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 import zoneinfo
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
-from itertools import groupby
+from itertools import groupby, islice
 from operator import itemgetter
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Prefetch
+from django.db.models import Prefetch, TextField
+from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -79,6 +81,8 @@ DECLARED = {"", Game.Status.NULL.value, Game.Status.ABANDONED.value}
 # none later than tomorrow (a day's grace for clocks and time zones).
 EARLIEST_YEAR = 1900
 LATEST_AHEAD = timedelta(days=1)
+# Games read at a time by the export and the CSVs.
+CHUNK = 2000
 # Columns for this many seats in hands.csv: the most any variant seats (3D Hearts).
 MOST_SEATS = 8
 # What one game's History may hold in a file: far more changes than any table makes.
@@ -333,6 +337,8 @@ def _write_members(league: League) -> list[dict[str, str]]:
 
 def _read_username(value: object, what: str) -> str:
     """A username as the sign-up form could have stored it."""
+    if isinstance(value, str) and value in _USERNAMES_SEEN:
+        return value
     User = get_user_model()
     username_field = User._meta.get_field(User.USERNAME_FIELD)
     if not isinstance(value, str) or not value:
@@ -343,7 +349,13 @@ def _read_username(value: object, what: str) -> str:
         raise LeagueImportError(f"{what}: {value[:20]!r} is not a username this app gives") from None
     if len(value) > username_field.max_length:
         raise LeagueImportError(f"{what}: a username has at most {username_field.max_length} characters")
+    if len(_USERNAMES_SEEN) < 10_000:
+        _USERNAMES_SEEN.add(value)
     return value
+
+
+# Usernames already found good: a History names a few people thousands of times.
+_USERNAMES_SEEN: set[str] = set()
 
 
 def _read_members(members: object, reading: Reading) -> Store:
@@ -423,7 +435,19 @@ SECTIONS: list[Section] = [
 EXPORT_GAME_FIELDS = ["pk", "number", "variant", "options", "first_dealer", "played_on", "created_at", "finished_at",
                       "declared", "clock_started_at"]  # fmt: skip
 # What it reads of each History line, after the game's id.
-EXPORT_HISTORY_FIELDS = ["at", "user__username", "user_name", "action", "number", "before", "after"]
+# The hand's entry and a History line's after come as the database's text: most lines add the
+# hand the scoresheet holds, which the texts' equality tells without decoding either.
+AS_TEXT = {"output_field": TextField()}
+# Its time as text too: "YYYY-MM-DD HH:MM:SS" in UTC begins it on SQLite and on PostgreSQL (whose
+# connection Django keeps in UTC), a tenth of the time of a datetime made and written again.
+EXPORT_HISTORY_FIELDS = [Cast("at", **AS_TEXT), "user_id", "user_name", "action", "number", "before",
+                         Cast("after", **AS_TEXT)]  # fmt: skip
+
+
+def batched(rows: Iterator[tuple], size: int) -> Iterator[list[tuple]]:
+    """itertools.batched, which Python 3.12 brings."""
+    while chunk := list(islice(rows, size)):
+        yield chunk
 
 
 def _by_game(rows: Iterator[tuple]) -> Iterator[tuple[Any, list[tuple]]]:
@@ -448,27 +472,30 @@ def _games_in_order(
     )
     hands = Hand.objects.filter(game__league=league).order_by(*by_game, "number").values_list("game_id", *hand_fields)
     seated = _by_game(seats.iterator(chunk_size=2000))
-    # Every game has its seats; the hands and the History skip the games that have none.
-    others = [hands]
-    if history:
-        others.append(
-            HandRevision.objects.filter(game__league=league)
-            .order_by(*by_game, "at", "pk")
-            .values_list("game_id", *EXPORT_HISTORY_FIELDS)
-        )
-    streams = [_by_game(rows.iterator(chunk_size=2000)) for rows in others]
-    upcoming = [next(stream, None) for stream in streams]
-    for game in games.iterator(chunk_size=2000):
-        game_id = game[0]
-        names = next([name for (name,) in players] for seated_game, players in seated if seated_game == game_id)
-        found = []
-        for index, stream in enumerate(streams):
-            if upcoming[index] is not None and upcoming[index][0] == game_id:
-                found.append(upcoming[index][1])
-                upcoming[index] = next(stream, None)
-            else:
-                found.append([])
-        yield game, names, *found
+    # Every game has its seats; the hands skip the games that have none.
+    handed = _by_game(hands.iterator(chunk_size=2000))
+    next_hands = next(handed, None)
+    for chunk in batched(iter(games.iterator(chunk_size=CHUNK)), CHUNK):
+        # A chunk of games' History at once, by game: sorting the whole league's by the games'
+        # order (a join) took longer than these lookups by the index on the game.
+        lines: dict[int, list[tuple]] = {}
+        if history:
+            lines = dict(
+                _by_game(
+                    HandRevision.objects.filter(game_id__in=[game[0] for game in chunk])
+                    .order_by("game_id", "at", "pk")
+                    .values_list("game_id", *EXPORT_HISTORY_FIELDS)
+                    .iterator(chunk_size=CHUNK)
+                )
+            )
+        for game in chunk:
+            game_id = game[0]
+            names = next([name for (name,) in players] for seated_game, players in seated if seated_game == game_id)
+            game_hands: list[tuple] = []
+            if next_hands is not None and next_hands[0] == game_id:
+                game_hands = next_hands[1]
+                next_hands = next(handed, None)
+            yield (game, names, game_hands, lines.get(game_id, [])) if history else (game, names, game_hands)
 
 
 def _history_side(setup: GameSetup, action: str, side: Any) -> Any:
@@ -478,21 +505,24 @@ def _history_side(setup: GameSetup, action: str, side: Any) -> Any:
     return entry_json(setup, entry_from_json(side))
 
 
-def _history_lines(setup: GameSetup, hands: list[tuple], history: list[tuple]) -> list[list[Any]]:
+def _history_lines(
+    setup: GameSetup, hands: list[str], history: list[tuple], usernames: Mapping[int, str]
+) -> list[list[Any]]:
     """[at, by, action, hand, before, after], the sides left out when null; an "added" line whose
-    hand is the scoresheet's as it stands leaves out its after too (most hands, never changed)."""
+    hand is the scoresheet's as it stands leaves out its after too (most hands, never changed).
+    hands: each hand's entry as the database's text."""
     lines = []
-    for at, username, user_name, action, number, before, after in history:
-        line = [at.astimezone(UTC).strftime(HISTORY_TIME), username or user_name or None, action, number]
+    for at, user_id, user_name, action, number, before, after in history:
+        line = [f"{at[:10]}T{at[11:19]}Z", usernames.get(user_id) or user_name or None, action, number]
         if (
             action == HandRevision.Action.ADDED
             and before is None
             and 0 < number <= len(hands)
-            and after == hands[number - 1][0]
+            and after == hands[number - 1]
         ):
             pass
         elif after is not None:
-            line += [_history_side(setup, action, before), _history_side(setup, action, after)]
+            line += [_history_side(setup, action, before), _history_side(setup, action, json.loads(after))]
         elif before is not None:
             line.append(_history_side(setup, action, before))
         lines.append(line)
@@ -501,10 +531,18 @@ def _history_lines(setup: GameSetup, hands: list[tuple], history: list[tuple]) -
 
 def _game_records(league: League) -> Iterator[dict[str, Any]]:
     """Each game as the export writes it, in order of play; the scoresheet by the engine's writer."""
-    for game, names, hands, history in _games_in_order(league, EXPORT_GAME_FIELDS, ["entry"], history=True):
+    User = get_user_model()
+    usernames = dict(
+        User.objects.filter(
+            pk__in=HandRevision.objects.filter(game__league=league, user__isnull=False).values("user_id")
+        ).values_list("pk", User.USERNAME_FIELD)
+    )
+    in_order = _games_in_order(league, EXPORT_GAME_FIELDS, [Cast("entry", **AS_TEXT)], history=True)
+    for game, names, hands, history in in_order:
         _, number, variant, options, first_dealer, played_on, created_at, finished_at, declared, clock = game
         setup = GameSetup.create(variant, names, options, first_dealer)
-        entries = [entry_from_json(entry) for (entry,) in hands]
+        texts = [entry for (entry,) in hands]
+        entries = [entry_from_json(json.loads(entry)) for entry in texts]
         record = {
             "number": number,
             "scoresheet": write_scoresheet(setup, entries, played_on=played_on),
@@ -515,7 +553,7 @@ def _game_records(league: League) -> Iterator[dict[str, Any]]:
         if clock is not None:
             record["clock_started_at"] = clock.isoformat()
         if history:
-            record["history"] = _history_lines(setup, hands, history)
+            record["history"] = _history_lines(setup, texts, history, usernames)
         yield record
 
 
@@ -936,24 +974,47 @@ def _read_history(lines: object, setup: GameSetup, entries: list[HandEntry], fai
         raise fail("'history' must be a list")
     if len(lines) > MOST_HISTORY_LINES:
         raise fail(f"a game's 'history' holds at most {MOST_HISTORY_LINES:,} lines")
+    if not lines:
+        return []
     fresh = play(setup, [])
-    return [_read_history_line(line, setup, entries, fresh, lambda message, index=index: fail(
-        f"history line {index}: {message}")) for index, line in enumerate(lines, start=1)]  # fmt: skip
+    stored = [entry_to_json(entry) for entry in entries]
+    read = []
+    for index, line in enumerate(lines, start=1):
+
+        def wrong(message: str, index: int = index) -> LeagueImportError:
+            return fail(f"history line {index}: {message}")
+
+        # Most lines add a hand the scoresheet holds as it was added: read them the short way.
+        if type(line) is list and len(line) == 4 and line[2] == HandRevision.Action.ADDED:
+            at, by, _, number = line
+            if type(number) is not int or not 1 <= number <= len(stored):
+                raise wrong(f"there is no hand {number!r} in the scoresheet to be the one added")
+            if by is not None:
+                by = _history_username(by, wrong)
+            read.append(
+                (_read_history_time(at, wrong), by, HandRevision.Action.ADDED, number, None, stored[number - 1])
+            )
+        else:
+            read.append(_read_history_line(line, setup, stored, fresh, wrong))
+    return read
 
 
-def _read_history_line(line: object, setup: GameSetup, entries: list[HandEntry], fresh: GameState, wrong) -> tuple:
-    """[at, by, action, hand, before, after] (docs/LEAGUE_FILE.md) as HandRevision stores it."""
+def _history_username(by: object, wrong) -> str:
+    try:
+        return _read_username(by, "its 'by'")
+    except LeagueImportError as error:
+        raise wrong(str(error)) from None
+
+
+def _read_history_line(line: object, setup: GameSetup, stored: list[dict], fresh: GameState, wrong) -> tuple:
+    """[at, by, action, hand, before, after] (docs/LEAGUE_FILE.md) as HandRevision stores it.
+    stored: the scoresheet's hands as Hand.entry stores them."""
     if not isinstance(line, list) or not 4 <= len(line) <= 6:
         raise wrong("each line is [at, by, action, hand] and maybe its before and after")
     at, by, action, number, *sides = line
-    at = _read_time(at, "at", wrong)
-    if at is None:
-        raise wrong("'at' is missing")
+    at = _read_history_time(at, wrong)
     if by is not None:
-        try:
-            by = _read_username(by, "its 'by'")
-        except LeagueImportError as error:
-            raise wrong(str(error)) from None
+        by = _history_username(by, wrong)
     if action not in HandRevision.Action.values:
         raise wrong(f"the action must be one of {', '.join(HandRevision.Action.values)}")
     if type(number) is not int or not 0 <= number <= MOST_HANDS:
@@ -995,9 +1056,9 @@ def _read_history_line(line: object, setup: GameSetup, entries: list[HandEntry],
             if before is not None:
                 raise wrong("an added hand has no before")
             if not sides:  # the hand as the scoresheet has it
-                if number > len(entries):
+                if number > len(stored):
                     raise wrong(f"there is no hand {number} in the scoresheet to be the one added")
-                after = entry_to_json(entries[number - 1])
+                after = stored[number - 1]
             else:
                 after = hand(after)
         elif action == HandRevision.Action.EDITED:
@@ -1016,6 +1077,23 @@ def _read_history_line(line: object, setup: GameSetup, entries: list[HandEntry],
     else:  # redated
         before, after = either(before, "played_on", day), either(after, "played_on", day)
     return at, by, action, number, before, after
+
+
+HISTORY_TIME_TEXT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
+
+
+def _read_history_time(value: object, wrong) -> datetime:
+    """A History line's time, as the export writes it (HISTORY_TIME): read without
+    parse_datetime's many forms, for the thousands of lines of a league."""
+    if not isinstance(value, str) or not HISTORY_TIME_TEXT.fullmatch(value):
+        raise wrong("'at' must be a time in UTC written like 2025-01-07T19:30:00Z")
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:  # well formed but impossible, like month 13
+        raise wrong("'at' must be a time in UTC written like 2025-01-07T19:30:00Z") from None
+    if moment.year < EARLIEST_YEAR or moment > timezone.now() + LATEST_AHEAD:
+        raise wrong(f"'at' must be between {EARLIEST_YEAR} and tomorrow")
+    return moment
 
 
 def _read_time(value: object, field: str, fail) -> datetime | None:

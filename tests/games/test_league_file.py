@@ -199,7 +199,7 @@ MALFORMED = [
     (lambda d: d.update(activity=[]), "Unknown field 'activity'"),
     (lambda d: _history_of(d, 3).append("added"), "Game 3: history line 7: each line is"),
     (lambda d: _history_of(d, 3)[0].__setitem__(2, "stolen"), "history line 1: the action must be one of"),
-    (lambda d: _history_of(d, 3)[0].__setitem__(0, "yesterday"), "history line 1: 'at' must be a date and time"),
+    (lambda d: _history_of(d, 3)[0].__setitem__(0, "yesterday"), "history line 1: 'at' must be a time in UTC written like 2025-01-07T19:30:00Z"),
     (lambda d: _history_of(d, 3)[0].__setitem__(0, "2999-01-01T00:00:00Z"), "'at' must be between 1900 and tomorrow"),
     (lambda d: _history_of(d, 3)[0].__setitem__(1, 42), "history line 1: its 'by' must be a username"),
     (lambda d: _history_of(d, 3)[0].__setitem__(3, -1), "the hand must be a whole number from 0"),
