@@ -4,6 +4,7 @@ only what the app's own forms could have stored (docs/LEAGUE_FILE.md)."""
 
 import copy
 import json
+import re
 from datetime import date
 from io import StringIO
 from pathlib import Path
@@ -126,8 +127,20 @@ def test_members_without_an_account_here_are_listed_and_their_history_keeps_thei
     assert not restored.memberships.filter(user__username="sam").exists()
     edited = HandRevision.objects.get(game__league=restored, action="edited")
     assert (edited.user, edited.user_name) == (None, "sam")
-    # ... and the History page says so, and the next export still names sam.
+    # ... and the next export still names sam.
     assert export_league(restored)["games"] == document["games"]
+
+
+def test_the_game_page_history_names_who_had_no_account_here(client, everything, user):
+    document = export_league(everything)
+    everything.discard()
+    from django.contrib.auth import get_user_model
+
+    get_user_model().objects.filter(username="sam").delete()
+    restored = import_league(document, user)
+    client.force_login(user)
+    page = client.get(reverse("games:game-detail", args=[restored.games.get(number=3).pk])).content.decode()
+    assert re.search(r"</time> sam edited hand 1", page)
 
 
 def test_the_delete_pages_promise_holds(client, everything, user):
