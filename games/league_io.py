@@ -829,13 +829,15 @@ def _store_league(owner: Any, name: str, settings: dict[str, Any], player_names:
     )
     restoring = Restoring(league, owner, players, {game.number: game for game in games})
     accounts = restoring.users(sorted({line[1] for record in records for line in record.history if line[1]}))
+    # By ids, not objects: a related object's descriptor, set a hundred thousand times, costs.
+    user_ids = {username: user.pk for username, user in accounts.items()}
     HandRevision.objects.bulk_create(
         (
             HandRevision(
-                game=game,
+                game_id=game.pk,
                 at=at,
-                user=accounts.get(by),
-                user_name="" if by in accounts else by or "",
+                user_id=user_ids.get(by),
+                user_name="" if by in user_ids else by or "",
                 action=action,
                 number=number,
                 before=before,
