@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from games.rounding import rounded
 from rules import GameState
 
 WIDTH = 340
@@ -215,8 +216,8 @@ def rating_chart(
     if count:
         best = max(range(count), key=lambda n: ratings[n])
         summary = (
-            f"{name}'s rating after {count} game{'s' if count != 1 else ''}: {ratings[-1]:.1f} "
-            f"(highest {ratings[best]:.1f}, after the game of {day(dates[best])})."
+            f"{name}'s rating after {count} game{'s' if count != 1 else ''}: {rounded(ratings[-1])} "
+            f"(highest {rounded(ratings[best])}, after the game of {day(dates[best])})."
         )
     else:
         summary = f"{name} has no counted games yet."
@@ -261,7 +262,7 @@ def league_ratings_chart(
         Tick(x(first.toordinal() + offset), _month(date.fromordinal(first.toordinal() + int(offset))))
         for offset in (0, span / 2, span)
     ) if days else ()  # fmt: skip
-    latest = ", ".join(f"{name} {points[-1][1]:.1f}" for name, points in lines if points)
+    latest = ", ".join(f"{name} {rounded(points[-1][1])}" for name, points in lines if points)
     return Chart(
         id=chart_id,
         title="Ratings over time",

@@ -504,6 +504,7 @@ class PresetForm(RulesForm):
         preset.name = data["name"]
         preset.set_rules(data["variant"], self.options())
         preset.save()
+        self.instance = preset
         return preset
 
 
@@ -1062,6 +1063,8 @@ class LeagueImportForm(forms.Form):
     """A league file from Export, read as JSON (games.league_io checks what it holds)."""
 
     file = forms.FileField(label="League file (.json, from Export)")
+    # The second choice after a 409: the file's games are already a league of the importer's.
+    as_copy = forms.BooleanField(required=False)
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]

@@ -440,12 +440,26 @@ class Membership(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     role = models.CharField(max_length=12, choices=Role.choices, default=Role.VIEWER)
     joined_at = models.DateTimeField(default=timezone.now)
+    # Since when the member has organized, without a break (None: they don't). The share
+    # links an organizer gives name it, so a demotion kills them for good: promoted again,
+    # the organizer has a new moment, and gives new links.
+    organizer_since = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["league", "user"], name="one_membership_per_user")]
 
     def __str__(self) -> str:
         return f"{self.user} in {self.league} ({self.role})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.role != self.Role.ORGANIZER:
+            self.organizer_since = None
+        elif self.organizer_since is None:
+            self.organizer_since = timezone.now()
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "role" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "organizer_since"}
+        super().save(*args, **kwargs)
 
     @property
     def can_score(self) -> bool:
@@ -1600,6 +1614,9 @@ class HandRevision(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    # Who, by username, when no account of that name is on this server: a
+    # league file's History keeps its names (games.league_io).
+    user_name = models.CharField(max_length=150, blank=True, default="")
     at = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from fractions import Fraction
 from typing import Any
 
 from django.core.cache import cache
@@ -20,6 +21,7 @@ from django.utils import dateformat, timezone
 
 from games.models import Game, League, Player, Rivalry, Season, SeasonStanding, Seat, Standing
 from games.ratings import ordinal
+from games.rounding import MISSING, rounded
 from rules import VARIANTS
 
 
@@ -37,20 +39,21 @@ class Column:
     cell: Callable[[Row], str] = lambda row: ""  # the figure as the table shows it
 
 
-MISSING = "–"
+def _format(key: str, places: int | None = None) -> Callable[[Row], str]:
+    """A column's cell: a count as it is, a figure with `places` decimals (games.rounding)."""
 
-
-def _format(key: str, spec: str = "") -> Callable[[Row], str]:
     def cell(row: Row) -> str:
         value = getattr(row, key)
-        return MISSING if value is None else format(value, spec)
+        if places is None:
+            return MISSING if value is None else str(value)
+        return rounded(value, places)
 
     return cell
 
 
 def _win_pct_cell(row: Row) -> str:
     # Below the league's minimum of games the rate is shown, in brackets, but not ranked.
-    return f"{row.win_pct:.0f}%" if row.ranked else f"({row.win_pct:.0f}%)"
+    return f"{rounded(row.win_pct, 0)}%" if row.ranked else f"({rounded(row.win_pct, 0)}%)"
 
 
 # Left to right as a Hearts league reads a table, so that a phone shows the
@@ -60,9 +63,9 @@ COLUMNS = [
     Column("wins", "Wins", "Games won", True, _format("wins")),
     Column("games", "Games", "Games played that count", True, _format("games")),
     Column("win_pct", "Win %", "Share of games won (in brackets: too few games to rank)", True, _win_pct_cell),
-    Column("avg_total", "Avg", "Average final score", False, _format("avg_total", ".1f")),
-    Column("rating", "Rating", "Skill rating now, over every counted game", True, _format("rating", ".1f")),
-    Column("per_hand", "Per hand", "Average points per hand", False, _format("per_hand", ".2f")),
+    Column("avg_total", "Avg", "Average final score", False, _format("avg_total", 1)),
+    Column("rating", "Rating", "Skill rating now, over every counted game", True, _format("rating", 1)),
+    Column("per_hand", "Per hand", "Average points per hand", False, _format("per_hand", 2)),
     Column("moons", "Moons", "Moons shot", True, _format("moons")),
     Column("queens", "Q♠", "Queens of spades taken", True, _format("queens")),
     Column("wraps", "Wraps", "Wraps back to 0", True, _format("wraps")),
@@ -225,16 +228,17 @@ class Row:
         return f"Row({self.name!r}, {self.sums}, rating={self.rating})"
 
     @property
-    def win_pct(self) -> float:
-        return 100 * self.wins / self.games
+    def win_pct(self) -> Fraction:
+        # Exact fractions: games.rounding rounds them as people do, and sorting compares them exactly.
+        return Fraction(100 * self.wins, self.games)
 
     @property
-    def avg_total(self) -> float:
-        return self.total / self.games
+    def avg_total(self) -> Fraction:
+        return Fraction(self.total, self.games)
 
     @property
-    def per_hand(self) -> float | None:
-        return self.points / self.hands if self.hands else None
+    def per_hand(self) -> Fraction | None:
+        return Fraction(self.points, self.hands) if self.hands else None
 
 
 def standings(league: League, span: Span = Span(), sort: str = DEFAULT_SORT, descending: bool | None = None,
@@ -413,8 +417,8 @@ class VariantRecord:
         return VARIANTS[self.variant].name if self.variant in VARIANTS else self.variant
 
     @property
-    def average(self) -> float:
-        return self.total / self.games
+    def average(self) -> Fraction:
+        return Fraction(self.total, self.games)
 
 
 @dataclass(frozen=True)

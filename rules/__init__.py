@@ -23,7 +23,15 @@ from rules.game import (
     play,
 )
 from rules.names import NameProblem, clean_name, name_key
-from rules.scoresheet import ScoresheetError, read_scoresheet, replay, result_json, write_scoresheet
+from rules.scoresheet import (
+    ScoresheetError,
+    entry_json,
+    read_hand,
+    read_scoresheet,
+    replay,
+    result_json,
+    write_scoresheet,
+)
 from rules.variants import OPTIONS, VARIANTS, Option, Options, Variant
 
 __all__ = [
@@ -54,8 +62,10 @@ __all__ = [
     "SetupError",
     "Variant",
     "clean_name",
+    "entry_json",
     "name_key",
     "play",
+    "read_hand",
     "read_scoresheet",
     "replay",
     "result_json",

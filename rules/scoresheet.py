@@ -132,6 +132,12 @@ def _read_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
     return HandEntry.cards(hearts, queen, jack, moon, extras, flag("sun"), time_up)
 
 
+def read_hand(setup: GameSetup, hand: object, number: int = 1) -> HandEntry:
+    """One hand as a scoresheet writes it (entry_json), read for the game `setup` describes;
+    ScoresheetError naming hand `number` when it is not one. The hand is not scored."""
+    return _read_hand(setup, number, hand)
+
+
 def replay(document: object) -> dict[str, Any]:
     """Score a scoresheet and return the result document."""
     setup, entries = read_scoresheet(document)

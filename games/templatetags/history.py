@@ -10,6 +10,7 @@ from django import template
 from django.utils.safestring import SafeString, mark_safe
 
 from games.models import Game
+from games.rounding import rounded
 from games.templatetags.variants import variant_name
 from rules import describe
 
@@ -31,6 +32,12 @@ def scoresheet_url(reader, game_id: int) -> str:
 def player_url(reader, player_id: int) -> str:
     """The player's page, or "" where the reader may not see it (the public link)."""
     return reader.player_url(player_id)
+
+
+@register.filter
+def figure(value, places: int = 1) -> str:
+    """An average, a percentage or a rating as every page shows it (games.rounding)."""
+    return rounded(value, places)
 
 
 @register.filter

@@ -11,10 +11,18 @@ from django.http import HttpResponse, HttpResponseRedirect, StreamingHttpRespons
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games.forms import BIG_FILES, IMPORT_MAX_MB, LeagueImportForm
-from games.league_io import LeagueImportError, export_league_json, games_csv_rows, hands_csv_rows, import_league
+from games.league_io import (
+    LeagueAlreadyHere,
+    LeagueImportError,
+    export_league_json,
+    games_csv_rows,
+    hands_csv_rows,
+    import_league,
+)
 from games.models import League
 from games.permissions import VIEW, get_league_for
 from scorekeeper.middleware import HtmxHttpRequest
@@ -74,14 +82,28 @@ def league_export_hands_csv(request: HtmxHttpRequest, league_id: int) -> Streami
 def league_import(request: HtmxHttpRequest) -> TemplateResponse | HttpResponseRedirect:
     """A new league, owned by the importer, from an exported league file."""
     form = LeagueImportForm(request.POST or None, request.FILES or None)
+    already_here = None
     if request.method == "POST" and form.is_valid():
         try:
-            league = import_league(form.cleaned_data["file"], request.user)
+            league = import_league(form.cleaned_data["file"], request.user, as_copy=form.cleaned_data["as_copy"])
+        except LeagueAlreadyHere as error:
+            already_here = error.league
+            form.add_error("file", str(error))
         except LeagueImportError as error:
             form.add_error("file", str(error))
         else:
-            messages.success(request, f"{league.name} is imported: {league.games.count()} games.")
+            messages.success(
+                request,
+                gettext("%(league)s is imported: %(games)d games.")
+                % {"league": league.name, "games": league.games.count()},
+            )
+            if league.left_out:
+                messages.warning(
+                    request,
+                    gettext("These members of the file have no account here, so they are not members of it: %(names)s.")
+                    % {"names": ", ".join(league.left_out)},
+                )
             return redirect("games:league-standings", league.pk)
-    status = 422 if request.method == "POST" else 200
-    context = {"form": form, "max_mb": IMPORT_MAX_MB, "big_files": BIG_FILES}
+    status = 200 if request.method != "POST" else 409 if already_here else 422
+    context = {"form": form, "max_mb": IMPORT_MAX_MB, "big_files": BIG_FILES, "already_here": already_here}
     return TemplateResponse(request, "history/import.html", context, status=status)

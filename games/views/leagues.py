@@ -76,7 +76,8 @@ class LeagueCharts:
 
     @cached_property
     def ratings(self) -> Chart:
-        leaders = stats.standings(self.league)[: stats.LEADERS]
+        # The highest rated: the chart and its "Ratings now" are about ratings, not wins.
+        leaders = stats.standings(self.league, sort="rating")[: stats.LEADERS]
         return league_ratings_chart(stats.leaders_ratings(self.league, leaders))
 
     @cached_property

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games.forms import PresetForm
 from games.models import League, LeaguePreset
 from games.permissions import ORGANIZE, VIEW, get_league_for
+from games.views.pages import saved_unless_taken
 from rules.rulebook import cheat_sheet
 from scorekeeper.middleware import HtmxHttpRequest
 
@@ -74,9 +75,11 @@ def _save(request: HtmxHttpRequest, league: League, preset: LeaguePreset | None)
             "options_notice": "These are the new variant's house rules: check them, then save",
         }
         return TemplateResponse(request, FORM, context, status=HTTPStatus.UNPROCESSABLE_ENTITY)
-    if not form.is_valid():
+    # Two organizers saving one name at once: one is saved, the other told the name is taken.
+    taken = lambda data: f"{league.name} already has house rules named {data['name']}. Pick another name."  # noqa: E731
+    if not saved_unless_taken(form, taken):
         return TemplateResponse(request, FORM, {"league": league, "form": form}, status=HTTPStatus.UNPROCESSABLE_ENTITY)
-    saved = form.save()
+    saved = form.instance
     if preset is None:
         messages.success(request, f"Saved {saved.name}: start a game with them, or print their cheat-sheet.")
     else:

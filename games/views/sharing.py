@@ -6,12 +6,14 @@ role the organizer chose for such links (viewer by default). Whoever opens
 it, after logging in or signing up, taps Join once (a GET never changes what
 is stored), joins the league in that role and lands on the game's live page.
 The token is signed, not stored: it lasts a day (a game night), dies with
-its organizer's right to organize, and an organizer can stop every link of
-the game given so far (Game.share_generation) and get a new one.
+its organizer's right to organize (for good: promoted again, they give new
+links), and an organizer can stop every link of the game given so far
+(Game.share_generation) and get a new one.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from http import HTTPStatus
 
 import segno
@@ -38,9 +40,20 @@ SALT = "games.share"
 JOIN_MAX_AGE = 24 * 60 * 60
 
 
-def join_token(game: Game, role: str, organizer_id: int) -> str:
-    claim = {"game": game.pk, "role": role, "by": organizer_id, "gen": game.share_generation}
+def join_token(game: Game, role: str, organizer: Membership) -> str:
+    claim = {
+        "game": game.pk,
+        "role": role,
+        "by": organizer.user_id,
+        "gen": game.share_generation,
+        # Since when they organize: a demotion ends it for good (Membership.organizer_since).
+        "since": _moment(organizer.organizer_since),
+    }
     return signing.dumps(claim, salt=SALT, compress=True)
+
+
+def _moment(since: datetime | None) -> str:
+    return since.isoformat() if since is not None else ""
 
 
 def qr_svg(url: str) -> str:
@@ -79,7 +92,7 @@ def _share_panel(
     request: HtmxHttpRequest, game: Game, membership: Membership, form: ShareForm, role: str
 ) -> HttpResponse:
     if membership.can_organize:
-        path = reverse("games:game-join", args=[game.pk, join_token(game, role, request.user.pk)])
+        path = reverse("games:game-join", args=[game.pk, join_token(game, role, membership)])
     else:
         path = game.get_absolute_url()
     link = request.build_absolute_uri(path)
@@ -114,7 +127,7 @@ def game_join(request: HtmxHttpRequest, game_id: int, token: str) -> HttpRespons
         return _gone(request, "An organizer has stopped this share link: ask for a new one at the table.")
     league = game.league
     organizer = Membership.objects.filter(league=league, user_id=claim.get("by")).first()
-    if organizer is None or not organizer.can_organize:
+    if organizer is None or not organizer.can_organize or claim.get("since") != _moment(organizer.organizer_since):
         return _gone(request, "Whoever shared this link no longer organizes the league: ask for a new one.")
     if not request.user.is_authenticated:
         messages.info(request, f"Log in or sign up to follow the game in {league.name}.")

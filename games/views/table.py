@@ -118,7 +118,7 @@ def _history(game: Game, state: GameState) -> list[dict[str, Any]]:
     setup = state.setup
     rows = []
     for revision in game.revisions.all():
-        who = "Someone"
+        who = revision.user_name or "Someone"
         if revision.user is not None:
             who = revision.user.get_full_name() or revision.user.get_username()
         if revision.action == HandRevision.Action.DECLARED:

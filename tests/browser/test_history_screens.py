@@ -134,3 +134,37 @@ def test_the_public_link_on_a_phone(page, live_server, league, league_with_histo
     page.wait_for_url("**page=2**")
     screen(page, "history-public-games")
     assert not overflows_phone(page)
+
+
+def test_a_desktop_shows_every_column_of_the_standings(
+    new_phone, user, live_server, league, league_with_history, screen, csp_violations
+):
+    desk = new_phone(user, viewport={"width": 1280, "height": 800})
+    desk.goto(live_server.url + reverse("games:league-standings", args=[league.pk]))
+    assert desk.get_by_role("heading", name=f"{league.name}: standings").is_visible()
+    screen(desk, "history-standings-desktop")
+    headers = desk.locator("#standings-table thead th")
+    labels = [text.strip() for text in headers.all_inner_texts()]
+    assert "Wraps" in labels[-2]
+    assert "69×5" in labels[-1]
+    # Every column in view, none behind the table's sideways scroll.
+    for index in range(headers.count()):
+        box = headers.nth(index).bounding_box()
+        assert box is not None, labels[index]
+        assert 0 <= box["x"] <= box["x"] + box["width"] <= 1280, labels[index]
+    assert desk.evaluate(
+        "[...document.querySelectorAll('#standings-table .table-scroll')].every(s => s.scrollWidth <= s.clientWidth)"
+    )
+    assert csp_violations == []
+
+
+def test_a_desktop_gives_the_other_history_pages_its_width_too(
+    new_phone, user, live_server, league, league_with_history
+):
+    desk = new_phone(user, viewport={"width": 1280, "height": 800})
+    for url in (
+        reverse("games:league-games", args=[league.pk]),
+        reverse("games:game-scoresheet", args=[league_with_history["sixty_nine"].pk]),
+    ):
+        desk.goto(live_server.url + url)
+        assert desk.locator("main").bounding_box()["width"] > 1000, url

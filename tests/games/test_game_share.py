@@ -19,7 +19,8 @@ def share_url(game):
 
 
 def join_url(game, role="viewer", by=None):
-    return reverse("games:game-join", args=[game.pk, join_token(game, role, by or game.league.owner_id)])
+    organizer = Membership.objects.get(league=game.league, user_id=by or game.league.owner_id)
+    return reverse("games:game-join", args=[game.pk, join_token(game, role, organizer)])
 
 
 def test_the_organizer_gets_a_qr_code_of_a_join_link_for_viewers(scorer, league):
@@ -86,7 +87,7 @@ def test_a_tampered_or_expired_link_or_one_for_another_game_is_gone(client, leag
     game, other = make_game(league), make_game(league)
     client.force_login(UserFactory())
     assert client.get(join_url(game)[:-3] + "xx/").status_code == 410
-    token = join_token(other, "viewer", league.owner_id)
+    token = join_token(other, "viewer", Membership.objects.get(league=league, user=league.owner))
     assert client.get(reverse("games:game-join", args=[game.pk, token])).status_code == 410
     url = join_url(game)
     with mock.patch("django.core.signing.time.time", return_value=time.time() + JOIN_MAX_AGE + 60):
@@ -102,6 +103,36 @@ def test_a_link_dies_with_its_organizers_right_to_organize(client, league):
     client.force_login(UserFactory())
     assert client.post(url).status_code == 410
     assert not Membership.objects.filter(league=league, role=Membership.Role.VIEWER).exists()
+
+
+def test_a_link_stays_dead_when_its_organizer_is_promoted_again(client, league):
+    game = make_game(league)
+    organizer = MembershipFactory(league=league, role=Membership.Role.ORGANIZER)
+    url = join_url(game, by=organizer.user_id)
+    organizer.role = Membership.Role.SCORER
+    organizer.save(update_fields=["role"])
+    organizer.role = Membership.Role.ORGANIZER
+    organizer.save(update_fields=["role"])
+    client.force_login(UserFactory())
+    assert client.post(url).status_code == 410
+    assert not Membership.objects.filter(league=league, role=Membership.Role.VIEWER).exists()
+    # A link given after the promotion works.
+    assert client.post(join_url(game, by=organizer.user_id)).status_code == 302
+    assert Membership.objects.filter(league=league, role=Membership.Role.VIEWER).exists()
+
+
+def test_the_members_page_demoting_and_promoting_an_organizer_kills_their_old_links(client, league):
+    game = make_game(league)
+    organizer = MembershipFactory(league=league, role=Membership.Role.ORGANIZER)
+    url = join_url(game, by=organizer.user_id)
+    client.force_login(league.owner)
+    for role in ("scorer", "organizer"):
+        response = client.post(reverse("games:member-role", args=[league.pk, organizer.pk]), {"role": role})
+        assert response.status_code in (200, 302)
+    organizer.refresh_from_db()
+    assert organizer.role == Membership.Role.ORGANIZER
+    client.force_login(UserFactory())
+    assert client.post(url).status_code == 410
 
 
 def test_an_organizer_stops_the_links_shared_so_far_and_gets_a_new_one(client, scorer, league):

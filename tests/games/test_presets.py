@@ -1,10 +1,12 @@
 """A league's own preset: house rules saved under a name, their cheat-sheet, new games from them."""
 
 from html import unescape
+from unittest import mock
 
 import pytest
 from django.urls import reverse
 
+from games.forms import PresetForm
 from games.models import Game, LeaguePreset
 from tests.conftest import HTMX
 from tests.factories import STANDARD_RULES_FORM, LeagueFactory, LeaguePresetFactory, MembershipFactory
@@ -55,6 +57,30 @@ def test_a_name_the_league_already_uses_in_any_case_is_refused(scorer, league):
     assert response.status_code == 422
     assert "already has house rules named THURSDAY RULES" in page_of(response)
     assert LeaguePreset.objects.count() == 1
+
+
+def test_two_organizers_saving_one_name_at_once_get_one_saved_and_a_422(scorer, league):
+    # The other organizer's preset was saved after this form checked the name, before it was stored:
+    # the database's unique name refuses the second, and the form says so.
+    real_clean_name = PresetForm.clean_name
+
+    def checked_before_the_other_saved(form):
+        name = real_clean_name(form)
+        LeaguePresetFactory(league=league, name="Thursday Rules")
+        return name
+
+    with mock.patch.object(PresetForm, "clean_name", checked_before_the_other_saved):
+        response = scorer.post(new_url(league), form(name="Thursday rules"))
+    assert response.status_code == 422
+    assert "already has house rules named Thursday rules. Pick another name." in page_of(response)
+    assert list(LeaguePreset.objects.values_list("name", flat=True)) == ["Thursday Rules"]
+
+
+def test_an_edit_keeps_the_preset_it_edits(scorer, league):
+    preset = LeaguePresetFactory(league=league, name="Thursday rules")
+    response = scorer.post(reverse("games:preset-edit", args=[league.pk, preset.pk]), form(name="Friday rules"))
+    assert response.status_code == 302
+    assert list(LeaguePreset.objects.values_list("pk", "name")) == [(preset.pk, "Friday rules")]
 
 
 @pytest.mark.parametrize(

@@ -87,9 +87,11 @@ def game(table) -> dict[str, int]:
 
 
 def join_link(table) -> dict[str, Any]:
+    from games.models import Membership
     from games.views.sharing import join_token
 
-    return {"game_id": table.game.pk, "token": join_token(table.game, "viewer", table.league.owner_id)}
+    organizer = Membership.objects.get(league=table.league, user_id=table.league.owner_id)
+    return {"game_id": table.game.pk, "token": join_token(table.game, "viewer", organizer)}
 
 
 def league(table) -> dict[str, int]:
@@ -277,7 +279,8 @@ ROUTES: list[Route] = [
     Route(
         "league-import",
         get=statuses(anonymous=LOGIN, outsider=200, public=LOGIN, viewer=200, scorer=200, organizer=200),
-        post=statuses(anonymous=LOGIN, outsider=302, public=LOGIN, viewer=302, scorer=302, organizer=302),
+        # The league's own file is already a league of its members': 409 (they may import it as a copy).
+        post=statuses(anonymous=LOGIN, outsider=302, public=LOGIN, viewer=409, scorer=409, organizer=409),
         post_data=lambda table: {"file": table.league_file()},
     ),
     Route(

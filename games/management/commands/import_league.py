@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.json_input import UnreadableJSON, read_json
-from games.league_io import LeagueImportError, import_league
+from games.league_io import LeagueAlreadyHere, LeagueImportError, import_league
 
 
 class Command(BaseCommand):
@@ -15,6 +15,11 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the league file's path")
         parser.add_argument("--owner", required=True, help="the username of the new league's owner")
+        parser.add_argument(
+            "--as-copy",
+            action="store_true",
+            help="import it even when its games are already a league of the owner's (a second copy)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         User = get_user_model()
@@ -29,7 +34,11 @@ class Command(BaseCommand):
         except UnreadableJSON as error:
             raise CommandError(f"{options['file']} is not a league file this app can read: {error}") from None
         try:
-            league = import_league(document, owner)
+            league = import_league(document, owner, as_copy=options["as_copy"])
+        except LeagueAlreadyHere as error:
+            raise CommandError(f"{error} (league {error.league.pk}; --as-copy imports it again)") from None
         except LeagueImportError as error:
             raise CommandError(str(error)) from None
         self.stdout.write(f"Imported {league.name} as league {league.pk}: {league.games.count()} games.")
+        if league.left_out:
+            self.stdout.write(f"Not members (no account of that username here): {', '.join(league.left_out)}")

@@ -1,0 +1,34 @@
+"""The one rounding of every figure the app shows: averages, percentages and ratings.
+
+Half away from zero, as people round (70.55 is 70.6, -0.45 is -0.5), on the
+exact value: an average is the fraction it is, not the float nearest it
+(1411/20 as a float is 70.549999..., which float formatting shows as 70.5).
+A rating, a float from its model, is rounded as it is written (its shortest
+repr). Zero is never signed: a rating of -0.04 shows 0.0, not -0.0.
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+# What a missing figure shows (no rating yet, no hand played).
+MISSING = "–"
+
+
+def exact(value: int | float | Fraction | Decimal) -> Decimal:
+    if isinstance(value, Fraction):
+        return Decimal(value.numerator) / Decimal(value.denominator)
+    if isinstance(value, float):
+        return Decimal(repr(value))
+    return Decimal(value)
+
+
+def rounded(value: int | float | Fraction | Decimal | None, places: int = 1) -> str:
+    """`value` to `places` decimals, half away from zero, never "-0"; MISSING for None."""
+    if value is None:
+        return MISSING
+    shown = exact(value).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    if shown.is_zero():
+        shown = abs(shown)
+    return f"{shown:f}"
