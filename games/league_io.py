@@ -40,6 +40,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from games.activity import export_activity, read_activity, store_activity
 from games.models import (
     Game,
     Hand,
@@ -70,7 +71,7 @@ from rules import (
 
 FORMAT = "hearts-league"
 VERSION = 1
-TOP_LEVEL_KEYS = {"format", "version", "league", "players", "games", "seasons"}
+TOP_LEVEL_KEYS = {"format", "version", "league", "players", "games", "seasons", "activity"}
 SEASON_KEYS = {"name", "first_day", "last_day"}
 GAME_KEYS = {"number", "scoresheet", "created_at", "finished_at", "declared"}
 LEAGUE_KEYS = {"name", "time_zone"}
@@ -222,6 +223,7 @@ def _league_head(league: League) -> dict[str, Any]:
             .order_by("first_day", "last_day", "name")
             .values_list("name", "first_day", "last_day")
         ],
+        "activity": export_activity(league),
     }
 
 
@@ -385,12 +387,13 @@ def import_league(document: object, owner: Any) -> League:
     transaction, so on any error nothing is saved.
     """
     name, time_zone, player_names, games = _read_document(document)
+    activity = read_activity(document, LeagueImportError)
     seasons = _read_seasons(document.get("seasons", []))
     records = [_read_game(number, game, player_names) for number, game in enumerate(games, start=1)]
     numbers = [record[-1] for record in records if record[-1] is not None]
     if len(set(numbers)) != len(numbers):
         raise LeagueImportError("Two games have the same 'number'")
-    return _store_league(owner, name, time_zone, player_names, records, seasons)
+    return store_activity(_store_league(owner, name, time_zone, player_names, records, seasons), activity, owner)
 
 
 @transaction.atomic

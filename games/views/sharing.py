@@ -19,7 +19,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Exists, F, OuterRef
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -29,7 +29,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.forms import ShareForm
-from games.models import Game, Membership
+from games.models import ActivityEntry, Game, Membership
 from games.permissions import ORGANIZE, VIEW, get_game_for
 from games.views.pages import render_page
 from scorekeeper.middleware import HtmxHttpRequest
@@ -65,7 +65,9 @@ def game_share(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 def game_share_stop(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """An organizer stops every share link of the game given so far; the panel shows a new one."""
     game, membership = get_game_for(request.user, game_id, ORGANIZE)
-    Game.objects.filter(pk=game.pk).update(share_generation=F("share_generation") + 1)
+    with transaction.atomic():
+        Game.objects.filter(pk=game.pk).update(share_generation=F("share_generation") + 1)
+        ActivityEntry.record(game.league, request.user, ActivityEntry.Kind.SHARE_LINKS_STOPPED, game=game.number)
     game.refresh_from_db(fields=["share_generation"])
     messages.success(request, "The links shared so far no longer let anyone join: here is a new one.")
     form = ShareForm(request.POST)
@@ -80,6 +82,7 @@ def _share_panel(
 ) -> HttpResponse:
     if membership.can_organize:
         path = reverse("games:game-join", args=[game.pk, join_token(game, role, request.user.pk)])
+        _log_link_made(game, request.user, role)
     else:
         path = game.get_absolute_url()
     link = request.build_absolute_uri(path)
@@ -93,6 +96,16 @@ def _share_panel(
         "qr": qr_svg(link),
     }
     return render_page(request, "games/game_share.html", context, "share")
+
+
+def _log_link_made(game: Game, user: object, role: str) -> None:
+    """The activity log's entry for a join link an organizer was shown: once per game, role and
+    generation of links (the panel is opened and reopened; the link stays the same)."""
+    log = ActivityEntry.objects.filter(league_id=game.league_id, facts__game=game.number)
+    stopped_since = log.filter(kind=ActivityEntry.Kind.SHARE_LINKS_STOPPED, at__gte=OuterRef("at"))
+    made = log.filter(kind=ActivityEntry.Kind.SHARE_LINK_MADE, user=user, facts__role=role)
+    if not made.exclude(Exists(stopped_since)).exists():
+        ActivityEntry.record(game.league, user, ActivityEntry.Kind.SHARE_LINK_MADE, game=game.number, role=role)
 
 
 @require_http_methods(["GET", "POST"])
