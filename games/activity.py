@@ -41,6 +41,7 @@ FACTS: dict[str, dict[str, type]] = {
     Kind.SETTINGS_CHANGED: {"settings": list},
     Kind.ROLE_CHANGED: {"member": str, "before": str, "after": str},
     Kind.SHARE_LINK_MADE: {"game": int, "role": str},
+    Kind.SHARE_LINK_USED: {"game": int, "role": str, "by": str},
     Kind.SHARE_LINKS_STOPPED: {"game": int},
     Kind.PRESET_DELETED: {"preset": str},
     Kind.PRESET_RESTORED: {"preset": str},
@@ -106,6 +107,11 @@ def sentence(entry: ActivityEntry) -> str:
         if facts["game"] == PUBLIC_LINK:
             return gettext("%(who)s turned on the league's public link") % facts
         return gettext("%(who)s made a share link of game %(game)s for a new %(role)s") % {
+            **facts,
+            "role": _role(facts["role"]),
+        }
+    if kind == Kind.SHARE_LINK_USED:
+        return gettext("%(who)s joined the league as %(role)s through %(by)s's share link of game %(game)s") % {
             **facts,
             "role": _role(facts["role"]),
         }
@@ -204,6 +210,6 @@ def _fact_fits(value: Any, kind_of: type, kind: str, name: str) -> bool:
         return isinstance(value, list) and len(value) <= len(SETTINGS) and all(item in SETTINGS for item in value)
     if not isinstance(value, str) or not value or len(value) > 150 or value != value.strip():
         return False
-    if name in ("role", "before", "after") and kind in (Kind.ROLE_CHANGED, Kind.SHARE_LINK_MADE):
+    if name in ("role", "before", "after") and kind in (Kind.ROLE_CHANGED, Kind.SHARE_LINK_MADE, Kind.SHARE_LINK_USED):
         return value in Membership.Role.values
     return not any(ch < " " for ch in value)

@@ -1794,6 +1794,7 @@ class ActivityEntry(models.Model):
         SETTINGS_CHANGED = "settings_changed", "settings changed"
         ROLE_CHANGED = "role_changed", "role changed"
         SHARE_LINK_MADE = "share_link_made", "share link made"
+        SHARE_LINK_USED = "share_link_used", "joined through a share link"
         SHARE_LINKS_STOPPED = "share_links_stopped", "share links stopped"
         PRESET_DELETED = "preset_deleted", "house rules deleted"
         PRESET_RESTORED = "preset_restored", "house rules restored"

@@ -59,8 +59,8 @@ def league_activity(request: HtmxHttpRequest, league_id: int) -> TemplateRespons
     return render_page(request, "history/activity.html", context, "activity-list", status=status)
 
 
-@login_required
 @require_POST
+@login_required
 def activity_undo(request: HtmxHttpRequest, league_id: int, entry_id: int) -> HttpResponseRedirect:
     """Organizers: take a merge back, while neither player has been merged or deleted since."""
     league, _membership = get_league_for(request.user, league_id, ORGANIZE)

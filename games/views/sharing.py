@@ -19,7 +19,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, F, OuterRef
+from django.db.models import F
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -82,7 +82,6 @@ def _share_panel(
 ) -> HttpResponse:
     if membership.can_organize:
         path = reverse("games:game-join", args=[game.pk, join_token(game, role, request.user.pk)])
-        _log_link_made(game, request.user, role)
     else:
         path = game.get_absolute_url()
     link = request.build_absolute_uri(path)
@@ -96,16 +95,6 @@ def _share_panel(
         "qr": qr_svg(link),
     }
     return render_page(request, "games/game_share.html", context, "share")
-
-
-def _log_link_made(game: Game, user: object, role: str) -> None:
-    """The activity log's entry for a join link an organizer was shown: once per game, role and
-    generation of links (the panel is opened and reopened; the link stays the same)."""
-    log = ActivityEntry.objects.filter(league_id=game.league_id, facts__game=game.number)
-    stopped_since = log.filter(kind=ActivityEntry.Kind.SHARE_LINKS_STOPPED, at__gte=OuterRef("at"))
-    made = log.filter(kind=ActivityEntry.Kind.SHARE_LINK_MADE, user=user, facts__role=role)
-    if not made.exclude(Exists(stopped_since)).exists():
-        ActivityEntry.record(game.league, user, ActivityEntry.Kind.SHARE_LINK_MADE, game=game.number, role=role)
 
 
 @require_http_methods(["GET", "POST"])
@@ -126,6 +115,8 @@ def game_join(request: HtmxHttpRequest, game_id: int, token: str) -> HttpRespons
     if claim.get("gen", 0) != game.share_generation:
         return _gone(request, "An organizer has stopped this share link: ask for a new one at the table.")
     league = game.league
+    if league.trashed_at is not None:
+        return _gone(request, "This league has been deleted: ask its owner.")
     organizer = Membership.objects.filter(league=league, user_id=claim.get("by")).first()
     if organizer is None or not organizer.can_organize:
         return _gone(request, "Whoever shared this link no longer organizes the league: ask for a new one.")
@@ -141,6 +132,10 @@ def game_join(request: HtmxHttpRequest, game_id: int, token: str) -> HttpRespons
     try:
         with transaction.atomic():
             Membership.objects.create(league=league, user=request.user, role=role)
+            by = organizer.user.get_username()
+            ActivityEntry.record(
+                league, request.user, ActivityEntry.Kind.SHARE_LINK_USED, game=game.number, role=role, by=by
+            )
     except IntegrityError:
         pass  # joined a moment ago (a second tap): a member all the same
     else:

@@ -48,8 +48,8 @@ def league_trash(request: HtmxHttpRequest, league_id: int) -> TemplateResponse:
     return TemplateResponse(request, "history/trash.html", context)
 
 
-@login_required
 @require_POST
+@login_required
 def trash_restore(request: HtmxHttpRequest, league_id: int, kind: str, item_id: int) -> HttpResponseRedirect:
     """Organizers: one game, season or house rules back from the trash, as it was."""
     league, _membership = get_league_for(request.user, league_id, ORGANIZE)
@@ -75,8 +75,8 @@ def trash_restore(request: HtmxHttpRequest, league_id: int, kind: str, item_id: 
     return redirect("games:league-trash", league.pk)
 
 
-@login_required
 @require_POST
+@login_required
 def league_restore(request: HtmxHttpRequest, league_id: int) -> HttpResponseRedirect:
     """The owner: their deleted league back from the trash, as it was. Anyone else: 404."""
     cutoff = trash_cutoff()
