@@ -1115,7 +1115,11 @@ class Game(models.Model):
         On PostgreSQL the row lock serialises phones writing to one game; on
         SQLite the IMMEDIATE transaction already holds the database's lock.
         """
-        return Game.objects.select_for_update().prefetch_related("seats__player", "hands").get(pk=self.pk)
+        locked = Game.objects.select_for_update().prefetch_related("seats__player", "hands").filter(pk=self.pk).first()
+        if locked is None:
+            # Deleted a moment ago, between this request's reading of it and now.
+            raise HandConflict("This game was just deleted: an organizer can restore it from the league's trash")
+        return locked
 
     def _locked(self) -> Game:
         """The locked game, for changing its hands."""

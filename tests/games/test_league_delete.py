@@ -110,3 +110,25 @@ def test_only_the_owner_may_delete_a_league(client, league, games, role, status)
 def test_an_anonymous_visitor_is_sent_to_log_in(client, league, games):
     assert client.post(url(league), {"name": league.name}).status_code == 302
     assert League.objects.filter(pk=league.pk).exists()
+
+
+def test_a_trashed_leagues_public_link_invites_and_share_links_let_no_one_in(client, league, games, user):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import Invite, new_token
+    from tests.factories import UserFactory
+    from tests.games.test_game_share import join_url
+
+    League.objects.filter(pk=league.pk).update(public_token=new_token())
+    league.refresh_from_db()
+    invite = Invite.objects.create(league=league, created_by=user, expires_at=timezone.now() + timedelta(days=7))
+    join = join_url(games["in_progress"], "scorer")
+    league.trash(user)
+    client.force_login(UserFactory())
+    assert client.get(reverse("games:public-standings", args=[league.public_token])).status_code == 404
+    assert client.get(reverse("games:invite-accept", args=[invite.token])).status_code == 404
+    assert client.post(reverse("games:invite-accept", args=[invite.token])).status_code == 404
+    assert client.post(join).status_code == 410
+    assert league.memberships.count() == 1  # the owner, and no one else
