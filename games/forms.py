@@ -22,7 +22,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.http import QueryDict
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from games import stats
 from games.json_input import UnreadableJSON, read_json
@@ -30,6 +30,7 @@ from games.models import (
     EARLIEST_DAY,
     PLAYER_NAME_LENGTH,
     PRESET_NAME_LENGTH,
+    ActivityEntry,
     Game,
     League,
     LeaguePreset,
@@ -828,9 +829,17 @@ class LeagueSettingsForm(forms.ModelForm):
 
     class Meta:
         model = League
-        fields = ["name", "time_zone", "min_games"]
-        labels = {"name": "League name", "time_zone": "Time zone", "min_games": "Games before a win rate ranks"}
+        fields = ["name", "time_zone", "min_games", "lock_finished_games"]
+        labels = {
+            "name": "League name",
+            "time_zone": "Time zone",
+            "min_games": "Games before a win rate ranks",
+            "lock_finished_games": "Lock finished games",
+        }
         help_texts = {
+            "lock_finished_games": (
+                "Once a game is over, only organizers may change its hands or the day it was played."
+            ),
             "time_zone": "Where the table plays: a new game's day, and every time shown, go by it.",
             "min_games": "Below it a player's win rate is shown but ranks after everyone who has played enough.",
         }
@@ -1054,6 +1063,18 @@ class ArchiveForm(SpanForm):
     def __init__(self, data: Any, players: list[tuple[int, str]]) -> None:
         super().__init__(data)
         self.fields["player"].choices = [("", "Anyone"), *players]
+
+
+class ActivityFilterForm(forms.Form):
+    """The activity log's filter: one person's entries, one kind of entry, or both."""
+
+    who = forms.ChoiceField(required=False, label=_("Person"))
+    kind = forms.ChoiceField(required=False, label=_("What"))
+
+    def __init__(self, data: Any, people: list[str]) -> None:
+        super().__init__(data)
+        self.fields["who"].choices = [("", _("Anyone")), *((name, name or _("The app")) for name in people)]
+        self.fields["kind"].choices = [("", _("Anything")), *ActivityEntry.Kind.choices]
 
 
 # Importing a league ----------------------------------------------------------

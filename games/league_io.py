@@ -33,6 +33,7 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from games.activity import export_activity, read_activity, store_activity
 from games.models import (
     Game,
     Hand,
@@ -413,6 +414,12 @@ def _read_min_games(value: object) -> int:
     return value
 
 
+def _read_activity(entries: object, reading: Reading) -> Store:
+    """The league's activity log, checked entry by entry (games.activity); stored with a line saying who imported it."""
+    read = read_activity({"activity": entries}, LeagueImportError)
+    return lambda restoring: store_activity(restoring.league, read, restoring.owner)
+
+
 # The league's settings in the file's "league", by League field: each read as the settings form reads it.
 # A file without one (an older version) gives the league the field's default.
 LEAGUE_SETTINGS: dict[str, Callable[[object], Any]] = {
@@ -425,6 +432,8 @@ SECTIONS: list[Section] = [
     Section("seasons", _write_seasons, _read_seasons, absent=[]),
     Section("presets", _write_presets, _read_presets, absent=[]),
     Section("members", _write_members, _read_members, absent=[]),
+    # Last: an entry's account is linked again where the members restored it.
+    Section("activity", export_activity, _read_activity, absent=[]),
 ]
 
 

@@ -161,6 +161,49 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+# The trash -----------------------------------------------------------------------
+
+# How long a deleted league, game, season or preset waits in the trash before
+# `manage.py purge_trash` removes it for good.
+TRASH_DAYS = 30
+
+
+class TrashError(Exception):
+    """The thing cannot go to the trash or come back from it as asked; str() says why."""
+
+
+class NotTrashed(models.Manager):
+    """A default manager that leaves out what is in the trash: every page, list, sum and file
+    reads through it, so a trashed row is nowhere but on the trash page. `path` is the lookup
+    of the trashed_at that hides a row: its own, or its game's. A class attribute, not an
+    argument: Django builds the related managers (league.games) from this class, without arguments."""
+
+    path = "trashed_at"
+
+    def get_queryset(self) -> models.QuerySet:
+        return super().get_queryset().filter(**{self.path: None})
+
+
+class AllRows(models.Manager):
+    """Every row, the trash's too: for the trash page, restoring and purging."""
+
+
+def not_trashed(queryset_class: type[models.QuerySet] = models.QuerySet, path: str = "trashed_at") -> NotTrashed:
+    """A NotTrashed manager with the methods of queryset_class (Game.objects.counted(), ...)."""
+    manager_class = NotTrashed.from_queryset(queryset_class)
+    return type(f"NotTrashed{queryset_class.__name__}", (manager_class,), {"path": path})()
+
+
+def trash_cutoff(now: datetime | None = None) -> datetime:
+    """What was trashed before this moment has had its TRASH_DAYS: purge_trash removes it."""
+    return (now or timezone.now()) - timedelta(days=TRASH_DAYS)
+
+
+def trash_until(trashed_at: datetime) -> datetime:
+    """The last moment something trashed at `trashed_at` can be restored."""
+    return trashed_at + timedelta(days=TRASH_DAYS)
+
+
 class LeagueQuerySet(models.QuerySet["League"]):
     def for_user(self, user: Any) -> LeagueQuerySet:
         """Leagues the user is a member of (the owner is always a member)."""
@@ -194,8 +237,13 @@ class League(models.Model):
     # league page's charts, a player's figures, a season's sums) is cached
     # under it, and never outlives them.
     results_version = models.PositiveIntegerField(default=0)
+    # Once a game is over, only organizers may change its hands or its day.
+    lock_finished_games = models.BooleanField(default=True)
+    # When its owner deleted it: in the trash, restorable for TRASH_DAYS.
+    trashed_at = models.DateTimeField(null=True, blank=True)
 
-    objects = LeagueQuerySet.as_manager()
+    objects = not_trashed(LeagueQuerySet)
+    all_objects = LeagueQuerySet.as_manager()
 
     class Meta:
         ordering = ["name", "pk"]
@@ -223,11 +271,30 @@ class League(models.Model):
 
     @transaction.atomic
     def discard(self) -> None:
-        """Delete the league with every game, player, membership and invite."""
+        """Delete the league for good, with every game (the trashed ones too), player, membership and invite."""
         lock_for_writing(self.pk)
         # A seat protects its player; the games' seats go first.
-        Seat.objects.filter(game__league=self).delete()
+        Seat.all_objects.filter(game__league=self).delete()
         self.delete()
+
+    @transaction.atomic
+    def trash(self, user: Any = None) -> None:
+        """The owner deletes the league: into the trash, where it waits TRASH_DAYS for them to restore it.
+
+        Nothing inside it changes: its games, standings and seasons stay as they
+        are, out of every member's sight, and come back as they were."""
+        League.all_objects.select_for_update().filter(pk=self.pk).exists()
+        self.trashed_at = timezone.now()
+        League.all_objects.filter(pk=self.pk).update(trashed_at=self.trashed_at)
+        ActivityEntry.record(self, user, ActivityEntry.Kind.LEAGUE_DELETED, league=self.name)
+
+    @transaction.atomic
+    def restore(self, user: Any = None) -> None:
+        """Back from the trash, as it was (its standings never moved while it was there)."""
+        League.all_objects.select_for_update().filter(pk=self.pk).exists()
+        League.all_objects.filter(pk=self.pk).update(trashed_at=None)
+        self.trashed_at = None
+        ActivityEntry.record(self, user, ActivityEntry.Kind.LEAGUE_RESTORED, league=self.name)
 
     def too_many_players(self, count: int | None = None, adding: int = 1) -> str:
         """Why no more players: the league is full, or `adding` new ones would take its `count` past the cap."""
@@ -491,11 +558,19 @@ class LeaguePreset(models.Model):
     options = models.JSONField(default=dict)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
+    # When an organizer deleted it: in the trash, restorable for TRASH_DAYS.
+    trashed_at = models.DateTimeField(null=True, blank=True)
+
+    objects = not_trashed()
+    all_objects = AllRows()
 
     class Meta:
         ordering = ["name", "pk"]
         constraints = [
-            models.UniqueConstraint(fields=["league", "name_key"], name="preset_name_key_unique_in_league"),
+            # A name in the trash is free to take again (restoring then asks for a free name).
+            models.UniqueConstraint(
+                fields=["league", "name_key"], condition=Q(trashed_at=None), name="preset_name_key_unique_in_league"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -524,6 +599,29 @@ class LeaguePreset(models.Model):
     def house_rules(self) -> tuple[str, ...]:
         """The options that differ from the variant's preset, in words."""
         return cheat_sheet(self.variant, self.options).house_rules
+
+    @transaction.atomic
+    def trash(self, user: Any = None) -> None:
+        """Into the trash for TRASH_DAYS; games played by these rules keep them either way."""
+        League.objects.select_for_update().filter(pk=self.league_id).exists()
+        self.trashed_at = timezone.now()
+        LeaguePreset.all_objects.filter(pk=self.pk).update(trashed_at=self.trashed_at)
+        ActivityEntry.record(self.league, user, ActivityEntry.Kind.PRESET_DELETED, preset=self.name)
+
+    @transaction.atomic
+    def restore(self, user: Any = None) -> None:
+        """Back from the trash; TrashError when its name is taken meanwhile or the league has its fill."""
+        League.objects.select_for_update().filter(pk=self.league_id).exists()
+        live = LeaguePreset.objects.filter(league_id=self.league_id)
+        if live.filter(name_key=name_key(self.name)).exists():
+            raise TrashError(f"{self.league.name} has other house rules called {self.name} now: rename them first")
+        if live.count() >= LeaguePreset.MOST_PER_LEAGUE:
+            raise TrashError(
+                f"{self.league.name} has {LeaguePreset.MOST_PER_LEAGUE} house rules, the most a league keeps"
+            )
+        LeaguePreset.all_objects.filter(pk=self.pk).update(trashed_at=None)
+        self.trashed_at = None
+        ActivityEntry.record(self.league, user, ActivityEntry.Kind.PRESET_RESTORED, preset=self.name)
 
 
 class Invite(models.Model):
@@ -613,7 +711,9 @@ class Player(models.Model):
     def discard(self) -> None:
         """Delete a player who has no game (one who has is merged into another instead)."""
         lock_for_writing(self.league_id, player_ids=[self.pk])
-        if self.seats.exists():
+        if Seat.all_objects.filter(player=self).exists():
+            if not self.seats.exists():
+                raise PlayerInUse(f"{self.name} played a game that is in the trash: it may come back")
             raise PlayerInUse(
                 f"{self.name} has played {self.games_played()} game(s): merge them into another player instead"
             )
@@ -629,22 +729,29 @@ class Player(models.Model):
         """
         if target.pk == self.pk or target.league_id != self.league_id:
             raise PlayerInUse("Choose another player of this league to merge into")
-        games = Game.objects.filter(seats__player=self).values_list("pk", flat=True)
+        # The games in the trash move too, so that one restored comes back with the merged player.
+        games = Game.all_objects.filter(seats__player=self).values_list("pk", flat=True)
         lock_for_writing(self.league_id, list(games), [self.pk, target.pk])
-        together = Game.objects.filter(seats__player=self).filter(seats__player=target).order_by("number").first()
+        together = Game.all_objects.filter(seats__player=self).filter(seats__player=target).order_by("number").first()
         if together is not None:
             raise PlayerInUse(f"{self.name} and {target.name} both played game {together.number}: they are two people")
-        games = list(Game.objects.filter(seats__player=self).values_list("pk", "hand_count"))
-        Seat.objects.filter(player=self).update(player=target)
-        HandRevision.objects.bulk_create(
+        games = list(Game.all_objects.filter(seats__player=self).values_list("pk", "hand_count"))
+        moved = list(Seat.all_objects.filter(player=self).values_list("pk", flat=True))
+        Seat.all_objects.filter(pk__in=moved).update(player=target)
+        HandRevision.all_objects.bulk_create(
             HandRevision(game_id=game_id, number=hands, action=HandRevision.Action.MERGED,
                          before={"player": self.name}, after={"player": target.name}, user=_user(user))
             for game_id, hands in games
         )  # fmt: skip
-        Game.objects.filter(pk__in=[game_id for game_id, _ in games]).update(version=F("version") + 1)
-        if target.user_id is None and self.user_id is not None:
+        Game.all_objects.filter(pk__in=[game_id for game_id, _ in games]).update(version=F("version") + 1)
+        took_account = target.user_id is None and self.user_id is not None
+        if took_account:
             target.user_id = self.user_id
             target.save(update_fields=["user"])
+        ActivityEntry.record(
+            target.league, user, ActivityEntry.Kind.PLAYERS_MERGED, player=self.name, into=target.name,
+            games=len(games), undo={"into": target.pk, "seats": moved, "user": self.user_id if took_account else None},
+        )  # fmt: skip
         self.delete()
         target.league.results_changed()
         return len(games)
@@ -744,7 +851,11 @@ class Game(models.Model):
     hand_count = models.PositiveSmallIntegerField(default=0)
     finished_at = models.DateTimeField(null=True, blank=True)
 
-    objects = GameQuerySet.as_manager()
+    # When an organizer deleted it: in the trash, restorable for TRASH_DAYS.
+    trashed_at = models.DateTimeField(null=True, blank=True)
+
+    objects = not_trashed(GameQuerySet)
+    all_objects = GameQuerySet.as_manager()
 
     class Meta:
         ordering = ["-played_on", "-created_at", "-pk"]
@@ -815,10 +926,12 @@ class Game(models.Model):
         first_dealer: int = 0,
         user: Any = None,
         played_on: date | None = None,
+        kind: str = "game_started",
     ) -> Game:
         """Create a game after the engine has checked its setup (raises SetupError).
 
-        played_on: the day it was played, today at the table unless back-filled."""
+        played_on: the day it was played, today at the table unless back-filled.
+        kind: how the activity log tells it (ActivityEntry.Kind)."""
         setup = GameSetup.create(variant, [player.name for player in players], options or {}, first_dealer)
         lock_for_writing(league.pk)
         if league.games.count() >= League.MOST_GAMES:
@@ -836,6 +949,7 @@ class Game(models.Model):
         Seat.objects.bulk_create(
             Seat(game=game, player=player, position=position) for position, player in enumerate(players)
         )
+        ActivityEntry.record(league, user, kind, game=game.number)
         return game
 
     @transaction.atomic
@@ -859,6 +973,10 @@ class Game(models.Model):
             user=_user(user),
         )
         Game.objects.filter(pk=locked.pk).update(played_on=day, version=models.F("version") + 1)
+        ActivityEntry.record(
+            self.league, user, ActivityEntry.Kind.GAME_REDATED, game=locked.number,
+            before=before[0].isoformat(), after=day.isoformat(),
+        )  # fmt: skip
         locked.played_on = day
         if locked.status == self.Status.OVER:
             players = {seat.player_id for seat in locked.seats.all()}
@@ -893,6 +1011,7 @@ class Game(models.Model):
         first_dealer: int = 0,
         user: Any = None,
         played_on: date | None = None,
+        kind: str = "game_started",
     ) -> Game:
         """Start a game for players named in seat order; names new to the league become its players.
 
@@ -920,7 +1039,7 @@ class Game(models.Model):
             if count + len(new) > League.MOST_PLAYERS:
                 raise SetupError(league.too_many_players(count, len(new)), "players")
         players = [Player.objects.named(league, name) for name in tidied]
-        return cls.start(league, variant, players, options, first_dealer, user, played_on)
+        return cls.start(league, variant, players, options, first_dealer, user, played_on, kind)
 
     @classmethod
     @transaction.atomic
@@ -949,6 +1068,7 @@ class Game(models.Model):
             setup.first_dealer,
             user,
             played_on,
+            ActivityEntry.Kind.GAME_IMPORTED,
         )
         who = _user(user)
         Hand.objects.bulk_create(
@@ -1020,8 +1140,9 @@ class Game(models.Model):
         """This game re-read under a write lock, with its seats and hands (lock_for_writing's order:
         its league first). The row lock serialises phones writing to one game."""
         games = lock_for_writing(self.league_id, [self.pk])
-        if not games:
-            raise Game.DoesNotExist("The game was deleted")
+        if not games or games[0].trashed_at is not None:
+            # Deleted a moment ago, between this request's reading of it and now.
+            raise HandConflict("This game was just deleted: an organizer can restore it from the league's trash")
         return games[0]
 
     def _locked(self) -> Game:
@@ -1044,7 +1165,17 @@ class Game(models.Model):
             user=_user(user),
         )
         Game.objects.filter(pk=locked.pk).update(version=models.F("version") + 1)
+        was_over = locked.status == self.Status.OVER
         locked.refresh(state)
+        if locked.status == self.Status.OVER and not was_over:
+            ActivityEntry.record(self.league, user, ActivityEntry.Kind.GAME_FINISHED, game=locked.number)
+        elif was_over and action in (HandRevision.Action.EDITED, HandRevision.Action.DELETED):
+            kind = (
+                ActivityEntry.Kind.HAND_EDITED
+                if action == HandRevision.Action.EDITED
+                else ActivityEntry.Kind.HAND_DELETED
+            )
+            ActivityEntry.record(self.league, user, kind, game=locked.number, hand=number)
         self.refresh_from_db()
         return state
 
@@ -1179,15 +1310,36 @@ class Game(models.Model):
         return tuple((seat.player_id, seat.total) for seat in seats)
 
     @transaction.atomic
-    def discard(self) -> None:
-        """Delete the game and its hands; the standings and later ratings go without it."""
-        locked = self._lock()
-        counted = locked.status == self.Status.OVER
-        league, position = self.league, locked.position
-        players = set(self.seats.values_list("player_id", flat=True))
-        self.delete()
-        if counted:
-            league.results_changed(since=position, players=players)
+    def trash(self, user: Any = None) -> None:
+        """An organizer deletes the game: into the trash, for TRASH_DAYS. The standings, later
+        ratings and seasons go without it; its number is never given to another game."""
+        games = lock_for_writing(self.league_id, [self.pk])
+        locked = games[0] if games else None
+        if locked is None or locked.trashed_at is not None:
+            raise TrashError(f"Game {self.number} is already in the trash")
+        players = set(Seat.objects.filter(game=locked).values_list("player_id", flat=True))
+        self.trashed_at = timezone.now()
+        Game.all_objects.filter(pk=self.pk).update(trashed_at=self.trashed_at, version=F("version") + 1)
+        if locked.status == self.Status.OVER:
+            self.league.results_changed(since=locked.position, players=players)
+        ActivityEntry.record(self.league, user, ActivityEntry.Kind.GAME_DELETED, game=self.number)
+
+    @transaction.atomic
+    def restore(self, user: Any = None) -> None:
+        """Back from the trash as it was: its number, hands and History; the standings,
+        ratings and seasons count it again."""
+        games = lock_for_writing(self.league_id, [self.pk])
+        locked = games[0] if games else None
+        if locked is None or locked.trashed_at is None:
+            raise TrashError(f"Game {self.number} is not in the trash")
+        if Game.objects.filter(league_id=self.league_id).count() >= League.MOST_GAMES:
+            raise TrashError(self.league.too_many_games())
+        Game.all_objects.filter(pk=self.pk).update(trashed_at=None, version=F("version") + 1)
+        self.trashed_at = None
+        if locked.status == self.Status.OVER:
+            players = set(Seat.objects.filter(game=locked).values_list("player_id", flat=True))
+            self.league.results_changed(since=locked, players=players)
+        ActivityEntry.record(self.league, user, ActivityEntry.Kind.GAME_RESTORED, game=self.number)
 
 
 class SeatQuerySet(models.QuerySet["Seat"]):
@@ -1303,7 +1455,9 @@ class Seat(models.Model):
     rating_mu = models.FloatField(null=True, blank=True)
     rating_sigma = models.FloatField(null=True, blank=True)
 
-    objects = SeatQuerySet.as_manager()
+    # A seat of a game in the trash is in no sum, list or file.
+    objects = not_trashed(SeatQuerySet, "game__trashed_at")
+    all_objects = SeatQuerySet.as_manager()
 
     class Meta:
         ordering = ["game", "position"]
@@ -1411,13 +1565,19 @@ class Season(models.Model):
     last_day = models.DateField()
     # A calendar year the app keeps while the organizer has named no season.
     automatic = models.BooleanField(default=False)
+    # When an organizer deleted it: in the trash, restorable for TRASH_DAYS.
+    trashed_at = models.DateTimeField(null=True, blank=True)
 
-    objects = SeasonQuerySet.as_manager()
+    objects = not_trashed(SeasonQuerySet)
+    all_objects = SeasonQuerySet.as_manager()
 
     class Meta:
         ordering = ["-last_day", "-first_day", "name", "pk"]
         constraints = [
-            models.UniqueConstraint(fields=["league", "name_key"], name="season_name_key_unique_in_league"),
+            # A name in the trash is free to take again (restoring then asks for a free name).
+            models.UniqueConstraint(
+                fields=["league", "name_key"], condition=Q(trashed_at=None), name="season_name_key_unique_in_league"
+            ),
             models.CheckConstraint(
                 condition=Q(first_day__lte=F("last_day")),
                 name="season_first_day_not_after_last",
@@ -1473,12 +1633,29 @@ class Season(models.Model):
             self.refresh()
 
     @transaction.atomic
-    def discard(self) -> None:
-        """Delete the season; the last of the organizer's gone, the calendar years come back."""
+    def trash(self, user: Any = None) -> None:
+        """Into the trash for TRASH_DAYS; the last of the organizer's gone, the calendar years come back."""
         League.objects.select_for_update().filter(pk=self.league_id).exists()
-        self.delete()
+        self.trashed_at = timezone.now()
+        Season.all_objects.filter(pk=self.pk).update(trashed_at=self.trashed_at)
         for year in self.league._keep_year_seasons():
             year.refresh()
+        ActivityEntry.record(self.league, user, ActivityEntry.Kind.SEASON_DELETED, season=self.name)
+
+    @transaction.atomic
+    def restore(self, user: Any = None) -> None:
+        """Back from the trash, its standings worked out afresh; the automatic years give way to it again.
+        TrashError when another season has taken its name meanwhile."""
+        League.objects.select_for_update().filter(pk=self.league_id).exists()
+        if Season.objects.filter(league_id=self.league_id, name_key=name_key(self.name)).exists():
+            raise TrashError(f"{self.league.name} has another season called {self.name} now: rename that one first")
+        if Season.objects.filter(league_id=self.league_id, automatic=False).count() >= Season.MOST_PER_LEAGUE:
+            raise TrashError(f"{self.league.name} has {Season.MOST_PER_LEAGUE} seasons, the most a league can hold")
+        Season.objects.filter(league_id=self.league_id, automatic=True).delete()
+        Season.all_objects.filter(pk=self.pk).update(trashed_at=None)
+        self.trashed_at = None
+        self.refresh()
+        ActivityEntry.record(self.league, user, ActivityEntry.Kind.SEASON_RESTORED, season=self.name)
 
     def refresh(self) -> None:
         """Sum up the season's counted games again and rate them afresh, in order of play.
@@ -1577,6 +1754,9 @@ class Hand(models.Model):
     # playing every game of the league again. Null until written.
     result = models.JSONField(null=True, blank=True, editable=False)
 
+    objects = not_trashed(path="game__trashed_at")
+    all_objects = AllRows()
+
     class Meta:
         ordering = ["game", "number"]
         constraints = [
@@ -1619,12 +1799,158 @@ class HandRevision(models.Model):
     user_name = models.CharField(max_length=150, blank=True, default="")
     at = models.DateTimeField(default=timezone.now)
 
+    objects = not_trashed(path="game__trashed_at")
+    all_objects = AllRows()
+
     class Meta:
         ordering = ["-at", "-pk"]
         indexes = [models.Index(fields=["game", "-at"])]
 
     def __str__(self) -> str:
         return f"Hand {self.number} {self.action} in game {self.game_id}"
+
+
+class ActivityEntryQuerySet(models.QuerySet["ActivityEntry"]):
+    def readable_by(self, league: League, membership: Membership) -> ActivityEntryQuerySet:
+        """The league's log as a member reads it: all of it for organizers, their own entries for the others."""
+        entries = self.filter(league=league)
+        return entries if membership.can_organize else entries.filter(user_id=membership.user_id)
+
+
+class ActivityEntry(models.Model):
+    """One line of a league's activity log: who did what, and when.
+
+    Stored as facts (a kind, and the names and numbers it needs: `facts`),
+    never as a sentence: games.activity words it at reading time, in the
+    reader's language. `who` keeps the account's name as it was, so that the
+    log still reads after the account is gone or the league is imported.
+    """
+
+    class Kind(models.TextChoices):
+        GAME_STARTED = "game_started", "game started"
+        GAME_FINISHED = "game_finished", "game finished"
+        GAME_DELETED = "game_deleted", "game deleted"
+        GAME_RESTORED = "game_restored", "game restored"
+        GAME_REDATED = "game_redated", "game re-dated"
+        GAME_IMPORTED = "game_imported", "game imported"
+        HAND_EDITED = "hand_edited", "finished game's hand changed"
+        HAND_DELETED = "hand_deleted", "finished game's hand deleted"
+        PLAYERS_MERGED = "players_merged", "players merged"
+        MERGE_UNDONE = "merge_undone", "merge undone"
+        LEAGUE_IMPORTED = "league_imported", "league imported"
+        LEAGUE_DELETED = "league_deleted", "league deleted"
+        LEAGUE_RESTORED = "league_restored", "league restored"
+        SETTINGS_CHANGED = "settings_changed", "settings changed"
+        ROLE_CHANGED = "role_changed", "role changed"
+        SHARE_LINK_MADE = "share_link_made", "share link made"
+        SHARE_LINK_USED = "share_link_used", "joined through a share link"
+        SHARE_LINKS_STOPPED = "share_links_stopped", "share links stopped"
+        PRESET_DELETED = "preset_deleted", "house rules deleted"
+        PRESET_RESTORED = "preset_restored", "house rules restored"
+        SEASON_DELETED = "season_deleted", "season deleted"
+        SEASON_RESTORED = "season_restored", "season restored"
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="activity")
+    kind = models.CharField(max_length=24, choices=Kind.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # The account's name when it acted; empty for the app itself (an import's own entries).
+    who = models.CharField(max_length=150, blank=True, default="")
+    at = models.DateTimeField(default=timezone.now)
+    # The names and numbers the sentence is made of (games.activity.SENTENCES names them).
+    facts = models.JSONField(default=dict)
+    # What undoing it needs (a merge: the seats that moved); never in the league file.
+    undo = models.JSONField(null=True, blank=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    objects = ActivityEntryQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        indexes = [
+            models.Index(fields=["league", "-at", "-id"], name="games_activity_league_at_idx"),
+            models.Index(fields=["league", "user", "-at"], name="games_activity_user_at_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.who or 'The app'}: {self.kind} in league {self.league_id}"
+
+    @classmethod
+    def record(cls, league: League, user: Any, kind: str, /, undo: Any = None, **facts: Any) -> ActivityEntry:
+        """Write one entry; in the caller's transaction, so that it stands or falls with the change."""
+        who = _user(user)
+        return cls.objects.create(
+            league=league, kind=kind, user=who, who=who.get_username() if who else "", facts=facts, undo=undo
+        )
+
+    @property
+    def can_be_undone(self) -> bool:
+        return self.kind == self.Kind.PLAYERS_MERGED and self.undo is not None and self.undone_at is None
+
+    @transaction.atomic
+    def undo_merge(self, user: Any = None) -> Player:
+        """Take a merge back: the merged player comes back with the seats that moved; the new player.
+
+        Only while nothing has happened since to either player: the player merged
+        into is still there with every seat that moved, and nobody has taken the
+        old name. TrashError says why not."""
+        League.objects.select_for_update().filter(pk=self.league_id).exists()
+        entry = ActivityEntry.objects.select_for_update().get(pk=self.pk)
+        if not entry.can_be_undone:
+            raise TrashError("This merge is already undone" if entry.undone_at else "Only a merge can be undone")
+        name, into_name, undo = entry.facts["player"], entry.facts["into"], entry.undo
+        target = Player.objects.filter(pk=undo["into"], league_id=self.league_id).first()
+        if target is None:
+            raise TrashError(f"{into_name} has been merged or deleted since: the merge can't be undone")
+        seats = Seat.all_objects.filter(pk__in=undo["seats"])
+        if seats.exclude(player=target).exists() or seats.count() != len(undo["seats"]):
+            raise TrashError(f"{into_name}'s games have changed since: the merge can't be undone")
+        if Player.objects.filter(league_id=self.league_id, name_key=name_key(name)).exists():
+            raise TrashError(f"{self.league.name} has a player called {name} again: the merge can't be undone")
+        if self.league.players.count() >= League.MOST_PLAYERS:
+            raise TrashError(self.league.too_many_players())
+        back = Player.objects.create(league_id=self.league_id, name=name)
+        Player.objects.select_for_update().filter(pk=target.pk).exists()
+        games = list(Game.all_objects.filter(seats__in=seats).values_list("pk", "hand_count"))
+        seats.update(player=back)
+        HandRevision.all_objects.bulk_create(
+            HandRevision(game_id=game_id, number=hands, action=HandRevision.Action.MERGED,
+                         before={"player": into_name}, after={"player": name}, user=_user(user))
+            for game_id, hands in games
+        )  # fmt: skip
+        Game.all_objects.filter(pk__in=[game_id for game_id, _ in games]).update(version=F("version") + 1)
+        if undo.get("user") is not None and target.user_id == undo["user"]:
+            Player.objects.filter(pk=target.pk).update(user=None)
+            Player.objects.filter(pk=back.pk).update(user_id=undo["user"])
+        entry.undone_at = timezone.now()
+        entry.save(update_fields=["undone_at"])
+        ActivityEntry.record(self.league, user, self.Kind.MERGE_UNDONE, player=name, into=into_name, games=len(games))
+        self.league.results_changed()
+        return back
+
+
+def purge_trash(now: datetime | None = None) -> list[str]:
+    """Remove for good what has been in the trash over TRASH_DAYS; a line for each thing removed.
+
+    Safe to run again and again (cron): what is left is only what may still come back."""
+    cutoff = trash_cutoff(now)
+    removed = []
+    for league in League.all_objects.filter(trashed_at__lt=cutoff).order_by("pk"):
+        removed.append(f"league {league.pk} {league.name!r}, trashed {league.trashed_at:%Y-%m-%d}")
+        league.discard()
+    for game in Game.all_objects.filter(trashed_at__lt=cutoff).select_related("league").order_by("pk"):
+        removed.append(
+            f"game {game.number} of league {game.league_id} {game.league.name!r}, trashed {game.trashed_at:%Y-%m-%d}"
+        )
+        with transaction.atomic():
+            Game.all_objects.filter(pk=game.pk).delete()
+    for model, what in ((Season, "season"), (LeaguePreset, "house rules")):
+        for thing in model.all_objects.filter(trashed_at__lt=cutoff).select_related("league").order_by("pk"):
+            league = f"league {thing.league_id} {thing.league.name!r}"
+            removed.append(f"{what} {thing.name!r} of {league}, trashed {thing.trashed_at:%Y-%m-%d}")
+            model.all_objects.filter(pk=thing.pk).delete()
+    return removed
 
 
 # The days a game can be played on, as SCORESHEET.md bounds them.
@@ -1647,15 +1973,17 @@ def lock_for_writing(league_id: int, game_ids: Iterable[int] = (), player_ids: I
     IMMEDIATE transaction holds the database's one write lock already and
     these selects take nothing more.
     """
-    League.objects.select_for_update().filter(pk=league_id).exists()
+    League.all_objects.select_for_update().filter(pk=league_id).exists()
+    # Every manager's rows, the trash's too: a merge moves the seats of trashed games, and a
+    # restore or a purge locks what it brings back or removes; each caller checks what it found.
     games = list(
-        Game.objects.select_for_update(of=("self",))
+        Game.all_objects.select_for_update(of=("self",))
         .filter(pk__in=list(game_ids))
-        .prefetch_related(models.Prefetch("seats", queryset=Seat.objects.select_related("player")), "hands")
+        .prefetch_related(models.Prefetch("seats", queryset=Seat.all_objects.select_related("player")), "hands")
         .order_by("pk")
     )
     if games:
-        list(Seat.objects.select_for_update().filter(game__in=[game.pk for game in games]).order_by("pk"))
+        list(Seat.all_objects.select_for_update().filter(game__in=[game.pk for game in games]).order_by("pk"))
     if player_ids:
         list(Player.objects.select_for_update().filter(pk__in=list(player_ids)).order_by("pk"))
     return games

@@ -29,7 +29,10 @@ def membership_for(user: Any, league_id: int) -> Membership:
     if not user.is_authenticated:
         raise Http404("No such league")
     try:
-        membership = Membership.objects.select_related("league").get(league_id=league_id, user=user)
+        # A league in the trash is no member's: only its owner sees it, on their list of leagues.
+        membership = Membership.objects.select_related("league").get(
+            league_id=league_id, user=user, league__trashed_at=None
+        )
     except Membership.DoesNotExist:
         raise Http404("No such league") from None
     shown_in_its_time_zone(membership.league)
@@ -58,6 +61,22 @@ def get_game_for(
         raise Http404("No such game") from None
     membership = require(membership_for(user, game.league_id), need)
     return game, membership
+
+
+LOCKED_GAME = (
+    "This game is over, and the league locks finished games: only an organizer can change its hands or its day."
+)
+
+
+def game_locked_for(game: Game, membership: Membership) -> bool:
+    """Whether the league's lock keeps this member from changing the finished game's hands or day."""
+    return game.status == Game.Status.OVER and game.league.lock_finished_games and not membership.can_organize
+
+
+def require_unlocked(game: Game, membership: Membership) -> None:
+    """403, saying why, when the finished game is locked for this member (League.lock_finished_games)."""
+    if game_locked_for(game, membership):
+        raise PermissionDenied(LOCKED_GAME)
 
 
 def get_public_league(token: str) -> League:

@@ -3,6 +3,7 @@ from django.urls import path, register_converter
 from games.converters import IdConverter, TokenConverter
 from games.views import (
     accounts,
+    activity,
     backups,
     history,
     leagues,
@@ -14,6 +15,7 @@ from games.views import (
     seasons,
     sharing,
     table,
+    trash,
 )
 
 app_name = "games"
@@ -101,6 +103,11 @@ urlpatterns += [
     path("leagues/import/", backups.league_import, name="league-import"),
     path("games/<id:game_id>/scoresheet/", history.game_scoresheet, name="game-scoresheet"),
     path("games/<id:game_id>/delete/", history.game_delete, name="game-delete"),
+    path("leagues/<id:league_id>/trash/", trash.league_trash, name="league-trash"),
+    path("leagues/<id:league_id>/trash/<str:kind>/<id:item_id>/restore/", trash.trash_restore, name="trash-restore"),
+    path("leagues/<id:league_id>/restore/", trash.league_restore, name="league-restore"),
+    path("leagues/<id:league_id>/activity/", activity.league_activity, name="league-activity"),
+    path("leagues/<id:league_id>/activity/<id:entry_id>/undo/", activity.activity_undo, name="activity-undo"),
     path("public/<token:token>/", history.public_standings, name="public-standings"),
     path("public/<token:token>/games/", history.public_games, name="public-games"),
     path("public/<token:token>/games/<id:game_id>/", history.public_scoresheet, name="public-scoresheet"),

@@ -22,12 +22,13 @@ from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games import stats
 from games.charts import Chart, rating_chart, totals_chart
 from games.forms import ArchiveForm, SpanForm, StandingsForm
-from games.models import Game, Hand, Player, Season, Seat
+from games.models import TRASH_DAYS, Game, Hand, Player, Season, Seat
 from games.permissions import ORGANIZE, VIEW, Reader, get_game_for, get_league_for, get_public_league
 from games.views.pages import render_page
 from rules.describe import deal_in_brief
@@ -380,8 +381,18 @@ def game_delete(request: HtmxHttpRequest, game_id: int) -> TemplateResponse | Ht
     game, membership = get_game_for(request.user, game_id, ORGANIZE, _listed(Game.objects.all()))
     if request.method == "POST":
         league_id = game.league_id
-        game.discard()
-        messages.success(request, f"Game {game.number}, of {stats.day_label(game.played_on)}, is deleted.")
+        game.trash(request.user)
+        messages.success(
+            request,
+            _("Game %(number)s, of %(day)s, is in the trash: an organizer can restore it for %(days)s days.")
+            % {"number": game.number, "day": stats.day_label(game.played_on), "days": TRASH_DAYS},
+        )
         return redirect("games:league-games", league_id)
-    context = {"reader": Reader(game.league, membership), "league": game.league, "game": game, "games": [game]}
+    context = {
+        "reader": Reader(game.league, membership),
+        "league": game.league,
+        "game": game,
+        "games": [game],
+        "days": TRASH_DAYS,
+    }
     return TemplateResponse(request, "history/game_delete.html", context)

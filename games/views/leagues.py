@@ -9,6 +9,8 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.db.models import F, Prefetch, QuerySet
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
@@ -20,11 +22,23 @@ from django_htmx.http import HttpResponseClientRedirect
 from games import stats
 from games.charts import Chart, games_per_month_chart, league_ratings_chart
 from games.forms import LeagueDeleteForm, LeagueForm, LeagueSettingsForm, PlayerEditForm, PlayerForm, PlayerMergeForm
-from games.models import Game, League, Membership, PlayerInUse, Seat
+from games.models import (
+    TRASH_DAYS,
+    ActivityEntry,
+    Game,
+    League,
+    Membership,
+    PlayerInUse,
+    Seat,
+    trash_cutoff,
+    trash_until,
+)
 from games.permissions import ORGANIZE, SCORE, get_league_for
 from games.views.pages import render_page, saved_unless_taken
 from rules import VARIANTS
 from scorekeeper.middleware import HtmxHttpRequest
+
+ONLY_THE_OWNER = "Only the league's owner, %(owner)s, can delete %(league)s. Ask them if it should go."
 
 # Finished games shown on a league's page; the full archive lives elsewhere.
 RECENT_GAMES = 5
@@ -42,7 +56,10 @@ def home(request: HtmxHttpRequest) -> TemplateResponse:
     leagues = League.objects.for_user(request.user).prefetch_related(
         Prefetch("games", queryset=_with_seats(Game.objects.in_progress()), to_attr="games_in_progress")
     )
-    return TemplateResponse(request, "games/home.html", {"leagues": leagues})
+    # The owner's deleted leagues, each until its last day in the trash.
+    trashed = League.all_objects.filter(owner=request.user, trashed_at__gte=trash_cutoff()).order_by("-trashed_at")
+    trashed = [(league, trash_until(league.trashed_at)) for league in trashed]
+    return TemplateResponse(request, "games/home.html", {"leagues": leagues, "trashed": trashed})
 
 
 @login_required
@@ -165,7 +182,12 @@ def league_edit(request: HtmxHttpRequest, league_id: int) -> TemplateResponse | 
     old_name = league.name
     form = LeagueSettingsForm(request.POST if request.method == "POST" else None, instance=league)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        with transaction.atomic():
+            form.save()
+            if form.changed_data:
+                ActivityEntry.record(
+                    league, request.user, ActivityEntry.Kind.SETTINGS_CHANGED, settings=list(form.changed_data)
+                )
         messages.success(request, f"Saved the settings of {league.name}.")
         return redirect(league)
     # A refused name is already on the instance: title the page with the stored one.
@@ -176,15 +198,21 @@ def league_edit(request: HtmxHttpRequest, league_id: int) -> TemplateResponse | 
 @login_required
 @require_http_methods(["GET", "POST"])
 def league_delete(request: HtmxHttpRequest, league_id: int) -> TemplateResponse | HttpResponseRedirect:
-    """Organizers: the league and everything in it, once its name is typed; its backup is offered first."""
+    """The owner: the league and everything in it to the trash, once its name is typed; its backup
+    is offered first. Another organizer is told that only the owner can (403), and nothing changes."""
     league, _ = get_league_for(request.user, league_id, ORGANIZE)
+    if league.owner_id != request.user.pk:
+        raise PermissionDenied(ONLY_THE_OWNER % {"owner": league.owner.get_username(), "league": league.name})
     form = LeagueDeleteForm(request.POST if request.method == "POST" else None, league=league)
     if request.method == "POST" and form.is_valid():
-        name = league.name
-        league.discard()
-        messages.success(request, f"{name} is deleted, with all its games.")
+        league.trash(request.user)
+        messages.success(
+            request,
+            f"{league.name} is in the trash, with all its games: you can restore it from your leagues "
+            f"for {TRASH_DAYS} days.",
+        )
         return redirect("games:home")
-    context = {"league": league, "form": form, "games": league.games.count()}
+    context = {"league": league, "form": form, "games": league.games.count(), "days": TRASH_DAYS}
     return TemplateResponse(request, "games/league_delete.html", context, status=_form_status(form))
 
 

@@ -27,8 +27,9 @@ from django.utils.http import urlsafe_base64_encode
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from games.activity import PUBLIC_LINK
 from games.forms import InviteForm, RoleForm
-from games.models import Invite, League, Membership, new_token
+from games.models import ActivityEntry, Invite, League, Membership, new_token
 from games.permissions import ORGANIZE, VIEW, Reader, get_league_for
 from games.views.pages import render_page
 from scorekeeper.middleware import HtmxHttpRequest
@@ -98,8 +99,14 @@ def member_role(request: HtmxHttpRequest, league_id: int, membership_id: int) ->
     form = RoleForm(request.POST)
     if not form.is_valid():
         return _refused(request, league, membership, "members", "Choose organizer, scorer or viewer.")
-    member.role = form.cleaned_data["role"]
-    member.save(update_fields=["role"])
+    before, member.role = member.role, form.cleaned_data["role"]
+    with transaction.atomic():
+        member.save(update_fields=["role"])
+        if member.role != before:
+            ActivityEntry.record(
+                league, request.user, ActivityEntry.Kind.ROLE_CHANGED,
+                member=member.user.get_username(), before=before, after=member.role,
+            )  # fmt: skip
     messages.success(request, f"{member.user.get_username()} is now {member.get_role_display().lower()}.")
     if member.user_id == request.user.pk and not member.can_organize:
         # They just gave up managing the league: the members page is no longer theirs to change.
@@ -208,7 +215,9 @@ def invite_revoke(request: HtmxHttpRequest, league_id: int, invite_id: int) -> H
 
 
 def _invite_or_404(token: str) -> Invite:
-    invite = Invite.objects.select_related("league").filter(token=token).first() if token else None
+    # A league in the trash takes no one in: its invites are no invites while it is there.
+    invites = Invite.objects.select_related("league").filter(league__trashed_at=None)
+    invite = invites.filter(token=token).first() if token else None
     if invite is None:
         raise Http404("No such invite")
     return invite
@@ -281,7 +290,11 @@ def public_link(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
         return _refused(
             request, league, membership, "public-link", "Choose to turn the public link on, renew it or turn it off."
         )
-    league.save(update_fields=["public_token"])
+    with transaction.atomic():
+        league.save(update_fields=["public_token"])
+        kind = ActivityEntry.Kind.SHARE_LINKS_STOPPED if action == "off" else ActivityEntry.Kind.SHARE_LINK_MADE
+        facts = {"game": PUBLIC_LINK} if action == "off" else {"game": PUBLIC_LINK, "role": Membership.Role.VIEWER}
+        ActivityEntry.record(league, request.user, kind, **facts)
     messages.success(request, note)
     return _after_change(request, league, membership, "public-link")
 

@@ -17,7 +17,7 @@ from django.template.response import TemplateResponse
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games.forms import PresetForm
-from games.models import League, LeaguePreset
+from games.models import TRASH_DAYS, League, LeaguePreset
 from games.permissions import ORGANIZE, VIEW, get_league_for
 from games.views.pages import saved_unless_taken
 from rules.rulebook import cheat_sheet
@@ -94,6 +94,10 @@ def preset_delete(request: HtmxHttpRequest, league_id: int, preset_id: int) -> H
     league, preset = _preset_for(request, league_id, preset_id, ORGANIZE)
     if request.method == "GET":
         return TemplateResponse(request, "presets/preset_delete.html", {"league": league, "preset": preset})
-    preset.delete()
-    messages.success(request, f"Deleted {preset.name}. Games played by them keep their rules.")
+    preset.trash(request.user)
+    messages.success(
+        request,
+        f"{preset.name} is in the trash (an organizer can restore it for {TRASH_DAYS} days). "
+        "Games played by them keep their rules.",
+    )
     return HttpResponseRedirect(league.get_absolute_url())

@@ -17,7 +17,7 @@ from django.template.response import TemplateResponse
 from django.views.decorators.http import require_http_methods
 
 from games.forms import SeasonForm
-from games.models import League, Membership, Season
+from games.models import TRASH_DAYS, League, Membership, Season
 from games.permissions import ORGANIZE, VIEW, get_league_for
 from games.views.pages import saved_unless_taken
 from scorekeeper.middleware import HtmxHttpRequest
@@ -81,6 +81,10 @@ def season_delete(request: HtmxHttpRequest, league_id: int, season_id: int) -> H
     season = get_object_or_404(league.seasons, pk=season_id, automatic=False)
     if request.method == "GET":
         return TemplateResponse(request, "seasons/season_delete.html", {"league": league, "season": season})
-    season.discard()
-    messages.success(request, f"Season {season.name} is deleted. Its games are all still in the league.")
+    season.trash(request.user)
+    messages.success(
+        request,
+        f"Season {season.name} is in the trash (an organizer can restore it for {TRASH_DAYS} days). "
+        "Its games are all still in the league.",
+    )
     return redirect("games:league-seasons", league.pk)

@@ -31,7 +31,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.forms import ShareForm
-from games.models import Game, Membership
+from games.models import ActivityEntry, Game, Membership
 from games.permissions import ORGANIZE, VIEW, get_game_for
 from games.views.pages import render_page
 from scorekeeper.middleware import HtmxHttpRequest
@@ -78,7 +78,9 @@ def game_share(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 def game_share_stop(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """An organizer stops every share link of the game given so far; the panel shows a new one."""
     game, membership = get_game_for(request.user, game_id, ORGANIZE)
-    Game.objects.filter(pk=game.pk).update(share_generation=F("share_generation") + 1)
+    with transaction.atomic():
+        Game.objects.filter(pk=game.pk).update(share_generation=F("share_generation") + 1)
+        ActivityEntry.record(game.league, request.user, ActivityEntry.Kind.SHARE_LINKS_STOPPED, game=game.number)
     game.refresh_from_db(fields=["share_generation"])
     messages.success(request, "The links shared so far no longer let anyone join: here is a new one.")
     form = ShareForm(request.POST)
@@ -126,6 +128,8 @@ def game_join(request: HtmxHttpRequest, game_id: int, token: str) -> HttpRespons
     if claim.get("gen", 0) != game.share_generation:
         return _gone(request, "An organizer has stopped this share link: ask for a new one at the table.")
     league = game.league
+    if league.trashed_at is not None:
+        return _gone(request, "This league has been deleted: ask its owner.")
     organizer = Membership.objects.filter(league=league, user_id=claim.get("by")).first()
     if organizer is None or not organizer.can_organize or claim.get("since") != _moment(organizer.organizer_since):
         return _gone(request, "Whoever shared this link no longer organizes the league: ask for a new one.")
@@ -141,6 +145,10 @@ def game_join(request: HtmxHttpRequest, game_id: int, token: str) -> HttpRespons
     try:
         with transaction.atomic():
             Membership.objects.create(league=league, user=request.user, role=role)
+            by = organizer.user.get_username()
+            ActivityEntry.record(
+                league, request.user, ActivityEntry.Kind.SHARE_LINK_USED, game=game.number, role=role, by=by
+            )
     except IntegrityError:
         pass  # joined a moment ago (a second tap): a member all the same
     else:

@@ -42,7 +42,7 @@ from games.models import (
     entry_to_json,
     lock_for_writing,
 )
-from games.permissions import ORGANIZE, SCORE, VIEW, get_game_for, get_league_for
+from games.permissions import ORGANIZE, SCORE, VIEW, game_locked_for, get_game_for, get_league_for, require_unlocked
 from games.stats import day_label
 from rules import EntryError, GameState, HandEntry, ScoresheetError, SetupError, play
 from rules.describe import (
@@ -165,6 +165,8 @@ def _table_context(
         "setup": setup,
         "state": state,
         "can_score": can_score,
+        # The finished game's hands and day, unless the league locks them for this member.
+        "can_change": can_score and not game_locked_for(game, membership),
         "entry_open": entry_open,
         "hand_form": hand_form if entry_open else None,
         "moon": table.moon,
@@ -419,6 +421,7 @@ def hand_preview(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
 @login_required
 def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
     game, membership = _table(request, game_id, SCORE)
+    require_unlocked(game, membership)
     entries = game.entries()
     if not 1 <= number <= len(entries):
         raise Http404("No such hand")
@@ -499,6 +502,7 @@ def hand_delete(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Delete the last hand. With JavaScript the game page asks first (hx-confirm);
     without it, its button is a GET that lands on this confirmation page."""
     game, membership = _table(request, game_id, SCORE)
+    require_unlocked(game, membership)
     form = DeleteHandForm(request.POST if request.method == "POST" else request.GET)
     if not form.is_valid():
         return _refused(request, game, membership, "Which hand? The form did not say", HTTPStatus.BAD_REQUEST)
@@ -541,7 +545,8 @@ def game_day(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Put right the day the game was played (a paper game entered later, dated today by mistake).
 
     Its place in the order of play moves with it, and so do the ratings and the seasons of both days."""
-    game, _ = _table(request, game_id, SCORE)
+    game, membership = _table(request, game_id, SCORE)
+    require_unlocked(game, membership)
     if request.method == "GET":
         form = GameDayForm(initial={"played_on": game.played_on}, league=game.league)
         return TemplateResponse(request, "games/game_day.html", {"game": game, "form": form})

@@ -275,7 +275,7 @@ def test_games_are_numbered_in_their_league_and_a_number_is_never_given_twice(sc
     make_game(other)  # another league's games don't count
     first = make_game(league)
     second = make_game(league)
-    second.discard()
+    second.trash()
     third = make_game(league)
     assert (first.number, second.number, third.number) == (1, 2, 3)
     page = scorer.get(reverse("games:game-detail", args=[third.pk])).content.decode()

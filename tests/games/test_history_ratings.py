@@ -128,7 +128,7 @@ def test_deleting_a_game_re_rates_the_games_after_it(league, user):
     first = played(league, "standard", MOON_AND_QUEEN, DAY, {"target": 30}, user=user)
     second = played(league, "standard", WRAPS, DAY + timedelta(hours=1), {"target": 40, "wraps": [30]}, user=user)
 
-    first.discard()
+    first.trash()
 
     assert ratings_of(second) == pytest.approx(rated(NEW, [1, 3, 2, 4]))
     ann = Standing.objects.get(player__name="Ann", variant="")

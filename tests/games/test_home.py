@@ -73,8 +73,8 @@ def test_the_home_page_costs_the_same_queries_however_many_games(client, user, d
         make_game(league, "standard")
         make_game(league, "ricketts")
     client.force_login(user)
-    # session, user, leagues, their unfinished games, those games' seats with players
-    with django_assert_num_queries(5):
+    # session, user, leagues, their unfinished games, those games' seats with players, the user's leagues in the trash
+    with django_assert_num_queries(6):
         response = client.get(URL)
     assert response.content.decode().count(">Continue<") == 6
 

@@ -136,7 +136,7 @@ def test_a_finished_game_and_a_deleted_one_move_the_leagues_results_version(user
     games = hand_worked_league(league, user)
     league.refresh_from_db()
     before = league.results_version
-    games["wraps"].discard()
+    games["wraps"].trash()
     league.refresh_from_db()
     assert league.results_version == before + 1
     # A hand that does not finish its game moves no result.

@@ -132,7 +132,7 @@ def test_the_organizers_first_season_replaces_the_years_and_deleting_the_last_br
     assert [season.name for season in Season.objects.offered(league)] == ["Spring 2026"]
     # No game between March and May 2026.
     assert rows(spring) == {}
-    spring.discard()
+    spring.trash()
     assert [(season.name, season.automatic) for season in Season.objects.offered(league)] == [
         ("2026", True),
         ("2025", True),
@@ -200,13 +200,13 @@ def test_editing_a_game_refreshes_only_the_seasons_that_hold_its_day(league, use
 def test_deleting_a_game_takes_it_out_of_its_seasons(league, games, both_years):
     year_2025, year_2026 = both_years
     untouched = stored(year_2025)
-    games["2026"].discard()
+    games["2026"].trash()
     assert rows(year_2026) == {}
     assert stored(year_2025) == untouched
 
 
 def test_deleting_the_only_game_of_a_year_takes_away_that_automatic_season(league, games):
-    games["2026"].discard()
+    games["2026"].trash()
     assert [season.name for season in Season.objects.offered(league)] == ["2025"]
 
 

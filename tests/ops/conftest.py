@@ -106,6 +106,13 @@ def table(db) -> Table:
     preset.save()
     # A season of the organizer's with the finished game in it (the calendar years give way to
     # it), its name one more to escape on the standings.
+    # In the trash: a game the organizer deleted, and a league of theirs they deleted;
+    # in the activity log, a merge they may undo.
+    make_game(league, "standard", names).trash(organizer)
+    League.create_for(organizer, "Old house").trash(organizer)
+    Player.objects.create(league=league, name="Twin").merge_into(
+        Player.objects.get(league=league, name="Cat"), organizer
+    )
     year = league.today().year
     season = Season.add(league, f"This year {IMAGE}", date(year, 1, 1), date(year, 12, 31))
     return Table(

@@ -20,7 +20,7 @@ from typing import Any
 
 from django.urls import URLPattern, URLResolver, reverse
 
-from games.models import Game
+from games.models import ActivityEntry, Game, League
 from tests.factories import STANDARD_RULES_FORM
 
 ROLES = ("anonymous", "outsider", "public", "viewer", "scorer", "organizer")
@@ -101,6 +101,18 @@ def league(table) -> dict[str, int]:
 def next_hand(table) -> dict[str, Any]:
     """Hand 3 of the game under way: Cat takes 5 hearts, Dan 8 and the queen."""
     return {"number": 3, "hearts_0": 0, "hearts_1": 0, "hearts_2": 5, "hearts_3": 8, "queen": 3}
+
+
+def trashed_game(table) -> dict[str, Any]:
+    """The game the table's organizer deleted: in the league's trash."""
+    trashed = Game.all_objects.get(league=table.league, trashed_at__isnull=False)
+    return {"league_id": table.league.pk, "kind": "game", "item_id": trashed.pk}
+
+
+def merge_entry(table) -> dict[str, int]:
+    """The activity log's entry of the table's merge, which an organizer may undo."""
+    entry = ActivityEntry.objects.get(league=table.league, kind=ActivityEntry.Kind.PLAYERS_MERGED)
+    return {"league_id": table.league.pk, "entry_id": entry.pk}
 
 
 def preset(table) -> dict[str, int]:
@@ -289,6 +301,17 @@ ROUTES: list[Route] = [
         get=ORGANIZERS_DO,
         post=statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=403, scorer=403, organizer=302),
     ),
+    Route("league-trash", league, get=ORGANIZERS_DO),
+    Route("trash-restore", trashed_game, get=POST_ONLY, post=ORGANIZERS_DONE),
+    # The organizer's own league in the trash: only its owner may restore it; to anyone else it is no league.
+    Route(
+        "league-restore",
+        lambda table: {"league_id": League.all_objects.get(trashed_at__isnull=False).pk},
+        get=POST_ONLY,
+        post=statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=404, scorer=404, organizer=302),
+    ),
+    Route("league-activity", league, get=MEMBERS_SEE),
+    Route("activity-undo", merge_entry, get=POST_ONLY, post=ORGANIZERS_DONE),
     Route("public-standings", token="public", get=WITH_THE_LINK),
     Route("public-games", token="public", get=WITH_THE_LINK),
     Route("public-scoresheet", lambda table: {"game_id": table.finished.pk}, token="public", get=WITH_THE_LINK),

@@ -22,7 +22,7 @@ class Command(BaseCommand):
         parser.add_argument("--league", type=int, action="append", help="only this league (may be repeated)")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        leagues = League.objects.order_by("pk")
+        leagues = League.all_objects.order_by("pk")  # the trashed ones too: restored, they are as rebuilt
         if options["league"]:
             leagues = leagues.filter(pk__in=options["league"])
         for league in leagues:
