@@ -581,12 +581,17 @@ class Player(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @transaction.atomic
     def save(self, *args: Any, **kwargs: Any) -> None:
         self.name_key = name_key(self.name)
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and "name" in update_fields:
             kwargs["update_fields"] = {*update_fields, "name_key"}
+        renamed = self.pk is not None and (update_fields is None or "name" in update_fields)
         super().save(*args, **kwargs)
+        if renamed:
+            # The game pages show the name: their pollers must see a new version.
+            Game.objects.filter(seats__player=self).update(version=F("version") + 1)
 
     def games_played(self) -> int:
         return self.seats.count()
