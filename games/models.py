@@ -846,6 +846,19 @@ class Game(models.Model):
             self.league.results_changed(since=min(before, locked.position), players=players, days={before[0], day})
         self.refresh_from_db()
 
+    @classmethod
+    def current_version(cls, game_id: int) -> int | None:
+        """The game's version as the database has it now (None: no such game).
+
+        The pollers' question, asked hundreds of times a second at a club
+        night: written out once rather than built by the ORM on each call,
+        which took longer than the query itself.
+        """
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT version FROM {cls._meta.db_table} WHERE id = %s", [game_id])
+            row = cursor.fetchone()
+        return row[0] if row else None
+
     def time_left(self, setup: GameSetup, now: datetime | None = None) -> timedelta | None:
         """How long the table has left under the time limit (negative once past it); None without one."""
         if not setup.options.time_limit or self.clock_started_at is None:

@@ -244,7 +244,7 @@ def _unchanged_answers_204(view: Callable[..., HttpResponse]) -> Callable[..., H
     @wraps(view)
     def answer(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         if request.method == "GET" and poll_pass_holds(request, game_id):
-            current = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
+            current = Game.current_version(game_id)
             if current is not None and str(current) == request.GET.get("version"):
                 return HttpResponse(status=HTTPStatus.NO_CONTENT)
         return view(request, game_id)
