@@ -527,7 +527,7 @@ async def club_night_load(
             night.phone_seated()
             print(f"not every phone had its page {RAMP_SECONDS + 120:.0f} s in: measuring anyway")
 
-    asyncio.get_running_loop().create_task(open_window_anyway())
+    window = asyncio.get_running_loop().create_task(open_window_anyway())
     tasks = []
     for table, game_id in enumerate(games):
         for seat in range(4):
@@ -536,6 +536,7 @@ async def club_night_load(
         scorer_cookie = cookies[4 * len(games) + table]
         tasks.append(scorer_at_table(night, scorer_cookie, game_id, first_hand, random.Random(rng.random())))
     await asyncio.gather(*tasks)
+    window.cancel()
     return night
 
 
