@@ -18,10 +18,15 @@ workers = int(os.environ.get("WEB_CONCURRENCY", str((os.cpu_count() or 1) + 1)))
 threads = int(os.environ.get("GUNICORN_THREADS", "2"))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = 20
-keepalive = 5
-# Recycle workers now and then so a slow leak can never grow without bound.
-max_requests = 2000
-max_requests_jitter = 200
+# Longer than the game page's poll (every 3 s), so a phone's connection stays open between polls.
+keepalive = 15
+# Workers are not recycled (no max_requests): gunicorn's gthread worker drops
+# the kept-alive connections of a worker that restarts (benoitc/gunicorn#3038),
+# and at a club night's 350 requests a second every worker restarted about
+# once a minute, resetting a hundred and more phones' connections each time,
+# a hand's POST among them. Nothing here is known to leak; a container's
+# memory limit and restart policy are the bound if something ever does.
+max_requests = 0
 
 accesslog = "-"
 errorlog = "-"

@@ -34,9 +34,9 @@ def free_port() -> int:
 class ScratchServer:
     """with ScratchServer(workers=3) as server: server.url(...), server.login(user) ..."""
 
-    def __init__(self, workers: int | None = None, database_url: str | None = None) -> None:
+    def __init__(self, workers: int | None = None, database_url: str | None = None, port: int | None = None) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
-        self.port = free_port()
+        self.port = port or free_port()
         self.env = {
             key: value
             for key, value in os.environ.items()

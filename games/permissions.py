@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from django.conf import settings
+from django.core import signing
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import Http404
@@ -149,3 +151,36 @@ _SLOT = 2_147_483_647
 def _pattern(url: str) -> str:
     """'/games/2147483647/scoresheet/' -> '/games/{}/scoresheet/'."""
     return url.replace(str(_SLOT), "{}")
+
+
+# The game page's poller -------------------------------------------------------------------
+# Nearly every poll asks "has this game changed since version N?" and hears no.
+# Answering that from the session and the membership costs three queries; the
+# pass lets one primary-key read answer it instead: it says that the holder of
+# this session cookie could see this game when the pass was issued. It is good
+# for a few minutes, so a member who leaves the league learns at most that a
+# game did not change for that long; anything the game shows is always read
+# through the full access check.
+POLL_PASS_SECONDS = 600
+
+
+def _poll_signer(session_key: str) -> signing.TimestampSigner:
+    return signing.TimestampSigner(salt=f"games.poll:{session_key}")
+
+
+def poll_pass(request: Any, game_id: int) -> str:
+    """A pass for the game's poller in this session ('' without a session)."""
+    session_key = request.session.session_key
+    return _poll_signer(session_key).sign(str(game_id)) if session_key else ""
+
+
+def poll_pass_holds(request: Any, game_id: int) -> bool:
+    """Whether the request's ?pass= was issued to its session cookie for this game, and is still good."""
+    session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+    value = request.GET.get("pass", "")
+    if not session_key or not value:
+        return False
+    try:
+        return _poll_signer(session_key).unsign(value, max_age=POLL_PASS_SECONDS) == str(game_id)
+    except signing.BadSignature:  # SignatureExpired included
+        return False

@@ -18,7 +18,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import F, Prefetch, QuerySet
-from django.http import Http404, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseNotModified, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.safestring import SafeString, mark_safe
@@ -219,21 +219,48 @@ def _scoresheet_game(queryset: QuerySet[Game]) -> QuerySet[Game]:
 
 @login_required
 @require_GET
-def game_scoresheet(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
+def game_scoresheet(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    tag = _scoresheet_tag(Game.objects.for_user(request.user).filter(pk=game_id))
+    if _unchanged(request, tag):
+        return _not_modified(tag)
     game, membership = get_game_for(request.user, game_id, VIEW, _scoresheet_game(Game.objects.all()))
-    return _scoresheet(request, Reader(game.league, membership), game)
+    return _scoresheet(request, Reader(game.league, membership), game, tag)
 
 
 @require_GET
-def public_scoresheet(request: HtmxHttpRequest, token: str, game_id: int) -> TemplateResponse:
+def public_scoresheet(request: HtmxHttpRequest, token: str, game_id: int) -> HttpResponse:
+    tag = _scoresheet_tag(Game.objects.filter(pk=game_id, league__public_token=token))
+    if token and _unchanged(request, tag):
+        return _not_modified(tag)
     league = get_public_league(token)
     game = _scoresheet_game(Game.objects.filter(league=league)).filter(pk=game_id).first()
     if game is None:
         raise Http404("No such game")
-    return _scoresheet(request, Reader(league), game)
+    return _scoresheet(request, Reader(league), game, tag)
 
 
-def _scoresheet(request: HtmxHttpRequest, reader: Reader, game: Game) -> TemplateResponse:
+# A live scoresheet polls every 30 seconds with the ETag of what it shows in
+# If-None-Match (hx-headers, as the browser would not send it for a page's
+# request by itself), and hears 304 from one indexed read while nothing
+# changed; htmx swaps nothing on a 304 (base.html's responseHandling). The
+# scoresheet shows the game (its version moves on with every change to it,
+# names included) and the ratings (the league's results_version).
+def _scoresheet_tag(games: QuerySet[Game]) -> str:
+    found = games.values_list("pk", "version", "league__results_version").first()
+    return "scoresheet-{}-{}-{}".format(*found) if found else ""
+
+
+def _unchanged(request: HtmxHttpRequest, tag: str) -> bool:
+    return bool(tag) and request.htmx and request.headers.get("If-None-Match") == f'"{tag}"'
+
+
+def _not_modified(tag: str) -> HttpResponse:
+    response = HttpResponseNotModified()
+    response["ETag"] = f'"{tag}"'
+    return response
+
+
+def _scoresheet(request: HtmxHttpRequest, reader: Reader, game: Game, tag: str = "") -> TemplateResponse:
     state = game.state()
     seats = game.ordered_seats()
     names = state.setup.players
@@ -264,8 +291,12 @@ def _scoresheet(request: HtmxHttpRequest, reader: Reader, game: Game) -> Templat
         "winners": [names[seat] for seat in state.winners] if game.status == Game.Status.OVER else [],
         "chart": totals_chart(state),
         "options": state.setup.options,
+        "live_tag": tag,
     }
-    return render_page(request, "history/scoresheet.html", context, "scoresheet-body")
+    response = render_page(request, "history/scoresheet.html", context, "scoresheet-body")
+    if tag:
+        response["ETag"] = f'"{tag}"'
+    return response
 
 
 # A player's page -------------------------------------------------------------------

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from datetime import date, timedelta
+from functools import wraps
 from http import HTTPStatus
 from math import ceil
 from typing import Any
@@ -42,7 +44,16 @@ from games.models import (
     entry_to_json,
     lock_for_writing,
 )
-from games.permissions import ORGANIZE, SCORE, VIEW, game_locked_for, get_game_for, get_league_for, require_unlocked
+from games.permissions import (
+    ORGANIZE,
+    SCORE,
+    VIEW,
+    game_locked_for,
+    get_game_for,
+    get_league_for,
+    poll_pass_holds,
+    require_unlocked,
+)
 from games.stats import day_label
 from rules import EntryError, GameState, HandEntry, ScoresheetError, SetupError, play
 from rules.describe import (
@@ -266,6 +277,26 @@ def _refused(
     return _game_regions(request, game.pk, membership, status=status, since=since)
 
 
+def _unchanged_answers_204(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Answer a poll with a good pass and the game's current version 204, from one primary-key read.
+
+    In front of the poll, and apart from it: no session, no user, no
+    membership and nothing rendered. Whatever else comes (no pass, an old
+    one, a changed game, a malformed version) goes on to the view.
+    """
+
+    @wraps(view)
+    def answer(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+        if request.method == "GET" and poll_pass_holds(request, game_id):
+            current = Game.current_version(game_id)
+            if current is not None and str(current) == request.GET.get("version"):
+                return HttpResponse(status=HTTPStatus.NO_CONTENT)
+        return view(request, game_id)
+
+    return answer
+
+
+@_unchanged_answers_204
 @require_GET
 @login_required
 def game_poll(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
@@ -281,6 +312,11 @@ def game_poll(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     if current is None:
         raise Http404("No such game")
     if current == version:
+        if not poll_pass_holds(request, game_id):
+            # A page from before the pass, or one whose pass ran out: the
+            # poller again with a new pass, so that the next polls are cheap.
+            context = {"game": Game(pk=game_id, version=current), "entry_key": entry_key}
+            return TemplateResponse(request, f"{PAGE}#poll", context)
         return HttpResponse(status=204)
     game, membership = _table(request, game_id, VIEW)
     context = _table_context(game, membership, since=entry_key)

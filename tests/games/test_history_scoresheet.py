@@ -1,5 +1,6 @@
 """A game's scoresheet: every hand from the engine, and a chart that reads without colour."""
 
+import re
 from datetime import UTC, datetime
 
 import pytest
@@ -145,8 +146,8 @@ def test_the_public_link_does_not_reach_other_leagues_games(client, league, wrap
 
 def test_the_scoresheet_takes_a_handful_of_queries(client, league, wraps, user, django_assert_num_queries):
     client.force_login(user)
-    # Session, user, game with league, membership, seats with players, hands.
-    with django_assert_num_queries(6):
+    # Session, user, the version it shows (ETag), game with league, membership, seats with players, hands.
+    with django_assert_num_queries(7):
         client.get(url(wraps))
 
 
@@ -167,3 +168,65 @@ def test_the_public_scoresheet_of_a_game_under_way_fetches_itself_again_until_it
     game.refresh_from_db()
     assert game.status == "over"
     assert 'hx-trigger="every 30s"' not in body
+
+
+def live_tag(page):
+    """The ETag the live region sends back in If-None-Match (its hx-headers)."""
+    return re.search(r"hx-headers='\{\"If-None-Match\": \"(.+?)\"\}'", page).group(1).replace('\\"', '"')
+
+
+@pytest.fixture
+def under_way(league, user):
+    League.objects.filter(pk=league.pk).update(public_token=new_token())
+    league.refresh_from_db()
+    return played(league, "standard", MOON_AND_QUEEN[:1], DAY, {"target": 100})
+
+
+def test_the_public_live_scoresheet_hears_304_from_one_query_while_nothing_changed(
+    client, league, under_way, django_assert_num_queries
+):
+    url = reverse("games:public-scoresheet", args=[league.public_token, under_way.pk])
+    tag = live_tag(client.get(url).content.decode())
+    assert tag == f'"scoresheet-{under_way.pk}-{under_way.version}-{League.objects.get().results_version}"'
+    with django_assert_num_queries(1):
+        response = client.get(url, headers={"HX-Request": "true", "If-None-Match": tag})
+    assert response.status_code == 304
+    assert response["ETag"] == tag
+    assert response.content == b""
+
+
+def test_a_member_s_live_scoresheet_hears_304_past_the_login(
+    client, league, under_way, user, django_assert_num_queries
+):
+    client.force_login(user)
+    tag = live_tag(client.get(url(under_way)).content.decode())
+    # Session, user, and the version with the membership.
+    with django_assert_num_queries(3):
+        response = client.get(url(under_way), headers={"HX-Request": "true", "If-None-Match": tag})
+    assert response.status_code == 304
+
+
+def test_a_hand_recorded_changes_the_live_scoresheet_s_tag(client, league, under_way, user):
+    url = reverse("games:public-scoresheet", args=[league.public_token, under_way.pk])
+    tag = live_tag(client.get(url).content.decode())
+    under_way.record_hand(2, MOON_AND_QUEEN[1], user)
+    response = client.get(url, headers={"HX-Request": "true", "If-None-Match": tag})
+    assert response.status_code == 200
+    assert response.content.decode().count('<span class="hand-number">') == 2
+    assert live_tag(response.content.decode()) != tag
+
+
+def test_a_tag_is_no_key_to_another_league_s_game(client, league, under_way):
+    url = reverse("games:public-scoresheet", args=[league.public_token, under_way.pk])
+    tag = live_tag(client.get(url).content.decode())
+    other = LeagueFactory()
+    League.objects.filter(pk=other.pk).update(public_token=new_token())
+    other.refresh_from_db()
+    elsewhere = reverse("games:public-scoresheet", args=[other.public_token, under_way.pk])
+    assert client.get(elsewhere, headers={"HX-Request": "true", "If-None-Match": tag}).status_code == 404
+    # Nor to a member's page for an outsider.
+    client.force_login(members(league)["outsider"])
+    response = client.get(
+        reverse("games:game-scoresheet", args=[under_way.pk]), headers={"HX-Request": "true", "If-None-Match": tag}
+    )
+    assert response.status_code == 404

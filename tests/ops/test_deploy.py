@@ -249,3 +249,13 @@ def test_the_docker_context_leaves_out_local_state():
     ignored = (ROOT / ".dockerignore").read_text().split()
     for path in (".git", ".venv", "var", "node_modules", "test-artifacts"):
         assert path in ignored
+
+
+def test_workers_are_not_recycled_and_keep_a_polling_phones_connection():
+    # gthread drops a recycled worker's kept-alive connections (benoitc/gunicorn#3038):
+    # at a club night that reset a hundred phones a minute.
+    config = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert config["max_requests"] == 0
+    assert "max_requests_jitter" not in config
+    # Longer than the game page's poll, every 3 s.
+    assert config["keepalive"] > 3
