@@ -335,12 +335,13 @@ def test_the_league_file_carries_the_log_and_an_import_keeps_it(league, user, ga
     assert log(copy)[-1] == ("league_imported", owner.username, {"games": 6})
     times = list(ActivityEntry.objects.filter(league=copy).order_by("pk").values_list("at", flat=True))[:-1]
     assert times == list(ActivityEntry.objects.filter(league=league).order_by("pk").values_list("at", flat=True))
-    # The imported entries are their names': no account of this server is taken to be theirs...
-    assert not ActivityEntry.objects.filter(league=copy, who=user.username).exclude(user=None).exists()
+    # The file's members come back with their accounts (the league file's members section), and so
+    # an entry is linked again to the account of its name where that account is a member of the copy.
+    assert set(ActivityEntry.objects.filter(league=copy, who=user.username).values_list("user", flat=True)) == {user.pk}
 
 
 def test_an_imported_entry_of_the_importer_is_theirs_to_read(league, user, games):
-    copy = import_league(json.loads(json.dumps(export_league(league))), user)
+    copy = import_league(json.loads(json.dumps(export_league(league))), user, as_copy=True)
     theirs = ActivityEntry.objects.filter(league=copy, who=user.username)
     # The three games the user finished, and the import.
     assert theirs.count() == 4
@@ -350,7 +351,7 @@ def test_an_imported_entry_of_the_importer_is_theirs_to_read(league, user, games
 def test_a_file_from_before_the_log_still_imports(league, user, games):
     document = json.loads(json.dumps(export_league(league)))
     del document["activity"]
-    copy = import_league(document, user)
+    copy = import_league(document, user, as_copy=True)
     assert log(copy) == [("league_imported", user.username, {"games": 6})]
 
 
