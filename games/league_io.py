@@ -414,6 +414,13 @@ def _read_min_games(value: object) -> int:
     return value
 
 
+def _read_lock_finished_games(value: object) -> bool:
+    # The settings form's checkbox: on or off.
+    if type(value) is not bool:
+        raise LeagueImportError("'lock_finished_games' must be true or false")
+    return value
+
+
 def _read_activity(entries: object, reading: Reading) -> Store:
     """The league's activity log, checked entry by entry (games.activity); stored with a line saying who imported it."""
     read = read_activity({"activity": entries}, LeagueImportError)
@@ -421,11 +428,16 @@ def _read_activity(entries: object, reading: Reading) -> Store:
 
 
 # The league's settings in the file's "league", by League field: each read as the settings form reads it.
-# A file without one (an older version) gives the league the field's default.
+# A file without one (an older version) gives the league the field's default, or what every
+# league had before the setting came (SETTINGS_BEFORE).
 LEAGUE_SETTINGS: dict[str, Callable[[object], Any]] = {
     "time_zone": _read_time_zone,
     "min_games": _read_min_games,
+    "lock_finished_games": _read_lock_finished_games,
 }
+# Leagues made before finished games could be locked had them open (the migration's choice too),
+# so a file from then comes back open, not locked as a new league is.
+SETTINGS_BEFORE: dict[str, Any] = {"lock_finished_games": False}
 
 # The sections, in the order they are read, written to the file and stored.
 SECTIONS: list[Section] = [
@@ -894,9 +906,11 @@ def _read_document(document: object) -> tuple[str, dict[str, Any], list[str], li
     if unknown:
         raise LeagueImportError(f"Unknown field '{unknown[0]}' in the league file's 'league'")
     read_settings = {
-        setting: read(league.get(setting, League._meta.get_field(setting).get_default()))
+        setting: read(league.get(setting, SETTINGS_BEFORE.get(setting, League._meta.get_field(setting).get_default())))
         for setting, read in settings.items()
     }
+    if version == 1:
+        read_settings.update(SETTINGS_BEFORE)
     player_names = document.get("players")
     if not isinstance(player_names, list):
         raise LeagueImportError("'players' must be a list of names")

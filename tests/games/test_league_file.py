@@ -30,7 +30,9 @@ V1_FILE = Path(__file__).parent / "files" / "league-v1.json"
 def everything(league, user):
     """A league with every setting, two presets, a season, members in each role (one linked to
     a player) and games whose History has each kind of line, by three people."""
-    League.objects.filter(pk=league.pk).update(name="Thursday Hearts", time_zone="Europe/Amsterdam", min_games=5)
+    League.objects.filter(pk=league.pk).update(
+        name="Thursday Hearts", time_zone="Europe/Amsterdam", min_games=5, lock_finished_games=False
+    )
     league.refresh_from_db()
     organizer = MembershipFactory(league=league, role=Membership.Role.ORGANIZER, user__username="olga").user
     scorer = MembershipFactory(league=league, role=Membership.Role.SCORER, user__username="sam").user
@@ -79,7 +81,12 @@ def round_trip(league, owner):
 
 def test_export_import_export_gives_the_same_file(everything, user):
     document = export_league(everything)
-    assert document["league"] == {"name": "Thursday Hearts", "time_zone": "Europe/Amsterdam", "min_games": 5}
+    assert document["league"] == {
+        "name": "Thursday Hearts",
+        "time_zone": "Europe/Amsterdam",
+        "min_games": 5,
+        "lock_finished_games": False,
+    }
     assert [preset["name"] for preset in document["presets"]] == ["Black Maria", "Short night"]
     assert document["members"] == [
         {"username": "olga", "role": "organizer"},
@@ -93,7 +100,7 @@ def test_export_import_export_gives_the_same_file(everything, user):
     first, restored, second = round_trip(everything, user)
     assert second == json.loads(first)
     assert restored.name == "Thursday Hearts"
-    assert (restored.time_zone, restored.min_games) == ("Europe/Amsterdam", 5)
+    assert (restored.time_zone, restored.min_games, restored.lock_finished_games) == ("Europe/Amsterdam", 5, False)
     assert restored.left_out == []
 
 
@@ -165,6 +172,8 @@ def test_a_version_1_file_written_by_the_old_code_still_imports(user):
     assert document["version"] == 1
     league = import_league(document, user)
     assert (league.name, league.time_zone, league.min_games) == ("Thursday Hearts", "Europe/Amsterdam", 3)
+    # Finished games were open to scorers when the file was written: they stay so.
+    assert league.lock_finished_games is False
     assert sorted(league.players.values_list("name", flat=True)) == ["Ann", "Ben", "Cat", "Dan", "Eve"]
     assert list(league.games.in_order_of_play().values_list("number", flat=True)) == [1, 2, 3, 4, 5, 6]
     assert league.seasons.filter(automatic=False).get().name == "Spring 2025"
@@ -216,6 +225,7 @@ MALFORMED = [
     (lambda d: d["members"][0].update(player="Zed"), "'Zed' is not in the league's list of players"),
     (lambda d: d["members"][0].update(player="Ben"), "The player Ben is linked to two members"),
     (lambda d: d.update(trash=[]), "Unknown field 'trash'"),
+    (lambda d: d["league"].update(lock_finished_games="yes"), "'lock_finished_games' must be true or false"),
     (lambda d: _history_of(d, 3).append("added"), "Game 3: history line 7: each line is"),
     (lambda d: _history_of(d, 3)[0].__setitem__(2, "stolen"), "history line 1: the action must be one of"),
     (lambda d: _history_of(d, 3)[0].__setitem__(0, "yesterday"), "history line 1: 'at' must be a time in UTC written like 2025-01-07T19:30:00Z"),
@@ -341,3 +351,15 @@ def test_game_numbers_are_kept(everything, user):
     _, restored, _ = round_trip(everything, user)
     assert sorted(restored.games.values_list("number", flat=True)) == [1, 2, 3, 4, 5, 6, 7]
     assert Game.objects.filter(league=restored, number=7).get().seats.count() == 4
+
+
+@pytest.mark.parametrize(("written", "restored"), [(True, True), (False, False), (None, False)])
+def test_locking_finished_games_comes_back_as_the_file_says_and_off_when_it_says_nothing(
+    league, user, written, restored
+):
+    document = export_league(league)
+    if written is None:
+        del document["league"]["lock_finished_games"]  # a file from before the setting
+    else:
+        document["league"]["lock_finished_games"] = written
+    assert import_league(document, user, as_copy=True).lock_finished_games is restored
