@@ -24,6 +24,7 @@ from games.forms import PlayForm, RevokeForm
 from games.models import Game, HandConflict, League, LeaguePreset
 from games.permissions import SCORE, VIEW, get_game_for
 from games.views.pages import render_page
+from games.views.table import revoke_question
 from rules import VARIANTS, EntryError, GameState, HandEntry
 from rules.describe import revoke_terms
 from rules.referee import (
@@ -129,6 +130,11 @@ def game_referee_revoke(request: HtmxHttpRequest, game_id: int) -> TemplateRespo
         notice, status = "Pick the player who revoked.", HTTPStatus.UNPROCESSABLE_ENTITY
     else:
         number, offender = form.cleaned_data["number"], form.cleaned_data["offender"]
+        if not request.htmx:
+            back = reverse("games:game-referee", args=[game.pk])
+            asked = revoke_question(request, game, state.setup, number, offender, back)
+            if asked is not None:
+                return asked
         try:
             state = game.record_hand(number, HandEntry.revoked(offender), request.user, key=form.cleaned_data["key"])
         except HandConflict as conflict:

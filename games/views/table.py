@@ -55,7 +55,7 @@ from games.permissions import (
     require_unlocked,
 )
 from games.stats import day_label
-from rules import EntryError, GameState, HandEntry, ScoresheetError, SetupError, play
+from rules import EntryError, GameSetup, GameState, HandEntry, ScoresheetError, SetupError, play
 from rules.describe import (
     MoonPreview,
     describe_change,
@@ -375,6 +375,10 @@ def hand_new(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         form = HandForm(request.POST, setup=state.setup)
         if form.is_valid():
             number = form.cleaned_data["number"]
+            if form.cleaned_data["action"] == HandForm.REVOKE and not (request.htmx or queue):
+                asked = revoke_question(request, game, state.setup, number, form.cleaned_data["revoke"])
+                if asked is not None:
+                    return asked
             try:
                 game.record_hand(number, form.entry(), request.user, key=form.cleaned_data["key"])
             except HandConflict as conflict:
@@ -391,6 +395,50 @@ def hand_new(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         if queue:
             return _queue_refused(form)
         return _hand_form_response(request, game, membership, state, form, standalone=not request.htmx)
+
+
+def revoke_question(
+    request: HtmxHttpRequest, game: Game, setup: GameSetup, number: int, offender: int, back: str = ""
+) -> TemplateResponse | None:
+    """Without JavaScript, a revoke is asked first on a page of its own, as a null game is: it charges
+    one player a whole hand's points. None once the page's "Charge the revoke" sent it back (confirmed).
+
+    With JavaScript the form asks (hand_form.js, the referee's hx-confirm), and the offline queue's
+    hand was asked when it was tapped."""
+    if request.POST.get("confirmed") == "yes":
+        return None
+    # Only a revoke that would be charged now is asked: a late one, one already stored under its key
+    # or one for a game that is over gets its answer (409, 422 or recorded) without a question.
+    state = game.state()
+    key = request.POST.get("key", "")
+    if number != state.next_number or game.declared or (key and game.hands.filter(client_key=key).exists()):
+        return None
+    try:
+        state.after(HandEntry.revoked(offender))
+    except EntryError:
+        return None  # the engine refuses it (the game is over, it holds the most hands): said without asking
+    typed = [
+        name
+        for name, value in request.POST.items()
+        if value not in ("", "0") and name.startswith(("hearts_", "queen", "jack"))
+    ]
+    context = {
+        "game": game,
+        "setup": setup,
+        "number": number,
+        "offender": setup.players[offender],
+        "discards": bool(typed),
+        "action": request.path,
+        "back": back or game.get_absolute_url(),
+        # The request as it came, sent again with "confirmed" (the cards typed are ignored for a revoke).
+        "fields": [
+            (name, value)
+            for name, values in request.POST.lists()
+            if name not in ("csrfmiddlewaretoken", "confirmed")
+            for value in values
+        ],
+    }
+    return TemplateResponse(request, "games/revoke_confirm.html", context)
 
 
 def _from_queue(request: HtmxHttpRequest) -> bool:

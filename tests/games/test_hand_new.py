@@ -81,8 +81,35 @@ def test_the_omnibus_jack_scores_minus_ten(scorer, league):
 
 
 def test_a_revoke_charges_the_offender_the_penalty(scorer, game):
-    response = scorer.post(url(game), {"number": "1", "action": "revoke", "revoke": str(CAT), "hearts_0": "0"})
+    response = scorer.post(
+        url(game), {"number": "1", "action": "revoke", "revoke": str(CAT), "hearts_0": "0", "confirmed": "yes"}
+    )
     assert response.status_code == 302
+    assert totals(game) == [0, 0, 26, 0]
+
+
+def test_without_javascript_a_revoke_is_asked_first_on_its_own_page(scorer, game):
+    entry = {"number": "1", "action": "revoke", "revoke": str(CAT), "hearts_0": "5", "queen": str(BEN)}
+    response = scorer.post(url(game), entry)
+    assert response.status_code == 200
+    assert response.template_name == "games/revoke_confirm.html"
+    page = response.content.decode()
+    assert "Charge the revoke to Cat as hand 1?" in page
+    assert "Cat scores 26, everyone else 0 for that hand (no moon)." in page
+    assert "What was typed for hand 1" in page
+    assert "cards is not kept." in page
+    assert Hand.objects.count() == 0
+    # Its button sends the same request again, confirmed: one hand, the revoke.
+    fields = dict(response.context_data["fields"])
+    assert fields == entry
+    response = scorer.post(url(game), {**fields, "confirmed": "yes"})
+    assert response.status_code == 302
+    assert totals(game) == [0, 0, 26, 0]
+
+
+def test_the_game_pages_form_asks_in_the_browser_so_its_revoke_is_charged_at_once(scorer, game):
+    response = scorer.post(url(game), {"number": "1", "action": "revoke", "revoke": str(CAT)}, headers=HTMX)
+    assert response.status_code == 200
     assert totals(game) == [0, 0, 26, 0]
 
 

@@ -73,7 +73,8 @@ def test_the_hand_after_the_last_a_game_holds_is_refused_at_the_table(scorer, le
     monkeypatch.setattr("rules.game.MOST_HANDS", 2)
     game = endless_game(league, 2)
     response = scorer.post(
-        reverse("games:hand-new", args=[game.pk]), {"number": "3", "action": "revoke", "revoke": "1"}
+        reverse("games:hand-new", args=[game.pk]),
+        {"number": "3", "action": "revoke", "revoke": "1", "confirmed": "yes"},
     )
     assert response.status_code == 422
     assert "A game holds at most 2 hands; declare it and start another" in response.content.decode()

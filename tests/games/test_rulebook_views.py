@@ -259,7 +259,12 @@ def test_a_scorer_charges_a_revoke_and_is_sent_back_to_the_referee(client, leagu
     game = make_game(league, "standard")
     scorer = member(league, Membership.Role.SCORER)
     client.force_login(scorer)
-    response = client.post(revoke_url(game), {"offender": 1, "number": 1})
+    asked = client.post(revoke_url(game), {"offender": 1, "number": 1})
+    # Without JavaScript the referee asks first, on a page of its own.
+    assert asked.status_code == 200
+    assert "Charge the revoke to Ben as hand 1?" in asked.content.decode()
+    assert not Hand.objects.filter(game=game).exists()
+    response = client.post(revoke_url(game), {"offender": 1, "number": 1, "confirmed": "yes"})
     assert response.status_code == 302
     assert response.url == reverse("games:game-referee", args=[game.pk])
     hand = Hand.objects.get(game=game)
@@ -293,8 +298,9 @@ def test_the_htmx_branch_swaps_the_outlook_and_the_next_deal(client, league, use
 def test_the_same_revoke_twice_is_a_409_and_is_saved_once(client, league, user, headers):
     game = make_game(league, "standard")
     client.force_login(user)
-    client.post(revoke_url(game), {"offender": 1, "number": 1}, headers=headers)
-    response = client.post(revoke_url(game), {"offender": 1, "number": 1}, headers=headers)
+    # (confirmed: as the plain page's question sends it; the htmx form asks in the browser.)
+    client.post(revoke_url(game), {"offender": 1, "number": 1, "confirmed": "yes"}, headers=headers)
+    response = client.post(revoke_url(game), {"offender": 1, "number": 1, "confirmed": "yes"}, headers=headers)
     assert response.status_code == 409
     content = response.content.decode()
     assert "Hand 1 was just recorded by someone else. Nothing was charged." in content
@@ -308,7 +314,7 @@ def test_the_same_revoke_twice_is_a_409_and_is_saved_once(client, league, user, 
 def test_the_same_revoke_sent_again_with_its_key_is_charged_once(client, league, user, headers):
     game = make_game(league, "standard")
     client.force_login(user)
-    client.post(revoke_url(game), {"offender": 1, "number": 1, "key": "k"}, headers=headers)
+    client.post(revoke_url(game), {"offender": 1, "number": 1, "key": "k", "confirmed": "yes"}, headers=headers)
     again = client.post(revoke_url(game), {"offender": 1, "number": 1, "key": "k"}, headers=headers)
     assert again.status_code in (200, 302)
     assert Hand.objects.filter(game=game).count() == 1
