@@ -15,6 +15,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from games.models import ActivityEntry, League, Membership
@@ -51,7 +52,8 @@ FACTS: dict[str, dict[str, type]] = {
 # The public link has no game: made and stopped say so instead.
 PUBLIC_LINK = 0
 
-SENTENCES = {
+# Keyed by str: an entry reads its kind back from the database as a plain string.
+SENTENCES: dict[str, Promise] = {
     Kind.GAME_STARTED: gettext_lazy("%(who)s started game %(game)s"),
     Kind.GAME_FINISHED: gettext_lazy("%(who)s entered the last hand of game %(game)s: it is over"),
     Kind.GAME_DELETED: gettext_lazy("%(who)s deleted game %(game)s (it went to the trash)"),

@@ -58,8 +58,8 @@ def home(request: HtmxHttpRequest) -> TemplateResponse:
     )
     # The owner's deleted leagues, each until its last day in the trash.
     trashed = League.all_objects.filter(owner=request.user, trashed_at__gte=trash_cutoff()).order_by("-trashed_at")
-    trashed = [(league, trash_until(league.trashed_at)) for league in trashed]
-    return TemplateResponse(request, "games/home.html", {"leagues": leagues, "trashed": trashed})
+    trashed_until = [(league, trash_until(league.trashed_at)) for league in trashed]
+    return TemplateResponse(request, "games/home.html", {"leagues": leagues, "trashed": trashed_until})
 
 
 @login_required
