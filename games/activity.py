@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -20,6 +20,9 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from games.models import ActivityEntry, League, Membership
 from games.stats import day_label
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 Kind = ActivityEntry.Kind
 
@@ -160,7 +163,7 @@ def read_activity(document: Mapping[str, Any], error: type[Exception]) -> list[A
     return [_read_entry(number, item, error) for number, item in enumerate(section, start=1)]
 
 
-def store_activity(league: League, entries: list[ActivityEntry], owner: Any) -> League:
+def store_activity(league: League, entries: list[ActivityEntry], owner: User) -> League:
     """Keep the imported league's log, and say in it who imported it.
 
     An entry's account is linked again where that account is a member of the
