@@ -80,7 +80,7 @@ class HandEntry:
 
     def taker(self, card: PointCard | str) -> int | None:
         """Who took a single point card (the Q♠, the J♦ or an extra card); None if nobody is named."""
-        name = card if type(card) is str else card.card
+        name = card if isinstance(card, str) else card.card
         if name == QUEEN_OF_SPADES:
             return self.queen
         if name == JACK_OF_DIAMONDS:

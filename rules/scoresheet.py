@@ -53,9 +53,10 @@ def read_scoresheet(document: object) -> tuple[GameSetup, list[HandEntry]]:
     except SetupError as error:
         raise ScoresheetError(error.message) from None
     first = document.get("first_dealer", players[0] if players else None)
-    if not isinstance(first, str) or setup.seat_of(first) is None:
+    first_seat = setup.seat_of(first) if isinstance(first, str) else None
+    if first_seat is None:
         raise ScoresheetError(f"The first dealer {first!r} is not one of the players")
-    setup = GameSetup(setup.variant, setup.options, setup.players, setup.seat_of(first))
+    setup = GameSetup(setup.variant, setup.options, setup.players, first_seat)
     hands = document.get("hands", [])
     if not isinstance(hands, list):
         raise ScoresheetError("'hands' must be a list")
@@ -86,6 +87,9 @@ def played_on(document: Mapping[str, Any]) -> datetime.date | None:
 def _read_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
     def fail(message: str) -> ScoresheetError:
         return ScoresheetError(f"hand {number}: {message}")
+
+    if not isinstance(hand, Mapping):
+        raise fail("a hand must be a JSON object")
 
     def seat(name: object, what: str) -> int:
         if not isinstance(name, str):

@@ -199,11 +199,12 @@ def _recorded_hands(game: Game, setup: Any, since: int) -> str:
 def _clock(game: Game, state: GameState) -> dict[str, Any] | None:
     """The time limit as the table sees it: when it ends, whether it has, in which hand it ran out."""
     left = game.time_left(state.setup)
-    if left is None:
+    started, minutes = game.clock_started_at, state.setup.options.time_limit
+    if left is None or started is None or minutes is None:  # time_left is None unless both are set
         return None
     ran_out_in = next((hand.number for hand in state.hands if hand.entry.time_up), None)
     return {
-        "ends_at": game.clock_started_at + timedelta(minutes=state.setup.options.time_limit),
+        "ends_at": started + timedelta(minutes=minutes),
         "minutes_left": max(0, ceil(left.total_seconds() / 60)),
         "up": left.total_seconds() <= 0,
         "ran_out_in": ran_out_in,
