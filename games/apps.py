@@ -5,6 +5,3 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
     verbose_name = "Games and leagues"
-
-    def ready(self) -> None:
-        import games.nightdraft  # noqa: F401  TEMPORARY until the models package lands

@@ -23,9 +23,8 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.models import Game, League, Membership, Player, Seat
-from games.nightdraft import Night, NightProblem, NightRound, NightSeat, NightTable
-from games.nightforms import NightForm, PresenceForm, RoundForm, SeatsForm
+from games.forms import NightForm, PresenceForm, RoundForm, SeatsForm
+from games.models import Game, League, Membership, Night, NightProblem, NightRound, NightSeat, NightTable, Player, Seat
 from games.permissions import ORGANIZE, VIEW, get_league_for
 from games.views.sharing import join_token, qr_svg
 from rules import VARIANTS

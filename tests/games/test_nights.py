@@ -3,8 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from games.models import Game, Player
-from games.nightdraft import Night, NightPlayer, NightRound, NightSeat, NightTable
+from games.models import Game, Night, NightPlayer, NightRound, NightSeat, NightTable, Player
 from rules import HandEntry
 from tests.factories import LeaguePresetFactory, MembershipFactory, PlayerFactory, UserFactory
 

@@ -25,13 +25,17 @@ from games.models import (
     League,
     LeaguePreset,
     Membership,
+    Night,
+    NightPlayer,
+    NightRound,
+    NightSeat,
+    NightTable,
     Player,
     Season,
     SeasonStanding,
     Seat,
     new_token,
 )
-from games.nightdraft import Night, NightPlayer, NightRound, NightSeat, NightTable
 from rules import HandEntry
 from tests.factories import MembershipFactory, UserFactory, make_game
 

@@ -13,8 +13,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.models import League, LeaguePreset, Player, player_name
-from games.nightdraft import NIGHT_NAME_LENGTH
+from games.models import NIGHT_NAME_LENGTH, League, LeaguePreset, Player, player_name
 from rules import VARIANTS, name_key
 from rules.night import MOST_ROUNDS
 

@@ -26,16 +26,12 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from games.models import (
-    AllRows,
-    Game,
-    League,
-    LeaguePreset,
-    Player,
-    Seat,
-    lock_for_writing,
-    not_trashed,
-)
+from games.models.game import Game, lock_for_writing
+from games.models.league import League
+from games.models.players import Player
+from games.models.presets import LeaguePreset
+from games.models.seats import Seat
+from games.models.trash import AllRows, not_trashed
 from rules import GameSetup, SetupError
 from rules.night import (
     ABANDONED,
