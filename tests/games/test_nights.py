@@ -438,3 +438,25 @@ def test_the_night_page_and_sheet_keep_their_query_count_however_many_rounds(sco
             assert scorer.get(reverse("games:night-detail", args=[night.pk])).status_code == 200
         with django_assert_num_queries(12):
             assert scorer.get(reverse("games:night-sheet", args=[night.pk])).status_code == 200
+
+
+# The league keeps it ------------------------------------------------------------------
+
+
+def test_the_league_page_lists_its_nights_and_offers_organizers_a_new_one(scorer, league):
+    night = begin(league)
+    page = scorer.get(reverse("games:league-detail", args=[league.pk]))
+    assert page.context_data["nights"] == [night]
+    html = page.content.decode()
+    assert night.get_absolute_url() in html
+    assert reverse("games:night-new", args=[league.pk]) in html
+
+
+def test_a_players_page_shows_the_nights_they_came_to(scorer, league):
+    night = begin(league)
+    other = begin(league, names=["Ann", "Ben", "Cat"])
+    ivy = Player.objects.get(league=league, name="Ivy")
+    page = scorer.get(reverse("games:player-detail", args=[league.pk, ivy.pk]))
+    assert page.context_data["nights"] == [night]
+    assert night.get_absolute_url() in page.content.decode()
+    assert other.get_absolute_url() not in page.content.decode()
