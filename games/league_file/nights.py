@@ -8,15 +8,19 @@ own forms and models would have checked it (LeagueImportError otherwise).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from datetime import date
+from typing import TYPE_CHECKING, Any
 
 from games.league_file import LeagueImportError
-from games.league_file.sections import Reading, Restoring, Store, _read_day
 from games.models import NIGHT_NAME_LENGTH, League, Night, NightPlayer, NightRound, NightSeat, NightTable
 from rules import SetupError, name_key
 from rules.night import FEWEST_PLAYERS, MOST_PLAYERS, MOST_ROUNDS, variant_sizes
 from rules.variants import get_variant, resolve_options
+
+if TYPE_CHECKING:
+    # games.league_file.sections registers this section, so it is imported from there, not here.
+    from games.league_file.sections import Reading, Restoring
 
 NIGHT_KEYS = {"name", "played_on", "variant", "options", "rounds", "seed", "players", "played"}
 ROUND_KEYS = {"number", "status", "tables", "sit_out"}
@@ -70,7 +74,7 @@ def write_nights(league: League) -> list[dict[str, Any]]:
     return written
 
 
-def read_nights(nights: object, reading: Reading) -> Store:
+def read_nights(nights: object, reading: Reading) -> Callable[[Restoring], None]:
     """Every night checked whole before the import writes anything; the write to do after the games."""
     if not isinstance(nights, list):
         raise LeagueImportError("'nights' must be a list")
@@ -114,7 +118,7 @@ def _read_night(number: int, night: object, known: dict[str, str], used_games: s
     name = night["name"]
     if not isinstance(name, str) or len(name) > NIGHT_NAME_LENGTH or name != name.strip():
         raise fail(f"'name' must be text of at most {NIGHT_NAME_LENGTH} characters, without spaces around it")
-    played_on = _read_day(night["played_on"], f"Club night {number}: 'played_on'")
+    played_on = _read_day(night["played_on"], fail("'played_on' must be a day written like 2026-03-01"))
     variant, options = night["variant"], night["options"]
     if not isinstance(variant, str) or not isinstance(options, Mapping):
         raise fail("'variant' must be a variant's key and 'options' an object")
@@ -207,6 +211,15 @@ def _player(name: object, known: dict[str, str], fail) -> str:
     if player is None or player != name:
         raise fail("each of its players must be one of the file's 'players', written as there")
     return player
+
+
+def _read_day(value: object, error: LeagueImportError) -> date:
+    if isinstance(value, str) and len(value) == 10:
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            pass
+    raise error
 
 
 def _whole(value: object, least: int, most: int, error: LeagueImportError) -> int:

@@ -18,6 +18,7 @@ from django.core.exceptions import ValidationError
 
 from games.activity import export_activity, read_activity, store_activity
 from games.league_file import LeagueImportError
+from games.league_file.nights import read_nights, write_nights
 from games.models import (
     Game,
     HandRevision,
@@ -305,19 +306,6 @@ def _read_activity(entries: object, reading: Reading) -> Store:
     return lambda restoring: store_activity(restoring.league, read, restoring.owner)
 
 
-def _write_nights(league: League) -> list[dict[str, Any]]:
-    # Imported when called: games.league_file.nights reads this module's Reading and Restoring.
-    from games.league_file.nights import write_nights
-
-    return write_nights(league)
-
-
-def _read_nights(nights: object, reading: Reading) -> Store:
-    from games.league_file.nights import read_nights
-
-    return read_nights(nights, reading)
-
-
 # The league's settings in the file's "league", by League field: each read as the settings form reads it.
 # A file without one (an older version) gives the league the field's default, or what every
 # league had before the setting came (SETTINGS_BEFORE).
@@ -336,7 +324,7 @@ SECTIONS: list[Section] = [
     Section("presets", _write_presets, _read_presets, absent=[]),
     Section("members", _write_members, _read_members, absent=[]),
     # After the games, whose numbers its tables name (games.league_file.nights).
-    Section("nights", _write_nights, _read_nights, absent=[]),
+    Section("nights", write_nights, read_nights, absent=[]),
     # Last: an entry's account is linked again where the members restored it.
     Section("activity", export_activity, _read_activity, absent=[]),
 ]

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from games.models import Game, Night, NightPlayer, NightRound, NightSeat, NightTable, Player
+from games.models import Game, Night, NightPlayer, NightRound, NightSeat, NightTable, Player, PlayerInUse
 from rules import HandEntry
 from tests.factories import LeaguePresetFactory, MembershipFactory, PlayerFactory, UserFactory
 
@@ -460,3 +460,28 @@ def test_a_players_page_shows_the_nights_they_came_to(scorer, league):
     assert page.context_data["nights"] == [night]
     assert night.get_absolute_url() in page.content.decode()
     assert other.get_absolute_url() not in page.content.decode()
+
+
+def test_a_merged_player_brings_their_nights_seats_along(league):
+    night = begin(league)
+    twin = Player.objects.create(league=league, name="Zed")
+    ivy = Player.objects.get(league=league, name="Ivy")
+    ivy.merge_into(twin)
+    assert [p.name for p in night.present()].count("Zed") == 1
+    assert NightSeat.objects.filter(round__night=night, player=twin).count() == 1
+
+
+def test_two_players_of_one_night_are_two_people(league):
+    begin(league)
+    ann, ben = Player.objects.get(league=league, name="Ann"), Player.objects.get(league=league, name="Ben")
+    with pytest.raises(PlayerInUse, match="both came to Club night of"):
+        ann.merge_into(ben)
+    assert NightPlayer.objects.filter(player=ann).exists()
+
+
+def test_a_player_who_came_to_a_night_is_not_deleted_with_it(league):
+    begin(league)
+    ann = Player.objects.get(league=league, name="Ann")
+    with pytest.raises(PlayerInUse, match="came to the club night"):
+        ann.discard()
+    assert NightSeat.objects.filter(player=ann).exists()
