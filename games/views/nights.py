@@ -34,6 +34,8 @@ from scorekeeper.middleware import HtmxHttpRequest
 UNPROCESSABLE = HTTPStatus.UNPROCESSABLE_ENTITY
 CONFLICT = HTTPStatus.CONFLICT
 PAGE = "games/nights/night_detail.html"
+# The night's page holds both forms, whose fields share names: their ids must differ.
+SEATS_IDS, PRESENCE_IDS = "seats_%s", "presence_%s"
 
 
 def _night_for(user: Any, night_id: int, need: str) -> tuple[Night, Membership]:
@@ -156,8 +158,8 @@ _PLAYING = (Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK)
 def night_detail(request: HtmxHttpRequest, night_id: int) -> TemplateResponse:
     night, membership = _night_for(request.user, night_id, VIEW)
     context = _night_context(night, membership)
-    context["seats_form"] = SeatsForm(league=night.league)
-    context["presence_form"] = PresenceForm(league=night.league)
+    context["seats_form"] = SeatsForm(league=night.league, auto_id=SEATS_IDS)
+    context["presence_form"] = PresenceForm(league=night.league, auto_id=PRESENCE_IDS)
     return TemplateResponse(request, PAGE, context)
 
 
@@ -165,8 +167,8 @@ def _refused(
     request: HtmxHttpRequest, night: Night, membership: Membership, status: int, **forms: Any
 ) -> TemplateResponse:
     context = _night_context(night, membership)
-    context["seats_form"] = forms.get("seats_form") or SeatsForm(league=night.league)
-    context["presence_form"] = forms.get("presence_form") or PresenceForm(league=night.league)
+    context["seats_form"] = forms.get("seats_form") or SeatsForm(league=night.league, auto_id=SEATS_IDS)
+    context["presence_form"] = forms.get("presence_form") or PresenceForm(league=night.league, auto_id=PRESENCE_IDS)
     context["round_error"] = forms.get("round_error", "")
     return TemplateResponse(request, PAGE, context, status=status)
 
@@ -176,7 +178,7 @@ def _refused(
 def night_seats(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     """Before a round starts: swap two players, or move one to another table (or out)."""
     night, membership = _night_for(request.user, night_id, ORGANIZE)
-    form = SeatsForm(request.POST, league=night.league)
+    form = SeatsForm(request.POST, league=night.league, auto_id=SEATS_IDS)
     if form.is_valid():
         data = form.cleaned_data
         try:
@@ -225,7 +227,7 @@ def night_round(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
 def night_players(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     """A late arrival joins, or a player leaves: from the next round on."""
     night, membership = _night_for(request.user, night_id, ORGANIZE)
-    form = PresenceForm(request.POST, league=night.league)
+    form = PresenceForm(request.POST, league=night.league, auto_id=PRESENCE_IDS)
     if form.is_valid():
         data = form.cleaned_data
         try:
