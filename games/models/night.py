@@ -25,6 +25,7 @@ from django.db.models import F, Max
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.models.game import Game, lock_for_writing
 from games.models.league import League
@@ -368,6 +369,8 @@ class Night(models.Model):
         the same tap sent twice, finds it started and changes nothing."""
         night = self._lock()
         latest = night.current_round()
+        if latest is not None and latest.number < number and latest.status != NightRound.Status.OVER:
+            raise NightProblem(gettext("Round %(number)d is not over yet") % {"number": latest.number})
         if latest is None or latest.number != number or latest.status != NightRound.Status.PROPOSED:
             raise NightProblem(gettext("Round %(number)d has already started") % {"number": number})
         tables = list(
@@ -486,9 +489,9 @@ class NightPlayer(models.Model):
 
 class NightRound(models.Model):
     class Status(models.TextChoices):
-        PROPOSED = "proposed", "Seated, not started"
-        PLAYING = "playing", "Being played"
-        OVER = "over", "Over"
+        PROPOSED = "proposed", _("Seated, not started")
+        PLAYING = "playing", _("Being played")
+        OVER = "over", _("Over")
 
     night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField()

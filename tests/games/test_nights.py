@@ -485,3 +485,47 @@ def test_a_player_who_came_to_a_night_is_not_deleted_with_it(league):
     with pytest.raises(PlayerInUse, match="came to the club night"):
         ann.discard()
     assert NightSeat.objects.filter(player=ann).exists()
+
+
+def test_a_round_cannot_start_while_the_one_before_is_being_played(scorer, league):
+    night = begin(league)
+    night.start_round(1)
+    before = snapshot()
+    response = scorer.post(reverse("games:night-round", args=[night.pk]), {"action": "start", "number": 2})
+    assert response.status_code == 409
+    assert response.context_data["round_error"] == "Round 1 is not over yet"
+    assert snapshot() == before
+
+
+def test_a_late_arrival_during_a_round_is_seated_in_the_next(scorer, league):
+    night = begin(league)
+    night.start_round(1)
+    assert (
+        scorer.post(reverse("games:night-players", args=[night.pk]), {"action": "arrive", "name": "Jon"}).status_code
+        == 302
+    )
+    # Not in round 1's games, which are under way.
+    assert "Jon" not in {name for table in seating(night, 1)[0] for name in table}
+    for table in NightTable.objects.filter(round__night=night):
+        table.game.declare("abandoned")
+    night.next_round(1)
+    tables, out = seating(night, 2)
+    assert sorted(len(table) for table in tables) == [5, 5]
+    assert "Jon" in {name for table in tables for name in table}
+    assert out == []
+
+
+def test_nobody_sits_out_twice_before_everyone_has_once(league):
+    # Ricketts seats fours only: nine players, one sits out each round, a different one each time.
+    night = begin(league, variant="ricketts", rounds=9)
+    sat_out = []
+    for number in range(1, 10):
+        tables, out = seating(night, number)
+        assert [len(table) for table in tables] == [4, 4]
+        sat_out += out
+        night.start_round(number)
+        for table in NightTable.objects.filter(round__night=night, round__number=number):
+            table.game.declare("abandoned")
+        if number < 9:
+            night.next_round(number)
+    assert sorted(sat_out) == NINE
