@@ -125,10 +125,15 @@ def hands_csv_rows(league: League) -> Iterator[list[Any]]:
 
 def _replayed_rows(game_id: int, names: list[str]) -> Iterator[list[Any]]:
     """hands_csv_rows' rows of one game, from the engine."""
-    game = Game.objects.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player")),
-        Prefetch("hands", queryset=Hand.objects.order_by("number")),
-    ).get(pk=game_id)
+    # .all(): django-stubs mistypes prefetch_related called on a from_queryset() manager itself.
+    game = (
+        Game.objects.all()
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player")),
+            Prefetch("hands", queryset=Hand.objects.order_by("number")),
+        )
+        .get(pk=game_id)
+    )
     for hand in game.state().hands:
         yield _hand_row(game.number, hand.number, names, hand.entry, hand_result_to_json(hand))
 

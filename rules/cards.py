@@ -9,10 +9,7 @@ over point_cards() instead of naming the Q♠ and the J♦ by hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # pragma: no cover
-    from rules.variants import Options
+from typing import Protocol
 
 CLUBS = "♣"
 DIAMONDS = "♦"
@@ -93,7 +90,23 @@ class PointCard:
         return "hearts" if self.counted else self.card
 
 
-def point_cards(options: Options) -> tuple[PointCard, ...]:
+class CardOptions(Protocol):
+    """The options the point-card table reads (rules.variants.Options has them).
+
+    Named here so that the cards need not import the variants, which import the cards.
+    """
+
+    @property
+    def queen_points(self) -> int: ...
+
+    @property
+    def jack_of_diamonds(self) -> bool: ...
+
+    @property
+    def extra_cards(self) -> tuple[tuple[str, int], ...] | None: ...
+
+
+def point_cards(options: CardOptions) -> tuple[PointCard, ...]:
     """The point cards in play under these options: hearts, the Q♠, the J♦ where it scores, extra cards."""
     cards = [
         PointCard(HEARTS, HEART_POINTS, "", "hearts"),
@@ -106,6 +119,6 @@ def point_cards(options: Options) -> tuple[PointCard, ...]:
     return tuple(cards)
 
 
-def single_cards(options: Options) -> tuple[PointCard, ...]:
+def single_cards(options: CardOptions) -> tuple[PointCard, ...]:
     """The point cards with one taker each (everything but the hearts), as a hand form asks for them."""
     return tuple(card for card in point_cards(options) if card.single)

@@ -306,7 +306,7 @@ def describe_hand(setup: GameSetup, hand: HandResult) -> tuple[Note, ...]:
     notes = []
     if hand.deal.tie_break:
         notes.append(Note("tie_break", "tie-break hand"))
-    if hand.entry.is_revoke:
+    if hand.entry.revoke is not None:
         notes.append(Note("revoke", f"{names[hand.entry.revoke]} revoked: +{setup.penalty}"))
     if hand.moon is not None:
         shot = "the sun" if hand.entry.sun else "the moon"
@@ -334,7 +334,7 @@ def _cards_taken(setup: GameSetup, entry: HandEntry, seat: int) -> str:
 def describe_entry(setup: GameSetup, entry: HandEntry) -> str:
     """A hand as entered: 'Ann 3♥, Ben Q♠, Cat 10♥ J♦' or 'Ann revoked'."""
     names = setup.players
-    if entry.is_revoke:
+    if entry.revoke is not None:
         return f"{names[entry.revoke]} revoked" + _time_up(entry)
     taken = []
     for seat, name in enumerate(names):
@@ -356,7 +356,9 @@ def _time_up(entry: HandEntry) -> str:
 def describe_change(setup: GameSetup, before: HandEntry | None, after: HandEntry | None) -> str:
     """What an edit changed, player by player: 'Ann 3♥ → 4♥, Cat 10♥ → 9♥'."""
     if before is None or after is None:
-        return describe_entry(setup, after or before)
+        only = after or before
+        assert only is not None, "a change has a before, an after or both"
+        return describe_entry(setup, only)
     if before.is_revoke or after.is_revoke:
         return f"{describe_entry(setup, before)} → {describe_entry(setup, after)}"
     changes = []

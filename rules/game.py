@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from operator import add, attrgetter, methodcaller
-from typing import NamedTuple
+from typing import NamedTuple, TypeGuard
 
 from rules.cards import (
     JACK_OF_DIAMONDS,
@@ -205,7 +205,7 @@ class HandEntry:
 
     def taker(self, card: PointCard | str) -> int | None:
         """Who took a single point card (the Q♠, the J♦ or an extra card); None if nobody is named."""
-        name = card if type(card) is str else card.card
+        name = card if isinstance(card, str) else card.card
         if name == QUEEN_OF_SPADES:
             return self.queen
         if name == JACK_OF_DIAMONDS:
@@ -342,8 +342,13 @@ class GameState:
         if self.setup.scoring.moon_shooter(entry) is None or self.is_over:
             return {}
         choices = MOON_CHOICES if self.setup.options.moon == "choice" else (None,)
-        states = (self.after(replace(entry, moon=choice)) for choice in choices)
-        return {state.hands[-1].moon.resolution: state for state in states}
+        outcomes = {}
+        for choice in choices:
+            state = self.after(replace(entry, moon=choice))
+            moon = state.hands[-1].moon
+            assert moon is not None  # the entry is a moon, so its hand is scored as one
+            outcomes[moon.resolution] = state
+        return outcomes
 
     def _score(self, entry: HandEntry) -> GameState:
         deal = self.setup.deal(self.next_number, tie_break=self.status == TIE_BREAK)
@@ -468,9 +473,9 @@ class Scoring:
     def score(self, deal: Deal, entry: HandEntry, before: Standing) -> tuple[HandResult, Standing]:
         """Score entry, checked, as the hand dealt by deal: the hand and the standing after it."""
         if entry.revoke is not None:
-            points = [0] * self.seats
-            points[entry.revoke] = self.penalty
-            return self.settle(deal, entry, tuple(points), None, before)
+            penalties = [0] * self.seats
+            penalties[entry.revoke] = self.penalty
+            return self.settle(deal, entry, tuple(penalties), None, before)
         shooter = self.moon_shooter(entry)
         if shooter is None:
             return self.settle(deal, entry, self.taken_points(entry), None, before)
@@ -488,6 +493,7 @@ class Scoring:
             return self.settle(deal, entry, self.moon_points(entry, shooter, rule), Moon(shooter, rule), before)
         if rule == "choice":
             resolution = entry.moon
+            assert resolution is not None  # a checked entry under "choice" names add or subtract
             points = self.moon_points(entry, shooter, resolution)
             return self.settle(deal, entry, points, Moon(shooter, resolution), before)
         # The Ricketts rule: add, unless add would end the game with the shooter
@@ -640,12 +646,12 @@ def _entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, t
         errors.append(FieldError("jack", "The J♦ scores nothing in this game; leave it out"))
     in_play_cards = {card.card for card in setup.single_cards if card.field == "cards"} if entry.extras else set()
     seen: set[str] = set()
-    for card, _ in entry.extras:
-        if card not in in_play_cards:
-            errors.append(FieldError("cards", f"The {card} scores nothing in this game; leave it out"))
-        elif card in seen:
-            errors.append(FieldError("cards", f"The {card} is named twice; it has one taker"))
-        seen.add(card)
+    for extra, _ in entry.extras:
+        if extra not in in_play_cards:
+            errors.append(FieldError("cards", f"The {extra} scores nothing in this game; leave it out"))
+        elif extra in seen:
+            errors.append(FieldError("cards", f"The {extra} is named twice; it has one taker"))
+        seen.add(extra)
 
     if errors:
         return errors
@@ -672,7 +678,7 @@ def _entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, t
 _PLAIN_INT = frozenset({int})
 
 
-def _is_whole(value: object) -> bool:
+def _is_whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

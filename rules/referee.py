@@ -371,6 +371,7 @@ def _outcome(before: GameState, resolution: str, after: GameState) -> SweepOutco
     if resolution == ADD:
         summary = f"others +{penalty}"
     elif resolution == "none":
+        assert hand.entry.queen is not None  # the moon's shooter took the Q♠
         points = hand.points[hand.entry.queen]
         summary = f"no moon: {'+' if points > 0 else ''}{signed(points)} as taken"
     else:

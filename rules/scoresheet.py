@@ -51,9 +51,10 @@ def read_scoresheet(document: object) -> tuple[GameSetup, list[HandEntry]]:
     except SetupError as error:
         raise ScoresheetError(error.message) from None
     first = document.get("first_dealer", players[0] if players else None)
-    if not isinstance(first, str) or setup.seat_of(first) is None:
+    first_seat = setup.seat_of(first) if isinstance(first, str) else None
+    if first_seat is None:
         raise ScoresheetError(f"The first dealer {first!r} is not one of the players")
-    setup = GameSetup(setup.variant, setup.options, setup.players, setup.seat_of(first))
+    setup = GameSetup(setup.variant, setup.options, setup.players, first_seat)
     hands = document.get("hands", [])
     if not isinstance(hands, list):
         raise ScoresheetError("'hands' must be a list")
@@ -85,6 +86,9 @@ def _read_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
     def fail(message: str) -> ScoresheetError:
         return ScoresheetError(f"hand {number}: {message}")
 
+    if not isinstance(hand, Mapping):
+        raise fail("a hand must be a JSON object")
+
     def seat(name: object, what: str) -> int:
         if not isinstance(name, str):
             raise fail(f"{what} must be a player's name")
@@ -99,8 +103,6 @@ def _read_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
             raise fail(f"'{key}' must be true or false")
         return value
 
-    if not isinstance(hand, Mapping):
-        raise fail("a hand must be a JSON object")
     time_up = flag("time_up")
     if "revoke" in hand:
         # `sun: false` means the same as leaving it out (RULES.md).
@@ -191,7 +193,7 @@ def entry_json(setup: GameSetup, entry: HandEntry) -> dict[str, Any]:
     """One hand as the scoresheet writes it: only players who took hearts."""
     names = setup.players
     out: dict[str, Any]
-    if entry.is_revoke:
+    if entry.revoke is not None:
         out = {"revoke": names[entry.revoke]}
     else:
         out = {"hearts": {names[seat]: count for seat, count in enumerate(entry.hearts) if count}}

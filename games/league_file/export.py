@@ -10,6 +10,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import TextField
+from django.db.models.expressions import Combinable
 from django.db.models.functions import Cast
 
 from games.league_file.sections import CHUNK, FORMAT, HAND_ACTIONS, LEAGUE_SETTINGS, SECTIONS, VERSION
@@ -37,11 +38,12 @@ EXPORT_GAME_FIELDS = ["pk", "number", "variant", "options", "first_dealer", "pla
 # What it reads of each History line, after the game's id.
 # The hand's entry and a History line's after come as the database's text: most lines add the
 # hand the scoresheet holds, which the texts' equality tells without decoding either.
-AS_TEXT = {"output_field": TextField()}
+AS_TEXT: dict[str, Any] = {"output_field": TextField()}
 # Its time as text too: "YYYY-MM-DD HH:MM:SS" in UTC begins it on SQLite and on PostgreSQL (whose
 # connection Django keeps in UTC), a tenth of the time of a datetime made and written again.
-EXPORT_HISTORY_FIELDS = [Cast("at", **AS_TEXT), "user_id", "user_name", "action", "number", "before",
-                         Cast("after", **AS_TEXT)]  # fmt: skip
+EXPORT_HISTORY_FIELDS: list[str | Combinable] = [
+    Cast("at", **AS_TEXT), "user_id", "user_name", "action", "number", "before", Cast("after", **AS_TEXT)
+]  # fmt: skip
 
 
 def batched(rows: Iterator[tuple], size: int) -> Iterator[list[tuple]]:
@@ -55,7 +57,7 @@ def _by_game(rows: Iterator[tuple]) -> Iterator[tuple[Any, list[tuple]]]:
 
 
 def games_in_order(
-    league: League, game_fields: Sequence[str], hand_fields: Sequence[str], history: bool = False
+    league: League, game_fields: Sequence[str], hand_fields: Sequence[str | Combinable], history: bool = False
 ) -> Iterator[tuple]:
     """The league's games in order of play, read as values: for each, its game_fields, its
     players' names in seat order, its hands' hand_fields in order and (with history) its

@@ -8,7 +8,7 @@ changes, and rebuildable at any time with `manage.py rebuild_results`.
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -25,7 +25,7 @@ from games.models.names import player_name
 from games.models.players import Player
 from games.models.revisions import Hand, HandRevision, entry_to_json, hand_result_to_json
 from games.models.seats import Seat
-from games.models.trash import TrashError, not_trashed
+from games.models.trash import NotTrashed, TrashError
 from rules import (
     GameSetup,
     GameState,
@@ -42,6 +42,11 @@ from rules.errors import EntryError, FieldError
 from rules.scoresheet import FIRST_DAY, LAST_DAY
 from rules.scoresheet import played_on as scoresheet_played_on
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser, User
+
+    from games.models.activity import Actor
+
 # Where a game stands in a league's order of play: (played_on, created_at, pk).
 # The day it was played comes first (a back-filled paper game is rated where
 # it was played, not where it was typed in); games of one day go in the
@@ -55,7 +60,7 @@ EARLIEST_DAY, LATEST_DAY = FIRST_DAY, LAST_DAY
 
 
 class GameQuerySet(models.QuerySet["Game"]):
-    def for_user(self, user: Any) -> GameQuerySet:
+    def for_user(self, user: User | AnonymousUser) -> GameQuerySet:
         if not user.is_authenticated:
             return self.none()
         return self.filter(league__memberships__user=user)
@@ -151,7 +156,7 @@ class Game(models.Model):
     # When an organizer deleted it: in the trash, restorable for TRASH_DAYS.
     trashed_at = models.DateTimeField(null=True, blank=True)
 
-    objects = not_trashed(GameQuerySet)
+    objects = NotTrashed.from_queryset(GameQuerySet)()
     all_objects = GameQuerySet.as_manager()
 
     class Meta:
@@ -221,7 +226,7 @@ class Game(models.Model):
         players: list[Player],
         options: dict[str, Any] | None = None,
         first_dealer: int = 0,
-        user: Any = None,
+        user: Actor = None,
         played_on: date | None = None,
         kind: str = "game_started",
     ) -> Game:
@@ -251,7 +256,7 @@ class Game(models.Model):
 
     @transaction.atomic
     @transaction.atomic
-    def move_to_day(self, day: date, user: Any = None) -> None:
+    def move_to_day(self, day: date, user: Actor = None) -> None:
         """Say the game was played on `day`: it takes its place in the order of play there, and the
         ratings and seasons of both days follow (SetupError for a day no game can have). The
         History keeps the change."""
@@ -301,7 +306,7 @@ class Game(models.Model):
         return self.clock_started_at + timedelta(minutes=setup.options.time_limit) - (now or timezone.now())
 
     @transaction.atomic
-    def restart_clock(self, user: Any = None) -> None:
+    def restart_clock(self, user: Actor = None) -> None:
         """Start the time limit's clock again now: the first deal came after the game was started."""
         locked = self._locked()
         if not locked.setup().options.time_limit:
@@ -319,7 +324,7 @@ class Game(models.Model):
         names: list[str],
         options: dict[str, Any] | None = None,
         first_dealer: int = 0,
-        user: Any = None,
+        user: Actor = None,
         played_on: date | None = None,
         kind: str = "game_started",
     ) -> Game:
@@ -353,7 +358,7 @@ class Game(models.Model):
 
     @classmethod
     @transaction.atomic
-    def import_scoresheet(cls, league: League, document: object, user: Any = None, again: bool = False) -> Game:
+    def import_scoresheet(cls, league: League, document: object, user: Actor = None, again: bool = False) -> Game:
         """A game from a scoresheet (SCORESHEET.md), checked as `replay` checks it.
 
         Raises ScoresheetError (or SetupError for names the league cannot
@@ -397,7 +402,7 @@ class Game(models.Model):
         return game
 
     @transaction.atomic
-    def declare(self, status: str, user: Any = None) -> GameState:
+    def declare(self, status: str, user: Actor = None) -> GameState:
         """Declare the game null (every total back to 0) or abandoned (not yet over)."""
         if status not in (self.Status.NULL, self.Status.ABANDONED):
             raise DeclareError("A game can be declared null or abandoned")
@@ -422,14 +427,14 @@ class Game(models.Model):
         return ""
 
     @transaction.atomic
-    def undeclare(self, user: Any = None) -> GameState:
+    def undeclare(self, user: Actor = None) -> GameState:
         """Take back a null or abandoned declaration: the game is as its hands say again."""
         locked = self._lock()
         if not locked.declared:
             raise DeclareError("This game is not declared null or abandoned")
         return self._set_declared(locked, locked.state(), "", HandRevision.Action.REOPENED, user)
 
-    def _set_declared(self, locked: Game, state: GameState, declared: str, action: str, user: Any) -> GameState:
+    def _set_declared(self, locked: Game, state: GameState, declared: str, action: str, user: Actor) -> GameState:
         # The History keeps the declaration, with the hand it came after.
         HandRevision.objects.create(
             game=locked,
@@ -464,7 +469,7 @@ class Game(models.Model):
         return locked
 
     def _changed(
-        self, locked: Game, state: GameState, number: int, action: str, before: Any, after: Any, user: Any
+        self, locked: Game, state: GameState, number: int, action: str, before: Any, after: Any, user: Actor
     ) -> GameState:
         HandRevision.objects.create(
             game=locked,
@@ -490,7 +495,7 @@ class Game(models.Model):
         return state
 
     @transaction.atomic
-    def record_hand(self, number: int, entry: HandEntry, user: Any = None, key: str = "") -> GameState:
+    def record_hand(self, number: int, entry: HandEntry, user: Actor = None, key: str = "") -> GameState:
         """Score entry as hand `number`, the next one; raises EntryError or HandConflict.
 
         `key` is the hand's idempotency key, which every Record carries (the
@@ -528,7 +533,7 @@ class Game(models.Model):
         return self._changed(locked, new_state, number, HandRevision.Action.ADDED, None, entry_to_json(entry), user)
 
     @transaction.atomic
-    def edit_hand(self, number: int, entry: HandEntry, user: Any = None, version: int | None = None) -> GameState:
+    def edit_hand(self, number: int, entry: HandEntry, user: Actor = None, version: int | None = None) -> GameState:
         """Replace hand `number` and rescore every hand after it; raises HandError.
 
         `version` is the game's version when the editor opened the hand: if
@@ -554,7 +559,7 @@ class Game(models.Model):
         return self._changed(locked, new_state, number, HandRevision.Action.EDITED, before, hand.entry, user)
 
     @transaction.atomic
-    def delete_last_hand(self, number: int, user: Any = None) -> GameState:
+    def delete_last_hand(self, number: int, user: Actor = None) -> GameState:
         """Delete the last hand, which must be hand `number` (not one just added by another phone)."""
         locked = self._locked()
         hands = sorted(locked.hands.all(), key=lambda hand: hand.number)
@@ -620,7 +625,7 @@ class Game(models.Model):
         return tuple((seat.player_id, seat.total) for seat in seats)
 
     @transaction.atomic
-    def trash(self, user: Any = None) -> None:
+    def trash(self, user: Actor = None) -> None:
         """An organizer deletes the game: into the trash, for TRASH_DAYS. The standings, later
         ratings and seasons go without it; its number is never given to another game."""
         games = lock_for_writing(self.league_id, [self.pk])
@@ -635,7 +640,7 @@ class Game(models.Model):
         ActivityEntry.record(self.league, user, ActivityEntry.Kind.GAME_DELETED, game=self.number)
 
     @transaction.atomic
-    def restore(self, user: Any = None) -> None:
+    def restore(self, user: Actor = None) -> None:
         """Back from the trash as it was: its number, hands and History; the standings,
         ratings and seasons count it again."""
         games = lock_for_writing(self.league_id, [self.pk])

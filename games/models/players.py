@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import IntegrityError, models, transaction
@@ -16,6 +16,9 @@ from games.models.league import League, lock_for_writing
 from games.models.names import PLAYER_NAME_LENGTH, NameKeyed, NameKeyedQuerySet, StoredAsWritten
 from games.models.revisions import HandRevision
 from rules import name_key
+
+if TYPE_CHECKING:
+    from games.models.activity import Actor
 
 
 class PlayerQuerySet(NameKeyedQuerySet["Player"]):
@@ -96,7 +99,7 @@ class Player(NameKeyed):
         self.delete()
 
     @transaction.atomic
-    def merge_into(self, target: Player, user: Any = None) -> int:
+    def merge_into(self, target: Player, user: Actor = None) -> int:
         """Give every game of this player to `target`, then delete this player; the number of games moved.
 
         For two names of one person. Each game moved says so in its History;
@@ -108,8 +111,8 @@ class Player(NameKeyed):
         if target.pk == self.pk or target.league_id != self.league_id:
             raise PlayerInUse("Choose another player of this league to merge into")
         # The games in the trash move too, so that one restored comes back with the merged player.
-        games = Game.all_objects.filter(seats__player=self).values_list("pk", flat=True)
-        lock_for_writing(self.league_id, list(games), [self.pk, target.pk])
+        game_ids = Game.all_objects.filter(seats__player=self).values_list("pk", flat=True)
+        lock_for_writing(self.league_id, list(game_ids), [self.pk, target.pk])
         together = Game.all_objects.filter(seats__player=self).filter(seats__player=target).order_by("number").first()
         if together is not None:
             raise PlayerInUse(f"{self.name} and {target.name} both played game {together.number}: they are two people")

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from games.models.trash import AllRows, not_trashed
+from games.models.trash import AllRows, GameNotTrashed
 from rules import HandEntry, HandResult
 
 
@@ -35,7 +35,7 @@ class Hand(models.Model):
     # playing every game of the league again. Null until written.
     result = models.JSONField(null=True, blank=True, editable=False)
 
-    objects = not_trashed(path="game__trashed_at")
+    objects = GameNotTrashed()
     all_objects = AllRows()
 
     class Meta:
@@ -80,7 +80,7 @@ class HandRevision(models.Model):
     user_name = models.CharField(max_length=150, blank=True, default="")
     at = models.DateTimeField(default=timezone.now)
 
-    objects = not_trashed(path="game__trashed_at")
+    objects = GameNotTrashed()
     all_objects = AllRows()
 
     class Meta:

@@ -251,7 +251,7 @@ def _scoresheet_tag(games: QuerySet[Game]) -> str:
 
 
 def _unchanged(request: HtmxHttpRequest, tag: str) -> bool:
-    return bool(tag) and request.htmx and request.headers.get("If-None-Match") == f'"{tag}"'
+    return bool(tag) and bool(request.htmx) and request.headers.get("If-None-Match") == f'"{tag}"'
 
 
 def _not_modified(tag: str) -> HttpResponse:

@@ -132,14 +132,16 @@ def _history(game: Game, state: GameState) -> list[dict[str, Any]]:
         who = revision.user_name or "Someone"
         if revision.user is not None:
             who = revision.user.get_full_name() or revision.user.get_username()
+        # Every action but a hand's first entry and its deletion has both sides.
+        was_json, now_json = revision.before or {}, revision.after or {}
         if revision.action == HandRevision.Action.DECLARED:
-            what = f"declared the game {revision.after['declared']}"
+            what = f"declared the game {now_json['declared']}"
         elif revision.action == HandRevision.Action.REOPENED:
-            what = f"took back the {revision.before['declared']} declaration: the game goes on as its hands say"
+            what = f"took back the {was_json['declared']} declaration: the game goes on as its hands say"
         elif revision.action == HandRevision.Action.MERGED:
-            what = f"merged the player {revision.before['player']} into {revision.after['player']}"
+            what = f"merged the player {was_json['player']} into {now_json['player']}"
         elif revision.action == HandRevision.Action.REDATED:
-            was, now = (day_label(date.fromisoformat(side["played_on"])) for side in (revision.before, revision.after))
+            was, now = (day_label(date.fromisoformat(side["played_on"])) for side in (was_json, now_json))
             what = f"dated the game {now} (it was {was})"
         else:
             before = entry_from_json(revision.before) if revision.before else None
@@ -214,11 +216,12 @@ def _recorded_hands(game: Game, setup: Any, since: int) -> str:
 def _clock(game: Game, state: GameState) -> dict[str, Any] | None:
     """The time limit as the table sees it: when it ends, whether it has, in which hand it ran out."""
     left = game.time_left(state.setup)
-    if left is None:
+    started, minutes = game.clock_started_at, state.setup.options.time_limit
+    if left is None or started is None or minutes is None:  # time_left is None unless both are set
         return None
     ran_out_in = next((hand.number for hand in state.hands if hand.entry.time_up), None)
     return {
-        "ends_at": game.clock_started_at + timedelta(minutes=state.setup.options.time_limit),
+        "ends_at": started + timedelta(minutes=minutes),
         "minutes_left": max(0, ceil(left.total_seconds() / 60)),
         "up": left.total_seconds() <= 0,
         "ran_out_in": ran_out_in,
