@@ -6,7 +6,7 @@ seating, at least three players) is rules.night's, asked by the models.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -54,8 +54,8 @@ class NightForm(forms.Form):
     def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.league = league
-        self.fields["players"].queryset = league.players.all()
-        self.fields["rules"].choices = _rules_choices(league)
+        cast(forms.ModelMultipleChoiceField, self.fields["players"]).queryset = league.players.all()
+        cast(forms.ChoiceField, self.fields["rules"]).choices = _rules_choices(league)
         self.fields["rules"].initial = "standard"
 
     def clean_newcomers(self) -> list[str]:
@@ -80,7 +80,8 @@ class NightForm(forms.Form):
         return value, {}, None
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         players = list(data.get("players") or [])
         newcomers = data.get("newcomers") or []
         known = {player.name_key: player for player in self.league.players.all()}
@@ -135,11 +136,12 @@ class SeatsForm(forms.Form):
 
     def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["first"].queryset = league.players.all()
-        self.fields["second"].queryset = league.players.all()
+        cast(forms.ModelChoiceField, self.fields["first"]).queryset = league.players.all()
+        cast(forms.ModelChoiceField, self.fields["second"]).queryset = league.players.all()
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("action") == "swap" and not data.get("second") and "second" not in self.errors:
             self.add_error("second", gettext("Choose who to swap with"))
         if data.get("action") == "move" and data.get("table") is None and "table" not in self.errors:
@@ -163,7 +165,7 @@ class PresenceForm(forms.Form):
 
     def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["player"].queryset = league.players.all()
+        cast(forms.ModelChoiceField, self.fields["player"]).queryset = league.players.all()
 
     def clean_name(self) -> str:
         name = self.cleaned_data["name"].strip()
@@ -175,7 +177,8 @@ class PresenceForm(forms.Form):
             raise ValidationError(error.messages[0]) from None
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if not data.get("player") and not data.get("name") and not self.errors:
             self.add_error("player", gettext("Choose a player or type a new name"))
         if data.get("action") == "leave" and not data.get("player") and "player" not in self.errors:

@@ -159,7 +159,16 @@ def _read_night(number: int, night: object, known: dict[str, str], used_games: s
     return fields, attendance, read_rounds
 
 
-def _read_round(index, night_round, last, came, sizes, used_games, reading, fail) -> tuple:
+def _read_round(
+    index: int,
+    night_round: object,
+    last: bool,
+    came: set[str],
+    sizes: tuple[int, ...],
+    used_games: set[int],
+    reading: Reading,
+    fail: Callable[[str], LeagueImportError],
+) -> tuple:
     where = f"round {index}"
     if not isinstance(night_round, Mapping) or set(night_round) != ROUND_KEYS:
         raise fail(f"{where}: each round is {sorted(ROUND_KEYS)} and no more")
@@ -206,7 +215,7 @@ def _read_round(index, night_round, last, came, sizes, used_games, reading, fail
     return index, status, read_tables, out
 
 
-def _player(name: object, known: dict[str, str], fail) -> str:
+def _player(name: object, known: dict[str, str], fail: Callable[[str], LeagueImportError]) -> str:
     player = known.get(name_key(name)) if isinstance(name, str) else None
     if player is None or player != name:
         raise fail("each of its players must be one of the file's 'players', written as there")

@@ -32,7 +32,7 @@ from games.models.league import League
 from games.models.players import Player
 from games.models.presets import LeaguePreset
 from games.models.seats import Seat
-from games.models.trash import AllRows, not_trashed
+from games.models.trash import AllRows, NotTrashed
 from rules import GameSetup, SetupError
 from rules.night import (
     ABANDONED,
@@ -89,8 +89,8 @@ class Night(models.Model):
     # When an organizer deleted it: in the trash, restorable for TRASH_DAYS; its games stay the league's.
     trashed_at = models.DateTimeField(null=True, blank=True)
 
-    objects = not_trashed()
-    all_objects = AllRows()
+    objects = NotTrashed["Night"]()
+    all_objects = AllRows["Night"]()
 
     class Meta:
         ordering = ["-played_on", "-created_at", "-pk"]
@@ -511,9 +511,9 @@ class NightRound(models.Model):
         tables: dict[int, list[NightSeat]] = {}
         numbers: dict[int, int] = {}
         for seat in self.seats.all():
-            if seat.table_id is not None:
-                tables.setdefault(seat.table_id, []).append(seat)
-                numbers[seat.table_id] = seat.table.number
+            if seat.table is not None:
+                tables.setdefault(seat.table.pk, []).append(seat)
+                numbers[seat.table.pk] = seat.table.number
         return [
             [seat.player.name for seat in sorted(tables[pk], key=lambda seat: seat.position)]
             for pk in sorted(tables, key=lambda pk: numbers[pk])

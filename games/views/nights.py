@@ -15,7 +15,8 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import models, transaction
+from django.db import transaction
+from django.db.models import Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -87,16 +88,16 @@ def night_new(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
 def _rounds(night: Night) -> list[NightRound]:
     """Every round with its tables, seats, players and games (their seats and hands): a fixed number of queries."""
     seats = NightSeat.objects.select_related("player").order_by("position", "pk")
-    games = Game.all_objects.prefetch_related(
-        models.Prefetch("seats", queryset=Seat.all_objects.select_related("player")), "hands"
+    game_seats = Seat.all_objects.select_related("player")
+    games = Game.all_objects.filter(night_table__isnull=False).prefetch_related(
+        "hands", Prefetch("seats", queryset=game_seats)
     )
     tables = NightTable.objects.prefetch_related(
-        models.Prefetch("game", queryset=games), models.Prefetch("seats", queryset=seats)
+        Prefetch("game", queryset=games), Prefetch("seats", queryset=seats)
     ).order_by("number")
     return list(
         night.round_set.prefetch_related(
-            models.Prefetch("tables", queryset=tables),
-            models.Prefetch("seats", queryset=seats.filter(table=None), to_attr="sitting_out"),
+            Prefetch("tables", queryset=tables), Prefetch("seats", queryset=seats)
         ).order_by("number")
     )
 
@@ -110,7 +111,8 @@ def _round_view(night_round: NightRound) -> dict[str, Any]:
         players = [seat.player for seat in table.seats.all()]
         totals = list(zip(players, state.totals, strict=True)) if state is not None else []
         tables.append({"table": table, "players": players, "game": game, "state": state, "totals": totals})
-    return {"round": night_round, "tables": tables, "sitting_out": [seat.player for seat in night_round.sitting_out]}
+    sitting_out = [seat.player for seat in night_round.seats.all() if seat.table_id is None]
+    return {"round": night_round, "tables": tables, "sitting_out": sitting_out}
 
 
 def _results(rounds: list[dict[str, Any]]) -> list[RoundResult]:
