@@ -11,6 +11,7 @@ from games.views import (
     offline,
     ops,
     presets,
+    results,
     rulebook,
     seasons,
     sharing,
@@ -112,6 +113,11 @@ urlpatterns += [
     path("public/<token:token>/games/", history.public_games, name="public-games"),
     path("public/<token:token>/games/<id:game_id>/", history.public_scoresheet, name="public-scoresheet"),
     path("public/<token:token>/players/<id:player_id>/", history.public_player, name="public-player"),
+    path(
+        "public/<token:token>/games/<id:game_id>/result-<id:version>.png",
+        results.public_result_image,
+        name="public-result-image",
+    ),
 ]
 
 # --- members, invites, the public link --------------------------------------

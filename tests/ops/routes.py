@@ -318,6 +318,13 @@ ROUTES: list[Route] = [
     Route("public-games", token="public", get=WITH_THE_LINK),
     Route("public-scoresheet", lambda table: {"game_id": table.finished.pk}, token="public", get=WITH_THE_LINK),
     Route("public-player", lambda table: {"player_id": table.players[0].pk}, token="public", get=WITH_THE_LINK),
+    Route(
+        "public-result-image",
+        lambda table: {"game_id": table.finished.pk, "version": table.finished.version},
+        token="public",
+        get=WITH_THE_LINK,
+        html=False,
+    ),
     # --- members, invites, the public link
     Route("league-members", league, get=MEMBERS_SEE),
     Route(
