@@ -8,6 +8,7 @@ from games.views import (
     history,
     leagues,
     members,
+    nights,
     offline,
     ops,
     presets,
@@ -135,6 +136,18 @@ urlpatterns += [
     path("leagues/<id:league_id>/invites/<id:invite_id>/revoke/", members.invite_revoke, name="invite-revoke"),
     path("leagues/<id:league_id>/public-link/", members.public_link, name="public-link"),
     path("invites/<token:token>/", members.invite_accept, name="invite-accept"),
+]
+
+# --- club nights: the organizer's side -----------------------------------------
+
+urlpatterns += [
+    path("leagues/<id:league_id>/nights/new/", nights.night_new, name="night-new"),
+    path("nights/<id:night_id>/", nights.night_detail, name="night-detail"),
+    path("nights/<id:night_id>/seats/", nights.night_seats, name="night-seats"),
+    path("nights/<id:night_id>/round/", nights.night_round, name="night-round"),
+    path("nights/<id:night_id>/players/", nights.night_players, name="night-players"),
+    path("nights/<id:night_id>/cards/", nights.night_cards, name="night-cards"),
+    path("nights/<id:night_id>/sheet/", nights.night_sheet, name="night-sheet"),
 ]
 
 # --- operations -------------------------------------------------------------

@@ -28,7 +28,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games import stats
 from games.charts import Chart, rating_chart, totals_chart
 from games.forms import ArchiveForm, SpanForm, StandingsForm
-from games.models import TRASH_DAYS, Game, Hand, Player, Season, Seat
+from games.models import TRASH_DAYS, Game, Hand, Night, Player, Season, Seat
 from games.permissions import ORGANIZE, VIEW, Reader, get_game_for, get_league_for, get_public_league
 from games.views.pages import render_page
 from games.views.results import open_graph, result_share
@@ -391,6 +391,8 @@ def _player(request: HtmxHttpRequest, reader: Reader, player_id: int) -> Templat
         ),
         # The latest few; the archive, filtered to the player, has them all.
         "recent_games": _latest_games(player),
+        # The club nights they came to, newest first (one query).
+        "nights": list(Night.objects.filter(attendance__player=player).only("name", "played_on")[:5]),
     }
     return render_page(request, "history/player.html", context, "player-figures", status=200 if valid else 422)
 

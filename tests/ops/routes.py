@@ -94,6 +94,10 @@ def join_link(table) -> dict[str, Any]:
     return {"game_id": table.game.pk, "token": join_token(table.game, "viewer", organizer)}
 
 
+def night(table) -> dict[str, int]:
+    return {"night_id": table.night.pk}
+
+
 def league(table) -> dict[str, int]:
     return {"league_id": table.league.pk}
 
@@ -392,6 +396,48 @@ ROUTES: list[Route] = [
         # Confirmed, as the page that asks without JavaScript sends it (unconfirmed, a 200 asks and writes nothing).
         post_data=lambda table: {"number": 3, "offender": 1, "confirmed": "yes"},
     ),
+    # --- club nights: the organizer's side
+    Route(
+        "night-new",
+        league,
+        get=ORGANIZERS_DO,
+        post=ORGANIZERS_DONE,
+        post_data=lambda table: {
+            "players": [player.pk for player in table.players[:3]],
+            "rules": "standard",
+            "rounds": 2,
+            "name": "Saturday",
+        },
+    ),
+    Route("night-detail", night, get=MEMBERS_SEE),
+    Route(
+        "night-seats",
+        night,
+        get=POST_ONLY,
+        post=ORGANIZERS_DONE,
+        post_data=lambda table: {
+            "action": "swap",
+            "first": table.night_pair()[0].pk,
+            "second": table.night_pair()[1].pk,
+        },
+    ),
+    Route(
+        "night-round",
+        night,
+        get=POST_ONLY,
+        post=ORGANIZERS_DONE,
+        post_data=lambda table: {"action": "start", "number": 1},
+    ),
+    Route(
+        "night-players",
+        night,
+        get=POST_ONLY,
+        post=ORGANIZERS_DONE,
+        post_data=lambda table: {"action": "arrive", "name": "Kit"},
+    ),
+    # The cards' QR codes let a newcomer join a table's game as a scorer: an organizer's to give.
+    Route("night-cards", night, get=ORGANIZERS_DO),
+    Route("night-sheet", night, get=MEMBERS_SEE),
     # --- operations
     Route("healthz", get=everyone(200), html=False),
 ]
