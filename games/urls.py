@@ -8,6 +8,7 @@ from games.views import (
     history,
     leagues,
     members,
+    night_screen,
     nights,
     offline,
     ops,
@@ -148,6 +149,11 @@ urlpatterns += [
     path("nights/<id:night_id>/players/", nights.night_players, name="night-players"),
     path("nights/<id:night_id>/cards/", nights.night_cards, name="night-cards"),
     path("nights/<id:night_id>/sheet/", nights.night_sheet, name="night-sheet"),
+    # The night's screen: the club's TV behind a signed link (night_screen.py), its poll and its preview.
+    path("nights/<id:night_id>/screen/", night_screen.night_screen_link, name="night-screen-link"),
+    path("screen/<str:token>/", night_screen.night_screen, name="night-screen"),
+    path("screen/<str:token>/poll/", night_screen.night_screen_poll, name="night-screen-poll"),
+    path("screen/<str:token>/standings-<str:version>.png", night_screen.night_screen_image, name="night-screen-image"),
 ]
 
 # --- operations -------------------------------------------------------------
