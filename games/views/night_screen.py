@@ -32,6 +32,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_safe
 
 from games.models import Night
@@ -111,7 +112,7 @@ def night_screen_poll(request: HtmxHttpRequest, token: str) -> HttpResponse:
 def _screen(
     request: HtmxHttpRequest, token: str, night_id: int, current: str, partial: bool = False
 ) -> TemplateResponse:
-    night = Night.objects.select_related("league", "preset").get(pk=night_id)
+    night = _night(night_id)
     context = _night_context(night, None)
     screen_url = request.build_absolute_uri(reverse("games:night-screen", args=[token]))
     standings = context["standings"]
@@ -137,10 +138,20 @@ def _screen(
     return render_page(request, PAGE, context, "screen")
 
 
+def _night(night_id: int) -> Night:
+    """The night, or 404 (deleted since its fingerprint was read)."""
+    night = Night.objects.select_related("league", "preset").filter(pk=night_id, league__trashed_at=None).first()
+    if night is None:
+        raise Http404("No such night")
+    return night
+
+
 def _round_line(night: Night, context: dict[str, Any]) -> str:
     current = context["current"]
     if context["over"]:
-        return _("Final standings after %(rounds)s rounds") % {"rounds": night.rounds}
+        return ngettext(
+            "Final standings after %(rounds)s round", "Final standings after %(rounds)s rounds", night.rounds
+        ) % {"rounds": night.rounds}
     if current is None:
         return _("Not seated yet")
     return _("Round %(number)s of %(rounds)s") % {"number": current["round"].number, "rounds": night.rounds}
@@ -197,7 +208,7 @@ def night_screen_image(request: HtmxHttpRequest, token: str, version: str) -> Ht
     if request.headers.get("If-None-Match") == tag:
         response = HttpResponse(status=HTTPStatus.NOT_MODIFIED)
     else:
-        night = Night.objects.select_related("league", "preset").get(pk=night_id)
+        night = _night(night_id)
         context = _night_context(night, None)
         subtitle = f"{date_format(night.played_on, 'j M Y')} · {_round_line(night, context)}"
         png = result_png("\N{BLACK HEART SUIT} " + night.title, subtitle, _standing_rows(context), _("Winner"))
