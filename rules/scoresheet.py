@@ -13,12 +13,13 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rules.cards import CARD_WORDS
 from rules.errors import RulesError, SetupError
 from rules.game import MOST_HANDS, GameSetup, GameState, HandEntry, HandError, HandResult, play
 
 TOP_LEVEL_KEYS = {"variant", "options", "players", "first_dealer", "hands", "played_on"}
-CARD_KEYS = {"hearts", "queen", "jack", "moon", "cards", "sun", "time_up"}
-REVOKE_KEYS = {"revoke", "time_up"}
+CARD_KEYS = {"hearts", "queen", "jack", "moon", "cards", "sun", "time_up", "ten", "charged"}
+REVOKE_KEYS = {"revoke", "time_up", "charged"}
 # SCORESHEET.md: the day the game was played, checked and otherwise ignored by replay.
 FIRST_DAY = datetime.date(1900, 1, 1)
 LAST_DAY = datetime.date(2100, 12, 31)
@@ -99,16 +100,29 @@ def _read_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
             raise fail(f"'{key}' must be true or false")
         return value
 
+    def takers(value: object, what: str, card: str) -> tuple[int, int | None]:
+        """One taker, or two where the decks hold two of the card (Cancellation): the first and the second copy's."""
+        if setup.variant.copies == 1:
+            return seat(value, what), None
+        if not isinstance(value, list) or len(value) != setup.variant.copies:
+            words = CARD_WORDS.get(card, card)
+            raise fail(f"{what}: the deck holds 2 of the {words}: name their takers, a list of 2 players")
+        first, second = (seat(name, what) for name in value)
+        return first, second
+
     if not isinstance(hand, Mapping):
         raise fail("a hand must be a JSON object")
     time_up = flag("time_up")
+    charged = hand.get("charged", [])
+    if not isinstance(charged, list) or not all(isinstance(card, str) for card in charged):
+        raise fail("'charged' must be a list of cards such as \"Q♠\"")
     if "revoke" in hand:
         # `sun: false` means the same as leaving it out (RULES.md).
         if hand.get("sun", False) is not False:
             raise fail("a revoke is no sun: 'sun' cannot go with 'revoke'")
         if set(hand) - REVOKE_KEYS - {"sun"}:
             raise fail("a revoke stands alone: no cards are entered with it")
-        return HandEntry.revoked(seat(hand["revoke"], "revoke"), time_up)
+        return HandEntry.revoked(seat(hand["revoke"], "revoke"), time_up, charged)
     unknown = sorted(set(hand) - CARD_KEYS)
     if unknown:
         raise fail(f"unknown field '{unknown[0]}'")
@@ -116,20 +130,51 @@ def _read_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
     if not isinstance(hearts_taken, Mapping):
         raise fail("'hearts' must map players to the hearts they took")
     hearts = [0] * setup.seats
-    for name, count in hearts_taken.items():
+    ranks: list[list[str]] | None = None
+    listed = {isinstance(taken, list) for taken in hearts_taken.values()}
+    if listed == {True, False}:
+        raise fail("hearts: give every player's hearts as a count, or every one as a list of ranks, not both")
+    if True in listed:
+        # RULES.md, Hearts by rank: each player's heart ranks ("Q", "10"); a player left out took none.
+        ranks = [[] for _ in setup.players]
+        for name, taken in hearts_taken.items():
+            if not all(isinstance(rank, str) for rank in taken):
+                raise fail(f'{name}\'s hearts must be a list of ranks such as "Q" or "10"')
+            ranks[seat(name, "hearts")] = taken
+    for name, count in hearts_taken.items() if ranks is None else ():
         if not isinstance(count, int) or isinstance(count, bool):
             raise fail(f"{name}'s hearts must be a whole number")
         hearts[seat(name, "hearts")] = count
-    queen = seat(hand["queen"], "queen") if "queen" in hand else None
-    jack = seat(hand["jack"], "jack") if "jack" in hand else None
+    twins: dict[str, int | None] = {}
+    queen = jack = None
+    if "queen" in hand:
+        queen, twins["Q♠"] = takers(hand["queen"], "queen", "Q♠")
+    if "jack" in hand:
+        plus_card = setup.options.plus_card or "J♦"
+        jack, twins[plus_card] = takers(hand["jack"], "jack", plus_card)
     moon = hand.get("moon")
     if moon is not None and not isinstance(moon, str):
         raise fail("'moon' must be add or subtract")
     taken = hand.get("cards", {})
     if not isinstance(taken, Mapping):
         raise fail("'cards' must map each extra card to who took it")
-    extras = {card: seat(name, f"the {card}") for card, name in taken.items()}
-    return HandEntry.cards(hearts, queen, jack, moon, extras, flag("sun"), time_up)
+    extras: dict[str, int | None] = {}
+    for card, name in taken.items():
+        extras[card], twins[card] = takers(name, f"the {card}", card)
+    ten = seat(hand["ten"], "ten") if "ten" in hand else None
+    return HandEntry.cards(
+        hearts,
+        queen,
+        jack,
+        moon,
+        extras,
+        flag("sun"),
+        time_up,
+        ranks=ranks,
+        ten=ten,
+        charged=charged,
+        twins={card: taker for card, taker in twins.items() if taker is not None},
+    )
 
 
 def read_hand(setup: GameSetup, hand: object, number: int = 1) -> HandEntry:
@@ -149,20 +194,26 @@ def replay(document: object) -> dict[str, Any]:
 
 
 def _by_name(setup: GameSetup, values: Sequence[int]) -> dict[str, int]:
-    return dict(zip(setup.players, values, strict=True))
+    """Values by scorer: each player, or each team in a team game."""
+    return dict(zip(setup.scorers, values, strict=True))
 
 
 def hand_json(setup: GameSetup, hand: HandResult) -> dict[str, Any]:
     names = setup.players
-    return {
+    out = {
         "number": hand.number,
         "dealer": names[hand.deal.dealer],
         "pass": hand.deal.pass_direction,
         "points": _by_name(setup, hand.points),
         "totals": _by_name(setup, hand.totals),
-        "moon": ({"shooter": names[hand.moon.shooter], "resolution": hand.moon.resolution} if hand.moon else None),
-        "wrapped": [names[seat] for seat in hand.wrapped],
     }
+    if hand.money is not None:
+        out["money"] = dict(zip(names, hand.money, strict=True))
+    out["moon"] = (
+        {"shooter": setup.moon_names[hand.moon.shooter], "resolution": hand.moon.resolution} if hand.moon else None
+    )
+    out["wrapped"] = [setup.scorers[scorer] for scorer in hand.wrapped]
+    return out
 
 
 def result_json(state: GameState) -> dict[str, Any]:
@@ -177,14 +228,22 @@ def result_json(state: GameState) -> dict[str, Any]:
             "pass": deal.pass_direction,
             "leader": names[deal.leader] if deal.leader is not None else deal.lead_card,
         }
-    return {
+    out: dict[str, Any] = {
         "status": state.status,
-        "winners": [names[seat] for seat in state.winners],
+        "winners": [setup.scorers[scorer] for scorer in state.winners],
         "reason": state.reason,
         "totals": _by_name(setup, state.totals),
-        "hands": [hand_json(setup, hand) for hand in state.hands],
-        "next": following,
     }
+    if setup.teams:
+        out["teams"] = {
+            name: [names[seat] for seat in team] for name, team in zip(setup.team_names, setup.teams, strict=True)
+        }
+    money = state.money
+    if money is not None:
+        out["money"] = dict(zip(names, money, strict=True))
+    out["hands"] = [hand_json(setup, hand) for hand in state.hands]
+    out["next"] = following
+    return out
 
 
 def entry_json(setup: GameSetup, entry: HandEntry) -> dict[str, Any]:
@@ -194,20 +253,29 @@ def entry_json(setup: GameSetup, entry: HandEntry) -> dict[str, Any]:
     if entry.is_revoke:
         out = {"revoke": names[entry.revoke]}
     else:
-        out = {"hearts": {names[seat]: count for seat, count in enumerate(entry.hearts) if count}}
-        # The single point cards, in the order of the point-card table.
+        if entry.ranks is not None:
+            out = {"hearts": {names[seat]: list(ranks) for seat, ranks in enumerate(entry.ranks) if ranks}}
+        else:
+            out = {"hearts": {names[seat]: count for seat, count in enumerate(entry.hearts) if count}}
+        # The single point cards, in the order of the point-card table; where the decks hold
+        # two of a card (Cancellation), a list of its two takers.
+        two = setup.variant.copies > 1
         for card in setup.single_cards:
             taker = entry.taker(card)
             if taker is None:
                 continue
-            if card.field == "cards":
-                out.setdefault("cards", {})[card.card] = names[taker]
+            where = out.setdefault("cards", {}) if card.field == "cards" else out
+            key = card.card if card.field == "cards" else card.field
+            if two:
+                where.setdefault(key, []).append(names[taker])
             else:
-                out[card.field] = names[taker]
+                where[key] = names[taker]
         if entry.moon is not None:
             out["moon"] = entry.moon
         if entry.sun:
             out["sun"] = True
+    if entry.charged:
+        out["charged"] = list(entry.charged)
     if entry.time_up:
         out["time_up"] = True
     return out
