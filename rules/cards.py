@@ -108,7 +108,7 @@ class PointCard:
 def heart_values(options: Options) -> tuple[int, ...]:
     """What each heart scores, rank by rank from the 2 to the A (option heart_points)."""
     value = options.heart_points
-    if value == "face":
+    if isinstance(value, str):  # "face"
         return FACE_VALUES
     if isinstance(value, int):
         return (value,) * len(RANKS)
@@ -133,10 +133,10 @@ def point_cards(options: Options, copies: int = 1, ten: bool = False) -> tuple[P
         singles.append(PointCard(TEN_OF_CLUBS, 0, "", "ten"))
     for card, points in options.extra_cards or ():
         singles.append(PointCard(card, points, "extra_cards", "cards"))
-    for card in singles:
-        cards.append(card)
+    for single in singles:
+        cards.append(single)
         if copies == 2:
-            cards.append(PointCard(card.card, card.points, card.option, card.field, second=True))
+            cards.append(PointCard(single.card, single.points, single.option, single.field, second=True))
     return tuple(cards)
 
 

@@ -294,7 +294,7 @@ class HandEntry:
         """Who took a single point card (the Q♠, the plus card, Turbo's 10♣ or an extra card); None if nobody
         is named. A PointCard is read from its own field (and a second copy from twins); a card's name
         from the field that holds that card by default."""
-        if type(card) is str:
+        if isinstance(card, str):
             name = card
             field = "queen" if name == QUEEN_OF_SPADES else "jack" if name == JACK_OF_DIAMONDS else "cards"
         elif card.second:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from typing import TypeGuard
 
 from rules.cards import CLUBS, HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, RANKS, card_order, is_card, suit_of
 from rules.errors import OptionError, SetupError
@@ -190,7 +191,7 @@ class Option:
         return tuple(sorted(value.items(), key=lambda item: RANKS.index(item[0])))
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
