@@ -31,6 +31,7 @@ QUEEN_POINTS = 13
 JACK_POINTS = -10
 # RULES.md, More variants: hearts at face value (Spot Hearts), J 11, Q 12, K 13, A 14.
 FACE_VALUES = tuple(range(2, 15))
+_ONE_EACH = (HEART_POINTS,) * len(RANKS)
 # Turbo Hearts: the cards a player may charge, in the order the table names them.
 CHARGEABLE = (ACE_OF_HEARTS, QUEEN_OF_SPADES, JACK_OF_DIAMONDS, TEN_OF_CLUBS)
 # How people say a single point card in a sentence (the scoresheet's errors).
@@ -108,6 +109,8 @@ class PointCard:
 def heart_values(options: Options) -> tuple[int, ...]:
     """What each heart scores, rank by rank from the 2 to the A (option heart_points)."""
     value = options.heart_points
+    if value == HEART_POINTS:
+        return _ONE_EACH
     if isinstance(value, str):  # "face"
         return FACE_VALUES
     if isinstance(value, int):

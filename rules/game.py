@@ -521,12 +521,16 @@ class Scoring:
         "penalty",
         "queenless",
         "rank_values",
+        "readers",
         "seats",
         "shared_ties",
         "single_points",
         "sixty_nine",
         "wraps",
     )
+
+    # Turbo Hearts' scoring (TurboScoring): the entry check asks it, once a hand.
+    turbo = False
 
     def __init__(self, setup: GameSetup) -> None:
         options = setup.options
@@ -542,16 +546,19 @@ class Scoring:
         self.rank_values = dict(zip(RANKS, values, strict=True)) if setup.ranks_needed else None
         # queen_points 0: no Q♠ taker names the shooter; whoever took every heart is one.
         self.queenless = not options.queen_points
+        # Each single point card with how to read its taker off an entry (HandEntry.taker, chosen once).
+        self.readers = tuple((card, _taker_of(card)) for card in setup.single_cards)
         # Each single point card as (how to read its taker off an entry, its points).
-        self.single_points = tuple((_taker_of(card), card.points) for card in setup.single_cards)
+        readers = self.readers
+        self.single_points = tuple((taker_of, card.points) for card, taker_of in readers)
         # Whose takers must be the shooter's for a moon; and the cards whose
         # (negative) points stay with their takers through a moon.
         self.moon_cards = tuple(
-            _taker_of(card) for card in setup.single_cards if card.needed_for_moon or _replaced_by_moon(setup, card)
+            taker_of for card, taker_of in readers if card.needed_for_moon or _replaced_by_moon(setup, card)
         )
         self.kept_in_a_moon = tuple(
-            (_taker_of(card), card.points)
-            for card in setup.single_cards
+            (taker_of, card.points)
+            for card, taker_of in readers
             if card.points < 0 and not _replaced_by_moon(setup, card)
         )
         self.no_negative = options.no_negative
@@ -788,6 +795,7 @@ class TurboScoring(Scoring):
     hands, won by the lowest total (ties share)."""
 
     __slots__ = ("hands_per_game",)
+    turbo = True
 
     def __init__(self, setup: GameSetup) -> None:
         super().__init__(setup)
@@ -913,8 +921,9 @@ def _entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, t
             errors.append(FieldError("revoke", "A revoke is charged instead of entering cards, not with them"))
         return errors
 
+    scoring = setup.scoring
     hearts = entry.hearts
-    if entry.ranks is not None or setup.ranks_needed:
+    if entry.ranks is not None or scoring.rank_values is not None:
         errors.extend(_rank_errors(setup, entry))
     # Counts are whole numbers, not True or False; plain ints (what forms and files give) are told at once.
     elif len(hearts) != seats or not (set(map(type, hearts)) <= _PLAIN_INT or all(map(_is_whole, hearts))):
@@ -931,20 +940,17 @@ def _entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, t
             errors.append(FieldError("hearts", f"Hearts add up to {total}; {in_play} are in play"))
 
     # Every single point card in play has exactly one taker (RULES.md, Scoring, step 1).
-    for card in setup.single_cards:
-        taker = entry.taker(card)
+    for card, taker_of in scoring.readers:
+        taker = taker_of(entry)
         if taker is None:
             errors.append(FieldError(card.field, f"Who took the {card.card}?", card.card))
         elif not _is_seat(taker, seats):
             errors.append(FieldError(card.field, f"The {card.card} must go to one of the players", card.card))
     if entry.jack is not None and not setup.options.jack_of_diamonds:
         errors.append(FieldError("jack", "The J♦ scores nothing in this game; leave it out"))
-    if entry.queen is not None and not setup.options.queen_points:
-        errors.append(FieldError("queen", "The queen of spades does not score here (queen_points: 0); leave it out"))
-    if entry.ten is not None and not setup.turbo:
-        errors.append(FieldError("ten", "The 10♣ scores nothing in this game; leave it out"))
-    if entry.twins:
-        errors.extend(_twin_errors(setup, entry))
+    # One test on the way of every hand for what only the More variants' hands hold.
+    if entry.ten is not None or entry.twins or (scoring.queenless and entry.queen is not None):
+        errors.extend(_more_taker_errors(setup, entry))
     in_play_cards = {card.card for card in setup.single_cards if card.field == "cards"} if entry.extras else set()
     seen: set[str] = set()
     for card, _ in entry.extras:
@@ -957,18 +963,18 @@ def _entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, t
     if errors:
         return errors
 
-    if setup.turbo:
+    if scoring.turbo:
         if entry.moon is not None:
             errors.append(FieldError("moon", "Turbo Hearts scores a moon by itself: nobody chooses add or subtract"))
         if entry.sun:
             errors.append(FieldError("sun", "Shooting the sun is not played in Turbo Hearts"))
         return errors
 
-    names = setup.moon_names
     rule = setup.options.moon
     if rule != "choice" and entry.moon is None and not entry.sun:
         return errors  # nothing to choose and no sun: a moon, if any, needs no word from the table
-    shooter = setup.scoring.moon_shooter(entry)
+    names = setup.moon_names
+    shooter = scoring.moon_shooter(entry)
     if shooter is not None and rule == "choice":
         if entry.moon is None:
             errors.append(FieldError("moon", f"{names[shooter]} shot the moon: add or subtract?"))
@@ -1040,6 +1046,16 @@ def _rank_errors(setup: GameSetup, entry: HandEntry) -> list[FieldError]:
             missing = "nobody" if count == 0 else "one player only"
             errors.append(FieldError("hearts", f"The {rank}{HEARTS} is named by {missing} ({there}): who took it?"))
     return errors
+
+
+def _more_taker_errors(setup: GameSetup, entry: HandEntry) -> list[FieldError]:
+    """Takers only the More variants name: the Q♠'s where it scores 0, Turbo's 10♣, second copies."""
+    errors = []
+    if entry.queen is not None and not setup.options.queen_points:
+        errors.append(FieldError("queen", "The queen of spades does not score here (queen_points: 0); leave it out"))
+    if entry.ten is not None and not setup.turbo:
+        errors.append(FieldError("ten", "The 10♣ scores nothing in this game; leave it out"))
+    return errors + _twin_errors(setup, entry)
 
 
 def _twin_errors(setup: GameSetup, entry: HandEntry) -> list[FieldError]:
