@@ -343,7 +343,7 @@ def describe_hand(setup: GameSetup, hand: HandResult) -> tuple[Note, ...]:
 def _cards_taken(setup: GameSetup, entry: HandEntry, seat: int) -> str:
     """One player's cards in an entry: '3♥ Q♠' (hearts by rank where the hand lists them: '2♥ Q♥ Q♠'),
     or '' for none, in the order of the point-card table."""
-    cards = []
+    cards: list[str] = []
     if entry.ranks is not None:
         cards.extend(f"{rank}{HEART}" for rank in (entry.ranks[seat] if seat < len(entry.ranks) else ()))
     elif seat < len(entry.hearts) and entry.hearts[seat]:
