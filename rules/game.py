@@ -757,8 +757,8 @@ class TeamScoring(Scoring):
         return shooter if self.team_moon == "team" else self.team_of[shooter]
 
     def in_shooters(self, seat: int, shooter: int) -> bool:
-        """Whether seat is the shooter, or of the shooting team under team_moon 'team'."""
-        return self.team_of[seat] == shooter if self.team_moon == "team" else seat == shooter
+        """Whether seat is of the shooting team: RULES.md, a sun in a team game is the team's every trick."""
+        return self.team_of[seat] == self.scorer_of(shooter)
 
     def moon_points(self, entry: HandEntry, shooter: int, resolution: str) -> tuple[int, ...]:
         value = self.moon_value * (2 if entry.sun else 1)
@@ -1014,7 +1014,7 @@ def _sun_errors(setup: GameSetup, entry: HandEntry, shooter: int | None) -> list
         if (taker := entry.taker(card)) is None or not scoring.in_shooters(taker, shooter)
     ]
     if missed:
-        name = setup.moon_names[shooter]
+        name = setup.scorers[scoring.scorer_of(shooter)]
         return [FieldError("sun", f"A sun takes every trick, but {name} did not take the {', '.join(missed)}")]
     return []
 

@@ -457,3 +457,12 @@ def test_a_cancellation_scoresheet_names_two_queen_takers():
     }
     with pytest.raises(ScoresheetError, match="a list of 2 players"):
         replay(sheet)
+
+
+def test_a_sun_in_a_team_game_is_every_trick_to_the_shooting_team():
+    game = setup("omnibus", teams=True, team_moon="opponents", moon="add", sun=True)
+    shot = HandEntry.cards([13, 0, 0, 0], 0, 2, sun=True)  # Ann's moon, her partner Cat took the J♦
+    # The moon doubled: each opponent 2 × 26, so Ben+Dan 104; Cat's J♦ stays with Ann+Cat.
+    assert play(game, [shot]).totals == (-10, 104)
+    astray = HandEntry.cards([13, 0, 0, 0], 0, 1, sun=True)
+    assert errors_of(game, astray) == ["A sun takes every trick, but Ann+Cat did not take the J♦"]
