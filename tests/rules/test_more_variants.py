@@ -8,7 +8,7 @@ import pytest
 from rules import GameSetup, HandEntry, ScoresheetError, SetupError, play, replay
 from rules.errors import EntryError, OptionError
 from rules.variants import MORE_VARIANTS, PRESETS, VARIANTS, in_table_words
-from tests.rules.table import by_name, cards, moon, revoke, setup
+from tests.rules.table import NAMES, by_name, cards, moon, revoke, setup
 
 FACE_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
@@ -466,3 +466,38 @@ def test_a_sun_in_a_team_game_is_every_trick_to_the_shooting_team():
     assert play(game, [shot]).totals == (-10, 104)
     astray = HandEntry.cards([13, 0, 0, 0], 0, 1, sun=True)
     assert errors_of(game, astray) == ["A sun takes every trick, but Ann+Cat did not take the J♦"]
+
+
+def sheet_of(variant: str, players: int, *hands: dict, **options: object) -> dict:
+    return {"variant": variant, "options": options, "players": list(NAMES[:players]), "hands": list(hands)}
+
+
+@pytest.mark.parametrize(
+    ("document", "message"),
+    [
+        (sheet_of("spot", 3, {"hearts": {"Ann": [2, 3]}, "queen": "Ben"}), "hand 1: Ann's hearts must be a list of ranks"),
+        (sheet_of("spot", 3, {"hearts": {"Ann": ["Q"], "Ben": 12}, "queen": "Ben"}), "hand 1: hearts: give every player's hearts as a count"),
+        (sheet_of("cancellation", 5, {"hearts": {"Ann": 26}, "queen": ["Ann"]}), "hand 1: queen: the deck holds 2 of the queen of spades"),
+        (sheet_of("cancellation", 5, {"hearts": {"Ann": 26}, "queen": ["Ann", 3]}), "hand 1: queen must be a player's name"),
+        (sheet_of("cancellation", 5, {"hearts": {"Ann": 26}, "queen": ["Ann", "Zed"]}), "hand 1: Zed is not a player in this game (queen)"),
+        (sheet_of("cancellation", 5, {"hearts": {"Ann": 26}, "queen": ["Ann", "Ben"], "jack": "Cat"}, jack_of_diamonds=True), "hand 1: jack: the deck holds 2 of the jack of diamonds"),
+        (sheet_of("standard", 4, {"hearts": {"Ann": 13}, "queen": ["Ann", "Ben"]}), "hand 1: queen must be a player's name"),
+        (sheet_of("turbo", 4, {"hearts": {"Ann": 13}, "queen": "Ben", "jack": "Cat", "ten": "Dan", "charged": "A♥"}), "hand 1: 'charged' must be a list of cards"),
+        (sheet_of("turbo", 4, {"hearts": {"Ann": 13}, "queen": "Ben", "jack": "Cat", "ten": 3}), "hand 1: ten must be a player's name"),
+        (sheet_of("turbo", 4, {"hearts": {"Ann": 13}, "queen": "Ben", "jack": "Cat", "ten": "Dan", "cards": {"K♠": "Ann"}}), "hand 1: The K♠ scores nothing in this game"),
+        (sheet_of("turbo", 4, {"hearts": {"Ann": 13}, "queen": "Ben", "jack": "Cat", "ten": "Dan", "time_up": True}), "hand 1: This game has no time limit"),
+        (sheet_of("turbo", 4, {"revoke": "Ann", "charged": ["Q♠", "Q♠"]}), "hand 1: The Q♠ is charged 2 times"),
+        (sheet_of("standard", 4, {"revoke": "Ann", "charged": ["Q♠"]}), "hand 1: Nothing is charged in this game"),
+        (sheet_of("standard", 4, {"hearts": {"Ann": 13}, "queen": "Ben", "ten": "Cat"}), "hand 1: The 10♣ scores nothing in this game"),
+        (sheet_of("standard", 4, heart_points=[1, 2]), "Option 'heart_points' must be a whole number from 1 to 100"),
+        (sheet_of("standard", 4, team_moon="team"), "Option 'team_moon' needs partners"),
+        (sheet_of("domino", 4, removed=["2♣"]), "Option 'removed' does not apply to domino"),
+        (sheet_of("cancellation", 5, deal="kitty"), "Option 'deal' does not apply to cancellation"),
+        (sheet_of("3d", 4, first_lead="left_of_dealer"), "Option 'first_lead' does not apply to 3d"),
+    ],
+)  # fmt: skip
+def test_a_more_variants_scoresheet_that_cannot_be_scored_gets_one_line_saying_why(document, message):
+    with pytest.raises(ScoresheetError) as raised:
+        replay(document)
+    assert str(raised.value).startswith(message)
+    assert "\n" not in str(raised.value)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from rules import GameSetup, HandEntry, play, replay, result_json, write_scoresheet
+from rules import GameSetup, HandEntry, ScoresheetError, play, replay, result_json, write_scoresheet
 from rules.cards import CHARGEABLE, RANKS
 from tests.fuzzing import examples
 from tests.rules.table import NAMES
@@ -201,3 +201,45 @@ def test_a_scoresheet_the_engine_writes_replays_to_the_same_result(data):
         state = state.after(entry)
         kept.append(entry)
     assert replay(write_scoresheet(setup, kept)) == result_json(state)
+
+
+JUNK = st.recursive(
+    st.one_of(
+        st.none(), st.booleans(), st.integers(-3, 30), st.sampled_from(["Ann", "Ben", "Zed", "Q", "10", "A♥", "K♠", ""])
+    ),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(st.sampled_from(["Ann", "Ben", "Q♠", "x"]), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+FIELDS = ["hearts", "queen", "jack", "ten", "charged", "cards", "moon", "sun", "revoke", "time_up"]
+
+
+@SETTINGS
+@given(
+    st.sampled_from(
+        [
+            ("turbo", 4, {}),
+            ("cancellation", 5, {"jack_of_diamonds": True}),
+            ("spot", 3, {}),
+            ("standard", 4, {"teams": True}),
+        ]
+    ),
+    st.dictionaries(st.sampled_from(FIELDS), JUNK, max_size=5),
+)
+def test_a_malformed_hand_of_the_new_fields_is_refused_in_one_line_never_a_crash(game, hand):
+    variant, players, options = game
+    document = {
+        "variant": variant,
+        "options": options,
+        "players": ["Ann", "Ben", "Cat", "Dan", "Eve"][:players],
+        "hands": [hand],
+    }
+    refusal = None
+    try:
+        replay(document)
+    except ScoresheetError as error:  # anything else (a TypeError, a KeyError) fails the test
+        refusal = str(error)
+    if refusal is not None:
+        assert refusal.startswith("hand 1: ")
+        assert "\n" not in refusal
