@@ -35,9 +35,17 @@ def join_names(names: Sequence[str]) -> str:
 
 def revoke_terms(setup: GameSetup) -> str:
     """What a revoke costs, in the words every screen uses: 'scores 26, everyone else 0 for that hand (no moon)'."""
+    if setup.turbo:
+        # RULES.md, Turbo Hearts: 13 for the hearts and 13 for the Q♠, each doubled if charged.
+        return (
+            "scores 26 (13 more with the A♥ charged, 13 more with the Q♠ charged), "
+            "everyone else 0 for that hand (no moon, no J♦ or 10♣)"
+        )
     # Cards worth minus points (the J♦, negative extra cards) stay with nobody on a revoke.
-    minus = [card.card for card in setup.single_cards if card.points < 0]
+    minus = list(dict.fromkeys(card.card for card in setup.single_cards if card.points < 0))
     bonus = f", no {' or '.join(minus)} bonus" if minus else ""
+    if setup.teams:
+        return f"scores {setup.penalty} for their team, the other teams 0 for that hand (no moon{bonus})"
     return f"scores {setup.penalty}, everyone else 0 for that hand (no moon{bonus})"
 
 

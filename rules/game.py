@@ -164,6 +164,12 @@ class GameSetup:
         """Who the totals belong to: the players, or the teams in a team game."""
         return self.team_names if self.teams else self.players
 
+    def scorer_of_seat(self, seat: int) -> int:
+        """The index of a seat's scorer in totals and points: the seat, or its team."""
+        if not self.teams:
+            return seat
+        return next(index for index, team in enumerate(self.teams) if seat in team)
+
     @cached_property
     def moon_names(self) -> tuple[str, ...]:
         """What a Moon's shooter indexes: a team under team_moon 'team', else a player."""

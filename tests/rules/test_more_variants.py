@@ -6,8 +6,11 @@ from __future__ import annotations
 import pytest
 
 from rules import GameSetup, HandEntry, ScoresheetError, SetupError, play, replay
+from rules.describe import revoke_terms
 from rules.errors import EntryError, OptionError
-from rules.variants import MORE_VARIANTS, PRESETS, VARIANTS, in_table_words
+from rules.referee import moon_previews
+from rules.rulebook import moon_jack_rule, option_words
+from rules.variants import MORE_VARIANTS, OPTIONS, PRESETS, VARIANTS, in_table_words
 from tests.rules.table import NAMES, by_name, cards, moon, revoke, setup
 
 FACE_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -501,3 +504,36 @@ def test_a_more_variants_scoresheet_that_cannot_be_scored_gets_one_line_saying_w
         replay(document)
     assert str(raised.value).startswith(message)
     assert "\n" not in str(raised.value)
+
+
+# The referee's and the cheat-sheet's words ---------------------------------------
+
+
+def previews(game: GameSetup) -> dict[str, str]:
+    """The first player's sweep, resolution by resolution."""
+    first = moon_previews(play(game, []))[0]
+    return {outcome.resolution: outcome.summary for outcome in first.outcomes}
+
+
+def test_a_sweep_preview_takes_every_card_the_game_counts():
+    assert previews(setup("spot")) == {"add": "others +150"}
+    assert previews(setup("black_maria", 3)) == {"none": "no moon: +43 as taken"}  # 13 + 13 + 10 + 7, moon off
+    assert previews(setup("domino")) == {"add": "others +13", "subtract": "shooter −13"}
+    assert previews(setup("cancellation", 5)) == {"add": "others +52", "subtract": "shooter −52"}
+    # 13 hearts + 13 negated, then the J♦'s −10, doubled by the 10♣: −72.
+    assert previews(setup("turbo")) == {"negate": "shooter −72: the moon negates, then the 10♣ multiplies"}
+    # Moon off in a team game: Ann+Cat's points as taken.
+    assert previews(setup("standard", teams=True, moon="off")) == {"none": "no moon: +26 as taken"}
+
+
+def test_a_revoke_is_explained_for_turbo_and_for_teams():
+    assert revoke_terms(setup("turbo")).startswith("scores 26 (13 more with the A♥ charged, 13 more with the Q♠")
+    assert revoke_terms(setup("standard", teams=True)).startswith("scores 26 for their team, the other teams 0")
+    assert revoke_terms(setup("cancellation", 5, jack_of_diamonds=True)).endswith("(no moon, no J♦ bonus)")
+
+
+def test_the_cheat_sheet_says_the_plus_card_and_the_hearts_points():
+    game = setup("omnibus", plus_card="10♦", jack_points=-40)
+    assert moon_jack_rule(game) == "the 10♦ still scores −40 for whoever took it, the shooter included."
+    assert option_words(OPTIONS["heart_points"], (("Q", 13),)) == "Q♥ 13, the others 1"
+    assert option_words(OPTIONS["heart_points"], "face") == "face value (2-10, J 11, Q 12, K 13, A 14)"
