@@ -529,3 +529,16 @@ def test_nobody_sits_out_twice_before_everyone_has_once(league):
         if number < 9:
             night.next_round(number)
     assert sorted(sat_out) == NINE
+
+
+def test_the_models_standings_are_the_pages(scorer, league):
+    night = begin(league)
+    night.start_round(1)
+    for table in NightTable.objects.filter(round__night=night):
+        finish(table.game)
+    page = scorer.get(night.get_absolute_url()).context_data["standings"]
+    assert night.standings() == page
+    # Nine players, one round: the two tables' losers (seat 1) score 0, each winner 1.
+    scores = sorted(standing.score for standing in page)
+    assert scores[:2] == [0, 0]
+    assert scores[-2:] == [1, 1]
