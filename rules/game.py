@@ -13,15 +13,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from operator import add, attrgetter, methodcaller
-from typing import NamedTuple, TypeGuard
+from typing import Any, NamedTuple, TypeGuard
 
 from rules.cards import (
     JACK_OF_DIAMONDS,
     QUEEN_OF_SPADES,
-    SUITS,
     PointCard,
-    card_order,
-    is_card,
     point_cards,
     single_cards,
 )
@@ -33,6 +30,7 @@ from rules.deal import (
     pass_direction,
     prepare_deck,
 )
+from rules.entry import HandEntry
 from rules.errors import EntryError, FieldError, SetupError
 from rules.names import name_key
 from rules.variants import Options, Variant, check_for_players, get_variant, resolve_options
@@ -160,63 +158,6 @@ class GameSetup:
 
 
 @dataclass(frozen=True, slots=True)
-class HandEntry:
-    """What the table says happened in one hand: the cards taken, or a revoke.
-
-    hearts counts each seat's hearts; queen and jack are the takers of the Q♠
-    and the J♦; extras pairs each extra card (option extra_cards) with its
-    taker. taker() reads any single point card's taker from the right field.
-    """
-
-    hearts: tuple[int, ...] = ()
-    queen: int | None = None
-    jack: int | None = None
-    moon: str | None = None
-    revoke: int | None = None
-    extras: tuple[tuple[str, int | None], ...] = ()
-    sun: bool = False
-    time_up: bool = False
-
-    @classmethod
-    def cards(
-        cls,
-        hearts: Iterable[int],
-        queen: int | None,
-        jack: int | None = None,
-        moon: str | None = None,
-        extras: Mapping[str, int | None] | Iterable[tuple[str, int | None]] = (),
-        sun: bool = False,
-        time_up: bool = False,
-    ) -> HandEntry:
-        pairs = tuple(extras.items() if isinstance(extras, Mapping) else extras)
-        # One order whatever the source (a form, a scoresheet, PostgreSQL's jsonb, which
-        # reorders keys): by suit and rank, so equal hands are equal entries. Names that
-        # are no card stay last, as given, for the entry check to refuse.
-        pairs = tuple(sorted(pairs, key=lambda pair: card_order(pair[0]) if is_card(pair[0]) else (len(SUITS), 0)))
-        return cls(tuple(hearts), queen, jack, moon, None, pairs, sun, time_up)
-
-    @classmethod
-    def revoked(cls, offender: int, time_up: bool = False) -> HandEntry:
-        return cls(revoke=offender, time_up=time_up)
-
-    @property
-    def is_revoke(self) -> bool:
-        return self.revoke is not None
-
-    def taker(self, card: PointCard | str) -> int | None:
-        """Who took a single point card (the Q♠, the J♦ or an extra card); None if nobody is named."""
-        name = card if isinstance(card, str) else card.card
-        if name == QUEEN_OF_SPADES:
-            return self.queen
-        if name == JACK_OF_DIAMONDS:
-            return self.jack
-        for extra, taker in self.extras:
-            if extra == name:
-                return taker
-        return None
-
-
-@dataclass(frozen=True, slots=True)
 class Moon:
     shooter: int
     resolution: str
@@ -237,6 +178,20 @@ class HandResult:
     @property
     def number(self) -> int:
         return self.deal.number
+
+    def to_stored(self) -> dict[str, Any]:
+        """What the engine made of the hand, as Hand.result keeps it for hands.csv: who dealt and
+        which way the cards passed, the moon shot (shooter and resolution), the seats that
+        wrapped, each seat's points and total."""
+        return {
+            "dealer": self.deal.dealer,
+            "pass": self.deal.pass_direction,
+            "tie_break": self.deal.tie_break,
+            "moon": [self.moon.shooter, self.moon.resolution] if self.moon else None,
+            "wrapped": list(self.wrapped),
+            "points": list(self.points),
+            "totals": list(self.totals),
+        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,12 +13,14 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rules.entry import CARD_FIELDS, CARD_FLAGS, FLAGS, REVOKE_FIELDS, SEAT_FIELDS, HandEntry
 from rules.errors import RulesError, SetupError
-from rules.game import MOST_HANDS, GameSetup, GameState, HandEntry, HandError, HandResult, play
+from rules.game import MOST_HANDS, GameSetup, GameState, HandError, HandResult, play
 
 TOP_LEVEL_KEYS = {"variant", "options", "players", "first_dealer", "hands", "played_on"}
-CARD_KEYS = {"hearts", "queen", "jack", "moon", "cards", "sun", "time_up"}
-REVOKE_KEYS = {"revoke", "time_up"}
+# A hand is its stored form (rules.entry) with the seats named.
+CARD_KEYS = CARD_FIELDS
+REVOKE_KEYS = REVOKE_FIELDS
 # SCORESHEET.md: the day the game was played, checked and otherwise ignored by replay.
 FIRST_DAY = datetime.date(1900, 1, 1)
 LAST_DAY = datetime.date(2100, 12, 31)
@@ -97,20 +99,24 @@ def _read_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
             raise fail(f"{name} is not a player in this game ({what})")
         return found
 
-    def flag(key: str) -> bool:
+    def flag_of(key: str) -> bool:
         value = hand.get(key, False)
         if not isinstance(value, bool):
             raise fail(f"'{key}' must be true or false")
         return value
 
-    time_up = flag("time_up")
+    if not isinstance(hand, Mapping):
+        raise fail("a hand must be a JSON object")
+    # Read into the stored form (rules.entry), each name made its seat; the flags as they are.
+    stored: dict[str, Any] = {flag: flag_of(flag) for flag in FLAGS}
     if "revoke" in hand:
         # `sun: false` means the same as leaving it out (RULES.md).
         if hand.get("sun", False) is not False:
             raise fail("a revoke is no sun: 'sun' cannot go with 'revoke'")
         if set(hand) - REVOKE_KEYS - {"sun"}:
             raise fail("a revoke stands alone: no cards are entered with it")
-        return HandEntry.revoked(seat(hand["revoke"], "revoke"), time_up)
+        stored["revoke"] = seat(hand["revoke"], "revoke")
+        return HandEntry.from_stored(stored)
     unknown = sorted(set(hand) - CARD_KEYS)
     if unknown:
         raise fail(f"unknown field '{unknown[0]}'")
@@ -122,16 +128,19 @@ def _read_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
         if not isinstance(count, int) or isinstance(count, bool):
             raise fail(f"{name}'s hearts must be a whole number")
         hearts[seat(name, "hearts")] = count
-    queen = seat(hand["queen"], "queen") if "queen" in hand else None
-    jack = seat(hand["jack"], "jack") if "jack" in hand else None
+    stored["hearts"] = hearts
+    stored["queen"] = seat(hand["queen"], "queen") if "queen" in hand else None
+    stored["jack"] = seat(hand["jack"], "jack") if "jack" in hand else None
     moon = hand.get("moon")
     if moon is not None and not isinstance(moon, str):
         raise fail("'moon' must be add or subtract")
+    stored["moon"] = moon
     taken = hand.get("cards", {})
     if not isinstance(taken, Mapping):
         raise fail("'cards' must map each extra card to who took it")
-    extras = {card: seat(name, f"the {card}") for card, name in taken.items()}
-    return HandEntry.cards(hearts, queen, jack, moon, extras, flag("sun"), time_up)
+    stored["cards"] = {card: seat(name, f"the {card}") for card, name in taken.items()}
+    stored.update((flag, flag_of(flag)) for flag in CARD_FLAGS)
+    return HandEntry.from_stored(stored)
 
 
 def read_hand(setup: GameSetup, hand: object, number: int = 1) -> HandEntry:
@@ -190,13 +199,15 @@ def result_json(state: GameState) -> dict[str, Any]:
 
 
 def entry_json(setup: GameSetup, entry: HandEntry) -> dict[str, Any]:
-    """One hand as the scoresheet writes it: only players who took hearts."""
+    """One hand as the scoresheet writes it: its stored form (rules.entry) with each seat named by
+    its player, only the players who took hearts, and only the point cards taken."""
     names = setup.players
+    stored = entry.to_stored()
     out: dict[str, Any]
-    if entry.revoke is not None:
-        out = {"revoke": names[entry.revoke]}
+    if entry.is_revoke:
+        out = {"revoke": names[stored["revoke"]]}
     else:
-        out = {"hearts": {names[seat]: count for seat, count in enumerate(entry.hearts) if count}}
+        out = {"hearts": {names[seat]: count for seat, count in enumerate(stored["hearts"]) if count}}
         # The single point cards, in the order of the point-card table.
         for card in setup.single_cards:
             taker = entry.taker(card)
@@ -206,12 +217,8 @@ def entry_json(setup: GameSetup, entry: HandEntry) -> dict[str, Any]:
                 out.setdefault("cards", {})[card.card] = names[taker]
             else:
                 out[card.field] = names[taker]
-        if entry.moon is not None:
-            out["moon"] = entry.moon
-        if entry.sun:
-            out["sun"] = True
-    if entry.time_up:
-        out["time_up"] = True
+    # The rest as stored: the moon's choice where made, and the flags.
+    out.update((key, value) for key, value in stored.items() if key not in SEAT_FIELDS and value is not None)
     return out
 
 

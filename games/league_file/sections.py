@@ -20,6 +20,7 @@ from django.db import models
 
 from games.activity import export_activity, read_activity, store_activity
 from games.league_file import LeagueImportError
+from games.league_file.nights import read_nights, write_nights
 from games.models import (
     Game,
     HandRevision,
@@ -339,6 +340,8 @@ SECTIONS: list[Section] = [
     Section("seasons", _write_seasons, _read_seasons, absent=[]),
     Section("presets", _write_presets, _read_presets, absent=[]),
     Section("members", _write_members, _read_members, absent=[]),
+    # After the games, whose numbers its tables name (games.league_file.nights).
+    Section("nights", write_nights, read_nights, absent=[]),
     # Last: an entry's account is linked again where the members restored it.
     Section("activity", export_activity, _read_activity, absent=[]),
 ]

@@ -85,6 +85,11 @@ class Player(NameKeyed):
         Seat = model("Seat")
 
         lock_for_writing(self.league_id, player_ids=[self.pk])
+        night = model("NightPlayer").objects.filter(player=self).select_related("night").first()
+        if night is not None:
+            raise PlayerInUse(
+                f"{self.name} came to the club night {night.night.title}: merge them into another player instead"
+            )
         if Seat.all_objects.filter(player=self).exists():
             if not self.seats.exists():
                 raise PlayerInUse(f"{self.name} played a game that is in the trash: it may come back")
@@ -111,6 +116,13 @@ class Player(NameKeyed):
         together = Game.all_objects.filter(seats__player=self).filter(seats__player=target).order_by("number").first()
         if together is not None:
             raise PlayerInUse(f"{self.name} and {target.name} both played game {together.number}: they are two people")
+        NightPlayer, NightSeat = model("NightPlayer"), model("NightSeat")
+        both = NightPlayer.objects.filter(player=self, night__attendance__player=target).select_related("night").first()
+        if both is not None:
+            raise PlayerInUse(f"{self.name} and {target.name} both came to {both.night.title}: they are two people")
+        # Their club nights follow them (a night's seats name the player, as a game's do).
+        NightPlayer.objects.filter(player=self).update(player=target)
+        NightSeat.objects.filter(player=self).update(player=target)
         games = list(Game.all_objects.filter(seats__player=self).values_list("pk", "hand_count"))
         moved = list(Seat.all_objects.filter(player=self).values_list("pk", flat=True))
         Seat.all_objects.filter(pk__in=moved).update(player=target)

@@ -42,6 +42,7 @@ ONLY_THE_OWNER = "Only the league's owner, %(owner)s, can delete %(league)s. Ask
 
 # Finished games shown on a league's page; the full archive lives elsewhere.
 RECENT_GAMES = 5
+RECENT_NIGHTS = 5
 
 
 def _with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
@@ -126,6 +127,8 @@ def _league_page(
                 "league_id", "number", "variant", "status", "played_on", "hand_count"
             ).prefetch_related(Prefetch("seats", queryset=winners.order_by("position")))[:RECENT_GAMES],
             "charts": LeagueCharts(league),
+            # The latest club nights (one query); each night's page has its rounds.
+            "nights": list(league.nights.only("league_id", "name", "played_on", "rounds")[:RECENT_NIGHTS]),
             "player_names": "\n".join(f"{player.pk}:{player.name}" for player in players),
         }
     return render_page(request, "games/league_detail.html", context, partial, status=_form_status(form))
