@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from django.core.cache import cache
+from django.utils import translation
 
 from tests import fuzzing  # noqa: F401 - loads the hypothesis profile before any test module
 from tests.factories import LeagueFactory, UserFactory
@@ -74,6 +75,14 @@ def _empty_cache():
     """Every test starts with an empty cache: a rolled-back test gives its ids to the next
     one, so a page cached under (league id, results version) could be another test's."""
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A request in another language leaves it active in the thread (LocaleMiddleware sets it
+    per request, never back): the next test starts in English, as a new request would."""
+    yield
+    translation.activate("en")
 
 
 @pytest.fixture
