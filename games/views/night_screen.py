@@ -36,7 +36,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_safe
 
 from games.models import Night
-from games.permissions import ORGANIZE
+from games.permissions import ORGANIZE, shown_in_its_language
 from games.result_image import HEIGHT, WIDTH, Row, result_png
 from games.rounding import rounded
 from games.views.nights import _night_context, _night_for
@@ -113,6 +113,7 @@ def _screen(
     request: HtmxHttpRequest, token: str, night_id: int, current: str, partial: bool = False
 ) -> TemplateResponse:
     night = _night(night_id)
+    shown_in_its_language(night.league)  # the club's screen: the table's language
     context = _night_context(night, None)
     screen_url = request.build_absolute_uri(reverse("games:night-screen", args=[token]))
     standings = context["standings"]

@@ -50,6 +50,7 @@ from games.permissions import (
     get_league_for,
     poll_pass_holds,
     require_unlocked,
+    shown_in_its_language,
 )
 from games.stats import day_label
 from games.views.pages import render_page, render_partial
@@ -664,6 +665,7 @@ PAD_HANDS = 20
 def game_pad(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
     """A printable score pad: the next 20 hands' deals as the engine gives them, boxes for the points."""
     game, _ = _table(request, game_id, VIEW)
+    shown_in_its_language(game.league)  # a printout: the table's language
     state = game.state()
     setup = state.setup
     rows = []
