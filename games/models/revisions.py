@@ -101,6 +101,15 @@ def entry_to_json(entry: HandEntry) -> dict[str, Any]:
             out["cards"] = dict(entry.extras)
         if entry.sun:
             out["sun"] = True
+        # RULES.md, More variants: each seat's heart ranks, a second copy's takers, Turbo's 10♣.
+        if entry.ranks is not None:
+            out["ranks"] = [list(ranks) for ranks in entry.ranks]
+        if entry.twins:
+            out["twins"] = dict(entry.twins)
+        if entry.ten is not None:
+            out["ten"] = entry.ten
+    if entry.charged:
+        out["charged"] = list(entry.charged)
     if entry.time_up:
         out["time_up"] = True
     return out
@@ -123,8 +132,9 @@ def hand_result_to_json(hand: HandResult) -> dict[str, Any]:
 
 def entry_from_json(data: dict[str, Any]) -> HandEntry:
     time_up = bool(data.get("time_up"))
+    charged = data.get("charged", ())
     if "revoke" in data:
-        return HandEntry.revoked(data["revoke"], time_up)
+        return HandEntry.revoked(data["revoke"], time_up, charged)
     return HandEntry.cards(
         data["hearts"],
         data["queen"],
@@ -133,4 +143,8 @@ def entry_from_json(data: dict[str, Any]) -> HandEntry:
         data.get("cards", {}),
         bool(data.get("sun")),
         time_up,
+        ranks=data.get("ranks"),
+        ten=data.get("ten"),
+        charged=charged,
+        twins=data.get("twins", {}),
     )
