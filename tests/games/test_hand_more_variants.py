@@ -153,3 +153,33 @@ class TestTeams:
         # Ann and Cat (seats 0 and 2) are one team, Ben and Dan the other.
         order = [page.index(f'data-testid="queen-{seat}"') for seat in (ANN, CAT, BEN, DAN)]
         assert order == sorted(order)
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "options"),
+    [
+        ("spot", 4, {}),
+        ("black_maria", 4, {}),
+        ("domino", 4, {}),
+        ("cancellation", 5, {}),
+        ("turbo", 4, {}),
+        ("standard", 4, {"teams": True}),
+        ("standard", 4, {"heart_points": {"Q": 13}}),
+    ],
+)
+def test_each_new_presets_game_page_and_entry_page_open(scorer, league, variant, players, options):
+    game = make_game(league, variant, players=players, options=options)
+    assert scorer.get(game.get_absolute_url()).status_code == 200
+    assert scorer.get(url(game)).status_code == 200
+
+
+def test_in_a_team_game_each_partner_carries_the_teams_total(scorer, league):
+    game = make_game(league, "standard", options={"teams": True})
+    # Ann 3 + Cat 8 = 11 for Ann+Cat; Ben 2 and the Q♠ 13 = 15 for Ben+Dan.
+    data = {"number": "1", "action": "cards", "queen": str(BEN)}
+    data.update({f"hearts_{seat}": str(count) for seat, count in enumerate([3, 2, 8, 0])})
+    assert scorer.post(url(game), data).status_code == 302
+    assert totals(game) == [11, 15, 11, 15]
+    page = scorer.get(game.get_absolute_url()).content.decode()
+    assert "Ann+Cat" in page
+    assert "Ben+Dan" in page
