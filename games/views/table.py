@@ -57,12 +57,14 @@ from games.permissions import (
 from games.stats import day_label
 from rules import EntryError, GameSetup, GameState, HandEntry, ScoresheetError, SetupError, play
 from rules.describe import (
+    HandLine,
     MoonPreview,
     describe_change,
     describe_entry,
     describe_leader,
     describe_moon,
     describe_table,
+    signed,
 )
 from scorekeeper.middleware import HtmxHttpRequest
 
@@ -183,6 +185,8 @@ def _table_context(
         "moon": table.moon,
         "seats": table.seats,
         "hands": table.hands,
+        "hand_rows": _hand_rows(state, table.hands),
+        "money": list(zip(setup.players, _money(state.money), strict=True)) if state.money else [],
         "next_deal": table.next_deal,
         "runs": table.runs,
         "result": table.result,
@@ -194,6 +198,16 @@ def _table_context(
         "clock": clock,
         "recorded_hands": _recorded_hands(game, setup, since),
     }
+
+
+def _money(money: tuple[int, ...] | None) -> list[str]:
+    """Turbo Hearts' money (the engine's, zero-sum) in the table's words: "+13", "−87"; none elsewhere."""
+    return [signed(amount, plus=True) for amount in money] if money is not None else []
+
+
+def _hand_rows(state: GameState, hands: tuple[HandLine, ...]) -> list[tuple[HandLine, list[str]]]:
+    """Each hand's line with its money beside its points (Turbo Hearts; an empty list elsewhere)."""
+    return [(line, _money(hand.money)) for line, hand in zip(hands, state.hands, strict=True)]
 
 
 def _recorded_hands(game: Game, setup: Any, since: int) -> str:

@@ -183,3 +183,23 @@ def test_in_a_team_game_each_partner_carries_the_teams_total(scorer, league):
     page = scorer.get(game.get_absolute_url()).content.decode()
     assert "Ann+Cat" in page
     assert "Ben+Dan" in page
+
+
+def test_a_turbo_hands_money_is_shown_beside_its_points(scorer, league):
+    game = make_game(league, "turbo")
+    # The Q♠ charged: Ann 4 x2 (10♣) = 8, Ben 5, Cat 4 + 26 = 30, Dan -10; sum 33,
+    # money 33 - 4 x own: Ann +1, Ben +13, Cat -87, Dan +73.
+    data = {"number": "1", "action": "cards", "queen": str(CAT), "jack": str(DAN), "ten": str(ANN), "charged": "Q♠"}
+    data.update({f"hearts_{seat}": str(count) for seat, count in enumerate([4, 5, 4, 0])})
+    assert scorer.post(url(game), data).status_code == 302
+    response = scorer.get(game.get_absolute_url())
+    assert response.context_data["money"] == [("Ann", "+1"), ("Ben", "+13"), ("Cat", "−87"), ("Dan", "+73")]
+    (_, hand_money), *_ = response.context_data["hand_rows"]
+    assert hand_money == ["+1", "+13", "−87", "+73"]
+
+
+def test_a_game_without_money_shows_none(scorer, league):
+    game = make_game(league, "spot")
+    response = scorer.get(game.get_absolute_url())
+    assert response.context_data["money"] == []
+    assert 'data-testid="money"' not in response.content.decode()
