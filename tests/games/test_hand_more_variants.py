@@ -203,3 +203,49 @@ def test_a_game_without_money_shows_none(scorer, league):
     response = scorer.get(game.get_absolute_url())
     assert response.context_data["money"] == []
     assert 'data-testid="money"' not in response.content.decode()
+
+
+def next_deal(scorer, game):
+    page = scorer.get(game.get_absolute_url()).content.decode()
+    return page[page.index('id="next-deal"') : page.index("</section>", page.index('id="next-deal"'))]
+
+
+def test_the_next_deal_panel_names_the_partners_team_by_team(scorer, league):
+    game = make_game(league, "standard", options={"teams": True})
+    assert "Partners (sitting opposite): Ann+Cat · Ben+Dan" in next_deal(scorer, game)
+
+
+def test_turbos_next_deal_says_the_charge_step_after_the_pass_and_before_the_keeper_hand(scorer, league):
+    game = make_game(league, "turbo", first_dealer=0)
+    panel = next_deal(scorer, game)
+    assert "Pass 3 cards to the left" in panel
+    assert "After the pass: charge (show) the A♥, Q♠, J♦ or 10♣ to double it" in panel
+    # Hands 1-3 (Ann takes the 10♣, Ben the Q♠, Cat the J♦, hearts 4 5 4 0): then the keeper hand.
+    for number in (1, 2, 3):
+        data = {"number": str(number), "action": "cards", "queen": str(BEN), "jack": str(CAT), "ten": str(ANN)}
+        data.update({f"hearts_{seat}": str(count) for seat, count in enumerate([4, 5, 4, 0])})
+        assert scorer.post(url(game), data).status_code == 302
+    panel = next_deal(scorer, game)
+    assert "Keeper: no pass" in panel
+    assert "Before the keeper hand: charge" in panel
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "words"),
+    [
+        ("black_maria", 4, ["Pass 3 cards to the right", "Ben leads"]),
+        ("domino", 5, ["Deal 6 cards each; the other 22 are the draw pile", "no passing"]),
+        ("cancellation", 5, ["Shuffle 2 decks together and add 1 joker: 105 cards", "Deal 21 cards each"]),
+        (
+            "cancellation",
+            ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"],
+            ["Deal 11 cards each; set the other 5 aside face down"],
+        ),
+    ],
+)
+def test_the_next_deal_panel_says_each_new_presets_deal(scorer, league, variant, players, words):
+    # Worked out by hand: Black Maria passes right and the player left of the dealer (Ann) leads;
+    # Domino 52 - 5 x 6 = 22 in the stock; Cancellation 104 + 1 joker = 105 = 5 x 21; 104 = 9 x 11 + 5.
+    panel = next_deal(scorer, make_game(league, variant, players=players, first_dealer=0))
+    for line in words:
+        assert line in panel
