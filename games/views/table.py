@@ -66,6 +66,7 @@ from rules.describe import (
     describe_table,
     signed,
 )
+from rules.game import TurboScoring
 from scorekeeper.middleware import HtmxHttpRequest
 
 UNPROCESSABLE = HTTPStatus.UNPROCESSABLE_ENTITY
@@ -695,7 +696,11 @@ def game_pad(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
     state = game.state()
     setup = state.setup
     rows = []
-    for number in range(state.next_number, state.next_number + PAD_HANDS):
+    last = state.next_number + PAD_HANDS - 1
+    if isinstance(setup.scoring, TurboScoring):
+        # Turbo Hearts is a fixed number of hands (hands_per_game): no rows past its last.
+        last = min(last, setup.scoring.hands_per_game)
+    for number in range(state.next_number, last + 1):
         deal = setup.deal(number)
         rows.append(
             {

@@ -249,3 +249,14 @@ def test_the_next_deal_panel_says_each_new_presets_deal(scorer, league, variant,
     panel = next_deal(scorer, make_game(league, variant, players=players, first_dealer=0))
     for line in words:
         assert line in panel
+
+
+def test_a_team_games_scoresheet_shows_each_partner_the_teams_figures(scorer, league):
+    game = make_game(league, "standard", options={"teams": True})
+    game.record_hand(1, HandEntry.cards([3, 2, 8, 0], BEN))
+    response = scorer.get(reverse("games:game-scoresheet", args=[game.pk]))
+    assert response.status_code == 200
+    (hand,) = response.context_data["hands"]
+    # Ann+Cat 3 + 8 = 11, Ben+Dan 2 + 13 = 15, in each partner's column.
+    assert [cell["total"] for cell in hand["cells"]] == [11, 15, 11, 15]
+    assert "Ann+Cat" in response.content.decode()
