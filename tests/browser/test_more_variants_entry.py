@@ -187,3 +187,26 @@ def test_a_team_game_to_its_end(phone: Page, live_server, league, screen, artifa
     assert game.status == Game.Status.OVER
     assert list(game.seats.order_by("position").values_list("won", flat=True)) == [True, False, True, False]
     note(artifacts_dir, f"teams: {per_hand} taps a hand, Record's bottom edge {bottom:.0f}px")
+
+
+def test_a_spot_hand_tapped_offline_is_sent_once_when_back_online(phone: Page, live_server, league):
+    game = make_game(league, "spot", first_dealer=0)
+    phone.goto(f"{live_server.url}{game.get_absolute_url()}")
+    phone.evaluate("() => navigator.serviceWorker.ready")
+    phone.context.set_offline(True)
+    phone.get_by_test_id(f"queen-{BEN}").click()
+    for seat, ranks in ((ANN, "2 3 4"), (BEN, "A K"), (DAN, "J Q")):
+        for rank in ranks.split():
+            phone.get_by_test_id(f"ranks_{seat}-{rank}").click()
+    phone.get_by_test_id(f"ranks-rest-{CAT}").click()
+    phone.get_by_test_id("hand-submit").click()
+    note = phone.get_by_test_id("offline-note")
+    expect(note).to_contain_text("Waiting to send: hand 1", timeout=10_000)
+    # The form goes on to hand 2 with every heart unticked.
+    expect(phone.locator("[data-rank-strip] input:checked")).to_have_count(0)
+    assert not Hand.objects.filter(game=game).exists()
+
+    phone.context.set_offline(False)
+    expect(totals(phone)).to_have_text(["9", "77", "45", "23"])
+    expect(note).to_have_text("Hand 1, kept on this phone, is recorded.")
+    assert Hand.objects.filter(game=game).count() == 1
