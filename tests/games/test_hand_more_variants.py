@@ -9,11 +9,14 @@ from django.urls import reverse
 from games.forms.table import HandForm
 from games.models import Hand
 from rules import HandEntry
+from tests.conftest import HTMX
 from tests.factories import make_game
 
 pytestmark = pytest.mark.django_db
 
 ANN, BEN, CAT, DAN, EVE = range(5)
+# What the offline queue (static/js/offline.js) asks for: its answers as JSON.
+QUEUE = {"Accept": "application/json"}
 
 
 def url(game):
@@ -260,3 +263,41 @@ def test_a_team_games_scoresheet_shows_each_partner_the_teams_figures(scorer, le
     # Ann+Cat 3 + 8 = 11, Ben+Dan 2 + 13 = 15, in each partner's column.
     assert [cell["total"] for cell in hand["cells"]] == [11, 15, 11, 15]
     assert "Ann+Cat" in response.content.decode()
+
+
+SPOT_HAND = [["2", "3", "4"], ["A", "K"], ["5", "6", "7", "8", "9", "10"], ["J", "Q"]]
+
+
+def test_a_spot_hand_sent_twice_with_its_key_is_stored_once(scorer, league):
+    game = make_game(league, "spot")
+    data = {**spot_hand(SPOT_HAND), "key": "spot-once"}
+    assert scorer.post(url(game), data, headers=QUEUE).json()["outcome"] == "recorded"
+    again = scorer.post(url(game), data, headers=QUEUE)
+    assert again.json()["outcome"] == "recorded"
+    assert Hand.objects.filter(game=game).count() == 1
+    assert totals(game) == [9, 77, 45, 23]
+
+
+def test_a_spot_hand_is_edited_by_its_ticks(scorer, league):
+    game = make_game(league, "spot")
+    game.record_hand(1, HandEntry.cards((), BEN, ranks=SPOT_HAND))
+    # The 2♥ moves from Ann to Dan: Ann 7, Dan 25.
+    ranks = [["3", "4"], ["A", "K"], ["5", "6", "7", "8", "9", "10"], ["2", "J", "Q"]]
+    data = {**spot_hand(ranks), "version": str(game.version)}
+    response = scorer.post(reverse("games:hand-edit", args=[game.pk, 1]), data)
+    assert response.status_code == 302
+    assert totals(game) == [7, 77, 45, 25]
+
+
+def test_a_spot_moon_is_previewed_from_the_ticks(scorer, league):
+    game = make_game(league, "spot")
+    # Cat takes every heart and the Q♠: under Spot's 'add' each other player scores the moon's 150.
+    data = {
+        "number": "1",
+        "queen": str(CAT),
+        f"ranks_{CAT}": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
+    }
+    response = scorer.post(reverse("games:hand-preview", args=[game.pk]), data, headers=HTMX)
+    assert response.status_code == 200
+    assert "Cat shot the moon" in response.content.decode()
+    assert not Hand.objects.filter(game=game).exists()
