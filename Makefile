@@ -1,7 +1,7 @@
 # Two commands do everything on a fresh machine with Python 3.11:
 #   make run   - set up, migrate and serve at http://127.0.0.1:8000 (PORT=... for another)
 #   make test  - set up and run the whole test suite
-#   make lint  - ruff's checks and formatter
+#   make lint  - ruff's checks and formatter, and mypy's types
 
 PYTHON ?= python3
 VENV := .venv
@@ -41,10 +41,12 @@ PROPERTY_TESTS = $(sort $(shell grep -rl --include='test_*.py' '@given' tests))
 fuzz: sync
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest -q $(PROPERTY_TESTS)
 
-# ruff's rules are chosen in pyproject.toml; the formatter keeps every file one shape.
+# ruff's rules and mypy's strictness are chosen in pyproject.toml; the formatter keeps
+# every file one shape. mypy keeps its cache in .mypy_cache, so a second run takes a second or two.
 lint: sync
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 bench: sync
 	$(BIN)/python benchmarks/engine.py

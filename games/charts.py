@@ -155,6 +155,8 @@ def totals_chart(state: GameState, chart_id: str = "totals-chart") -> Chart:
     target = state.setup.options.target
     rows = [tuple(0 for _ in names)] + [hand.totals for hand in state.hands]
     values = [total for row in rows for total in row]
+    low: float
+    high: float
     low, high = min(0, *values), max(target, *values)
     y_values = nice_ticks(low, high)
     low, high = min(low, y_values[0]), max(high, y_values[-1])
@@ -294,17 +296,17 @@ def games_per_month_chart(months: Sequence[tuple[date, int]], chart_id: str = "g
     series = (_series("Games", 0, [(x(n), y(count)) for n, (_, count) in enumerate(filled)]),) if filled else ()
     ticks = sorted({0, (len(filled) - 1) // 2, len(filled) - 1}) if filled else []
     busiest = max(filled, key=lambda pair: pair[1]) if filled else None
-    games, months = sum(count for _, count in filled), len(filled)
+    games, months_shown = sum(count for _, count in filled), len(filled)
     summary = "No counted games yet."
     if busiest:
         summary = (
-            f"{games} game{'s' if games != 1 else ''} in {months} month{'s' if months != 1 else ''}; "
+            f"{games} game{'s' if games != 1 else ''} in {months_shown} month{'s' if months_shown != 1 else ''}; "
             f"the busiest, {_month(busiest[0])}, had {busiest[1]}."
         )
     return Chart(
         id=chart_id,
         title="Games per month",
-        description=f"Line chart of the number of counted games played in each of {months} months.",
+        description=f"Line chart of the number of counted games played in each of {months_shown} months.",
         summary=summary,
         series=series,
         x_ticks=tuple(Tick(x(n), _month(filled[n][0])) for n in ticks),

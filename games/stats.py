@@ -13,16 +13,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from django.core.cache import cache
 from django.db.models import Count, FilteredRelation, OuterRef, Q, QuerySet, Subquery
 from django.utils import dateformat, timezone
 
-from games.models import Game, League, Player, Rivalry, Season, SeasonStanding, Seat, Standing
+from games.models import Game, League, Player, Rivalry, Season, SeasonStanding, Seat, SeatQuerySet, Standing
 from games.ratings import ordinal
 from games.rounding import MISSING, rounded
 from rules import VARIANTS
+
+# Any queryset of games (a GameQuerySet keeps its own methods through Span.filter).
+Games = TypeVar("Games", bound=QuerySet[Game])
 
 
 @dataclass(frozen=True)
@@ -142,11 +145,12 @@ class Span:
     def covers(self, league: League) -> bool:
         """Whether the dates leave out none of the league's counted games (days_played)."""
         days = days_played(league)
-        if days["first"] is None:
+        first, last = days["first"], days["last"]
+        if first is None or last is None:
             return True
-        return (not self.since or self.since <= days["first"]) and (not self.until or self.until >= days["last"])
+        return (not self.since or self.since <= first) and (not self.until or self.until >= last)
 
-    def seats(self, league: League) -> QuerySet[Seat]:
+    def seats(self, league: League) -> SeatQuerySet:
         """The seats of games(league), found by joining each seat to its game.
 
         `Seat.objects.filter(game__in=self.games(league))` is the same set, but
@@ -156,7 +160,7 @@ class Span:
         """
         return Seat.objects.counted().filter(game__league=league, **self._lookups("game__"))
 
-    def player_seats(self, player: Player) -> QuerySet[Seat]:
+    def player_seats(self, player: Player) -> SeatQuerySet:
         """The player's seats among games(player.league).
 
         Without a test on the league (a player's games are all in theirs), the
@@ -165,7 +169,7 @@ class Span:
         """
         return Seat.objects.counted().filter(player=player, **self._lookups("game__"))
 
-    def filter(self, games: QuerySet[Game]) -> QuerySet[Game]:
+    def filter(self, games: Games) -> Games:
         """games narrowed to this span (any status: the archive lists them all)."""
         return games.filter(**self._lookups())
 
@@ -191,12 +195,13 @@ def days_played(league: League) -> dict[str, date | None]:
     MAX() together made SQLite read all of it."""
     if not hasattr(league, "_days_played"):
         games = Game.objects.filter(league=OuterRef("pk")).values("played_on")
-        league._days_played = (
+        # Kept on the instance (a League declares no such field) for the rest of the request.
+        league._days_played = (  # type: ignore[attr-defined]
             League.objects.filter(pk=league.pk)
             .values(first=Subquery(games.order_by("played_on")[:1]), last=Subquery(games.order_by("-played_on")[:1]))
             .get()
         )
-    return league._days_played
+    return league._days_played  # type: ignore[attr-defined]  # set above
 
 
 def day_label(moment: date | datetime) -> str:
@@ -253,6 +258,7 @@ def standings(league: League, span: Span = Span(), sort: str = DEFAULT_SORT, des
     is the current one, over every counted game. At most one row per
     player, so the sorting is done here.
     """
+    standing: QuerySet[SeasonStanding] | QuerySet[Standing] | None
     if span.season is not None:
         standing = SeasonStanding.objects.filter(season=span.season, variant=span.variant or Standing.ALL_VARIANTS)
     elif span.dated and not span.covers(league):
@@ -400,7 +406,8 @@ def rating_history(league: League, player: Player, span: Span = Span()) -> list[
                      "rating_mu", "rating_sigma")
     )  # fmt: skip
     return [
-        RatedGame(game_id, number, played_on, variant, total, won, moons, ordinal(mu, sigma))
+        # A rated seat has both numbers (Seat.objects.store_ratings writes them together).
+        RatedGame(game_id, number, played_on, variant, total, won, moons, ordinal(mu, sigma))  # type: ignore[arg-type]
         for game_id, number, played_on, variant, total, won, moons, mu, sigma in seats
     ]
 
@@ -479,7 +486,8 @@ def leaders_ratings(league: League, leaders: list[Row]) -> list[tuple[str, list[
     )
     lines: dict[int, list[tuple[date, float]]] = {row.player_id: [] for row in leaders}
     for player_id, played_on, mu, sigma in seats:
-        lines[player_id].append((played_on, ordinal(mu, sigma)))
+        # A rated seat has both numbers (Seat.objects.store_ratings writes them together).
+        lines[player_id].append((played_on, ordinal(mu, sigma)))  # type: ignore[arg-type]
     return [(row.name, lines[row.player_id]) for row in leaders]
 
 

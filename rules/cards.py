@@ -9,10 +9,7 @@ over point_cards() instead of naming the Q♠ and the J♦ by hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # pragma: no cover
-    from rules.variants import Options
+from typing import Protocol
 
 CLUBS = "♣"
 DIAMONDS = "♦"
@@ -106,7 +103,32 @@ class PointCard:
         return "hearts" if self.counted else self.card
 
 
-def heart_values(options: Options) -> tuple[int, ...]:
+class CardOptions(Protocol):
+    """The options the point-card table reads (rules.variants.Options has them).
+
+    Named here so that the cards need not import the variants, which import the cards.
+    """
+
+    @property
+    def queen_points(self) -> int: ...
+
+    @property
+    def jack_of_diamonds(self) -> bool: ...
+
+    @property
+    def extra_cards(self) -> tuple[tuple[str, int], ...] | None: ...
+
+    @property
+    def heart_points(self) -> int | str | tuple[tuple[str, int], ...]: ...
+
+    @property
+    def plus_card(self) -> str | None: ...
+
+    @property
+    def jack_points(self) -> int: ...
+
+
+def heart_values(options: CardOptions) -> tuple[int, ...]:
     """What each heart scores, rank by rank from the 2 to the A (option heart_points)."""
     value = options.heart_points
     if value == HEART_POINTS:
@@ -119,7 +141,7 @@ def heart_values(options: Options) -> tuple[int, ...]:
     return tuple(by_rank.get(rank, HEART_POINTS) for rank in RANKS)
 
 
-def point_cards(options: Options, copies: int = 1, ten: bool = False) -> tuple[PointCard, ...]:
+def point_cards(options: CardOptions, copies: int = 1, ten: bool = False) -> tuple[PointCard, ...]:
     """The point cards in play under these options: hearts, the Q♠ unless it scores 0, the plus card
     where it scores, extra cards; each single card twice where the decks hold two (copies), and
     Turbo's 10♣ (ten), whose taker doubles their score."""
@@ -143,6 +165,6 @@ def point_cards(options: Options, copies: int = 1, ten: bool = False) -> tuple[P
     return tuple(cards)
 
 
-def single_cards(options: Options, copies: int = 1, ten: bool = False) -> tuple[PointCard, ...]:
+def single_cards(options: CardOptions, copies: int = 1, ten: bool = False) -> tuple[PointCard, ...]:
     """The point cards with one taker each (everything but the hearts), as a hand form asks for them."""
     return tuple(card for card in point_cards(options, copies, ten) if card.single)

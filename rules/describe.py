@@ -8,11 +8,14 @@ and states, like the rest of the engine; names come from setup.players.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import date
+from typing import Any
 
 from rules.deal import Deal
-from rules.game import OVER, TIE_BREAK, GameSetup, GameState, HandEntry, HandResult, Run, reached_target
+from rules.entry import HandEntry
+from rules.game import OVER, TIE_BREAK, GameSetup, GameState, HandResult, Run, reached_target
 from rules.variants import OPTIONS
 
 MINUS = "\u2212"
@@ -331,7 +334,7 @@ def describe_hand(setup: GameSetup, hand: HandResult) -> tuple[Note, ...]:
     notes = []
     if hand.deal.tie_break:
         notes.append(Note("tie_break", "tie-break hand"))
-    if hand.entry.is_revoke:
+    if hand.entry.revoke is not None:
         # Only the offender (their team) scores in a revoke: P, or Turbo's charge.
         notes.append(Note("revoke", f"{names[hand.entry.revoke]} revoked: +{sum(hand.points)}"))
     if hand.moon is not None:
@@ -363,7 +366,7 @@ def _cards_taken(setup: GameSetup, entry: HandEntry, seat: int) -> str:
 def describe_entry(setup: GameSetup, entry: HandEntry) -> str:
     """A hand as entered: 'Ann 3♥, Ben Q♠, Cat 10♥ J♦' or 'Ann revoked'."""
     names = setup.players
-    if entry.is_revoke:
+    if entry.revoke is not None:
         return f"{names[entry.revoke]} revoked" + _charged(entry) + _time_up(entry)
     taken = []
     for seat, name in enumerate(names):
@@ -390,7 +393,9 @@ def _charged(entry: HandEntry) -> str:
 def describe_change(setup: GameSetup, before: HandEntry | None, after: HandEntry | None) -> str:
     """What an edit changed, player by player: 'Ann 3♥ → 4♥, Cat 10♥ → 9♥'."""
     if before is None or after is None:
-        return describe_entry(setup, after or before)
+        only = after or before
+        assert only is not None, "a change has a before, an after or both"
+        return describe_entry(setup, only)
     if before.is_revoke or after.is_revoke:
         return f"{describe_entry(setup, before)} → {describe_entry(setup, after)}"
     changes = []
@@ -408,6 +413,32 @@ def describe_change(setup: GameSetup, before: HandEntry | None, after: HandEntry
     if before.time_up != after.time_up:
         changes.append(f"time ran out {'yes' if before.time_up else 'no'} → {'yes' if after.time_up else 'no'}")
     return ", ".join(changes) or "no change"
+
+
+def describe_revision(
+    setup: GameSetup,
+    action: str,
+    number: int,
+    before: Mapping[str, Any] | None,
+    after: Mapping[str, Any] | None,
+    day_label: Callable[[date], str] = date.isoformat,
+) -> str:
+    """One line of a game's History, from the change as it is kept: its action ("added", "edited",
+    "deleted" a hand; "declared", "reopened", "merged", "redated" the game), the hand's number,
+    and what was before and after it (a hand's entry in its stored form, rules.entry).
+    day_label writes a day as the page does."""
+    if action == "declared" and after is not None:
+        return f"declared the game {after['declared']}"
+    if action == "reopened" and before is not None:
+        return f"took back the {before['declared']} declaration: the game goes on as its hands say"
+    if action == "merged" and before is not None and after is not None:
+        return f"merged the player {before['player']} into {after['player']}"
+    if action == "redated" and before is not None and after is not None:
+        was, now = (day_label(date.fromisoformat(side["played_on"])) for side in (before, after))
+        return f"dated the game {now} (it was {was})"
+    was_entry = HandEntry.from_stored(before) if before else None
+    now_entry = HandEntry.from_stored(after) if after else None
+    return f"{action} hand {number}: {describe_change(setup, was_entry, now_entry)}"
 
 
 # The whole table ------------------------------------------------------------

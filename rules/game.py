@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from operator import add, attrgetter, methodcaller
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeGuard
 
 from rules.cards import (
     ACE_OF_HEARTS,
@@ -22,12 +22,9 @@ from rules.cards import (
     JACK_OF_DIAMONDS,
     QUEEN_OF_SPADES,
     RANKS,
-    SUITS,
     TEN_OF_CLUBS,
     PointCard,
-    card_order,
     heart_values,
-    is_card,
     point_cards,
     single_cards,
 )
@@ -39,6 +36,7 @@ from rules.deal import (
     pass_direction,
     prepare_deck,
 )
+from rules.entry import HandEntry
 from rules.errors import EntryError, FieldError, SetupError
 from rules.names import name_key
 from rules.variants import MORE_VARIANTS, OPTIONS, Options, Variant, check_for_players, get_variant, resolve_options
@@ -233,126 +231,6 @@ class GameSetup:
 
 
 @dataclass(frozen=True, slots=True)
-class HandEntry:
-    """What the table says happened in one hand: the cards taken, or a revoke.
-
-    hearts counts each seat's hearts; queen and jack are the takers of the Q♠
-    and the plus card (the J♦, or the 10♦); extras pairs each extra card
-    (option extra_cards) with its taker. taker() reads any single point card's
-    taker from the right field.
-
-    RULES.md, More variants: ranks lists the heart ranks each seat took, where
-    the hand names them (hearts then holds their counts); ten is Turbo's 10♣
-    taker and charged the cards charged that hand; twins pairs each single
-    card's second copy (Cancellation's two decks) with its taker.
-    """
-
-    hearts: tuple[int, ...] = ()
-    queen: int | None = None
-    jack: int | None = None
-    moon: str | None = None
-    revoke: int | None = None
-    extras: tuple[tuple[str, int | None], ...] = ()
-    sun: bool = False
-    time_up: bool = False
-    ranks: tuple[tuple[str, ...], ...] | None = None
-    ten: int | None = None
-    charged: tuple[str, ...] = ()
-    twins: tuple[tuple[str, int | None], ...] = ()
-
-    @classmethod
-    def cards(
-        cls,
-        hearts: Iterable[int],
-        queen: int | None,
-        jack: int | None = None,
-        moon: str | None = None,
-        extras: Mapping[str, int | None] | Iterable[tuple[str, int | None]] = (),
-        sun: bool = False,
-        time_up: bool = False,
-        *,
-        ranks: Iterable[Iterable[str]] | None = None,
-        ten: int | None = None,
-        charged: Iterable[str] = (),
-        twins: Mapping[str, int | None] | Iterable[tuple[str, int | None]] = (),
-    ) -> HandEntry:
-        """A hand of cards taken. With ranks (each seat's heart ranks), hearts is left empty: the counts
-        are the lists' lengths."""
-        listed = None
-        if ranks is not None:
-            # Ranks in the deck's order, so equal hands are equal entries; no rank stays last.
-            listed = tuple(tuple(sorted(seat, key=_rank_order)) for seat in ranks)
-            hearts = [len(seat) for seat in listed]
-        return cls(
-            tuple(hearts),
-            queen,
-            jack,
-            moon,
-            None,
-            _card_pairs(extras),
-            sun,
-            time_up,
-            listed,
-            ten,
-            _charged(charged),
-            _card_pairs(twins),
-        )
-
-    @classmethod
-    def revoked(cls, offender: int, time_up: bool = False, charged: Iterable[str] = ()) -> HandEntry:
-        return cls(revoke=offender, time_up=time_up, charged=_charged(charged))
-
-    @property
-    def is_revoke(self) -> bool:
-        return self.revoke is not None
-
-    def taker(self, card: PointCard | str) -> int | None:
-        """Who took a single point card (the Q♠, the plus card, Turbo's 10♣ or an extra card); None if nobody
-        is named. A PointCard is read from its own field (and a second copy from twins); a card's name
-        from the field that holds that card by default."""
-        if isinstance(card, str):
-            name = card
-            field = "queen" if name == QUEEN_OF_SPADES else "jack" if name == JACK_OF_DIAMONDS else "cards"
-        elif card.second:
-            return _taker_in(self.twins, card.card)
-        else:
-            name, field = card.card, card.field
-        if field == "queen":
-            return self.queen
-        if field == "jack":
-            return self.jack
-        if field == "ten":
-            return self.ten
-        return _taker_in(self.extras, name)
-
-
-def _taker_in(pairs: tuple[tuple[str, int | None], ...], name: str) -> int | None:
-    for card, taker in pairs:
-        if card == name:
-            return taker
-    return None
-
-
-def _card_pairs(
-    pairs: Mapping[str, int | None] | Iterable[tuple[str, int | None]],
-) -> tuple[tuple[str, int | None], ...]:
-    # One order whatever the source (a form, a scoresheet, PostgreSQL's jsonb, which
-    # reorders keys): by suit and rank, so equal hands are equal entries. Names that
-    # are no card stay last, as given, for the entry check to refuse.
-    listed = tuple(pairs.items() if isinstance(pairs, Mapping) else pairs)
-    return tuple(sorted(listed, key=lambda pair: card_order(pair[0]) if is_card(pair[0]) else (len(SUITS), 0)))
-
-
-def _rank_order(rank: str) -> int:
-    return RANKS.index(rank) if rank in RANKS else len(RANKS)
-
-
-def _charged(cards: Iterable[str]) -> tuple[str, ...]:
-    """Charged cards in the table's order (A♥, Q♠, J♦, 10♣); anything else last, for the check to refuse."""
-    return tuple(sorted(cards, key=lambda card: CHARGEABLE.index(card) if card in CHARGEABLE else len(CHARGEABLE)))
-
-
-@dataclass(frozen=True, slots=True)
 class Moon:
     shooter: int
     resolution: str
@@ -375,6 +253,20 @@ class HandResult:
     @property
     def number(self) -> int:
         return self.deal.number
+
+    def to_stored(self) -> dict[str, Any]:
+        """What the engine made of the hand, as Hand.result keeps it for hands.csv: who dealt and
+        which way the cards passed, the moon shot (shooter and resolution), the seats that
+        wrapped, each seat's points and total."""
+        return {
+            "dealer": self.deal.dealer,
+            "pass": self.deal.pass_direction,
+            "tie_break": self.deal.tie_break,
+            "moon": [self.moon.shooter, self.moon.resolution] if self.moon else None,
+            "wrapped": list(self.wrapped),
+            "points": list(self.points),
+            "totals": list(self.totals),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -489,8 +381,13 @@ class GameState:
         if self.setup.scoring.moon_shooter(entry) is None or self.is_over:
             return {}
         choices = MOON_CHOICES if self.setup.options.moon == "choice" else (None,)
-        states = (self.after(replace(entry, moon=choice)) for choice in choices)
-        return {state.hands[-1].moon.resolution: state for state in states}
+        outcomes = {}
+        for choice in choices:
+            state = self.after(replace(entry, moon=choice))
+            moon = state.hands[-1].moon
+            assert moon is not None  # the entry is a moon, so its hand is scored as one
+            outcomes[moon.resolution] = state
+        return outcomes
 
     def _score(self, entry: HandEntry) -> GameState:
         deal = self.setup.deal(self.next_number, tie_break=self.status == TIE_BREAK)
@@ -650,9 +547,9 @@ class Scoring:
     def score(self, deal: Deal, entry: HandEntry, before: Standing) -> tuple[HandResult, Standing]:
         """Score entry, checked, as the hand dealt by deal: the hand and the standing after it."""
         if entry.revoke is not None:
-            points = [0] * self.seats
-            points[entry.revoke] = self.penalty
-            return self.settle(deal, entry, tuple(points), None, before)
+            penalties = [0] * self.seats
+            penalties[entry.revoke] = self.penalty
+            return self.settle(deal, entry, tuple(penalties), None, before)
         shooter = self.moon_shooter(entry)
         if shooter is None:
             return self.settle(deal, entry, self.taken_points(entry), None, before)
@@ -670,6 +567,7 @@ class Scoring:
             return self.settle(deal, entry, self.moon_points(entry, shooter, rule), Moon(shooter, rule), before)
         if rule == "choice":
             resolution = entry.moon
+            assert resolution is not None  # a checked entry under "choice" names add or subtract
             points = self.moon_points(entry, shooter, resolution)
             return self.settle(deal, entry, points, Moon(shooter, resolution), before)
         # The Ricketts rule: add, unless add would end the game with the shooter
@@ -969,12 +867,12 @@ def _entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, t
         errors.extend(_more_taker_errors(setup, entry))
     in_play_cards = {card.card for card in setup.single_cards if card.field == "cards"} if entry.extras else set()
     seen: set[str] = set()
-    for card, _ in entry.extras:
-        if card not in in_play_cards:
-            errors.append(FieldError("cards", f"The {card} scores nothing in this game; leave it out"))
-        elif card in seen:
-            errors.append(FieldError("cards", f"The {card} is named twice; it has one taker"))
-        seen.add(card)
+    for extra, _ in entry.extras:
+        if extra not in in_play_cards:
+            errors.append(FieldError("cards", f"The {extra} scores nothing in this game; leave it out"))
+        elif extra in seen:
+            errors.append(FieldError("cards", f"The {extra} is named twice; it has one taker"))
+        seen.add(extra)
 
     if errors:
         return errors
@@ -1009,7 +907,7 @@ def _entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, t
 _PLAIN_INT = frozenset({int})
 
 
-def _is_whole(value: object) -> bool:
+def _is_whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from math import lcm
+from typing import Any
 
 from rules.cards import JACK_OF_DIAMONDS
 from rules.deal import Deal, pass_direction
@@ -168,7 +169,7 @@ class _Writer:
         items = [Item("Deck", self.deck_text())]
         if self.game:
             items.append(Item("Seats", f"{', '.join(self.setup.players)} (clockwise)."))
-        tables = ()
+        tables: tuple[Table, ...] = ()
         if deck.draw_pile and self.game:
             items.append(
                 Item("Deal", f"{deck.cards_each} cards each; the other {deck.draw_pile} are a face-down draw pile.")
@@ -177,6 +178,7 @@ class _Writer:
             items.append(Item("Deal", f"{deck.cards_each} cards each; the rest is a face-down draw pile (table)."))
             tables = (self.draw_pile_table(),)
         elif deck.kitty or self.options.deal == "kitty":
+            assert self.options.kitty_to is not None  # set wherever a kitty is dealt
             kitty_to = OPTIONS["kitty_to"].choice_labels[self.options.kitty_to]
             items.append(
                 Item("Kitty", f"nothing is removed; the kitty goes, with any point cards in it, to the {kitty_to}.")
@@ -484,8 +486,11 @@ def join_cards(parts: Sequence[str]) -> str:
     return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
 
-def option_words(option: Option, value: object) -> str:
-    """An option's value in words: 'on', '104, 126', 'left, right, hold', 'K♠ 10, A♠ 7'."""
+def option_words(option: Option, value: Any) -> str:
+    """An option's value in words: 'on', '104, 126', 'left, right, hold', 'K♠ 10, A♠ 7'.
+
+    value is Any: its type follows option.kind (Option.check made it so).
+    """
     if option.kind == "bool":
         return "on" if value else "off"
     if option.kind in ("int_list", "pass_list"):

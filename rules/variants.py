@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import TypeGuard
+from typing import Any, TypeGuard
 
 from rules.cards import CLUBS, HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, RANKS, card_order, is_card, suit_of
 from rules.errors import OptionError, SetupError
@@ -200,7 +200,7 @@ def is_pass_word(word: object, most: int = 8) -> bool:
     if word in PASS_WORDS:
         return True
     match = _SEATS_AWAY.fullmatch(word) if isinstance(word, str) else None
-    return bool(match) and 2 <= int(match.group(2)) <= most
+    return match is not None and 2 <= int(match.group(2)) <= most
 
 
 def seats_away(word: str, seats: int) -> int | None:
@@ -811,7 +811,8 @@ def resolve_options(variant: Variant, overrides: Mapping[str, object] | None = N
     What depends on the number of players (pass words, removed cards) is
     checked by check_for_players once the table is known.
     """
-    values = {**variant.fixed, **variant.defaults}
+    # Any: each value is checked by its Option below, so Options(**values) gets its fields' types.
+    values: dict[str, Any] = {**variant.fixed, **variant.defaults}
     chosen = set()
     for key, value in (overrides or {}).items():
         if key not in OPTIONS:
@@ -964,7 +965,7 @@ def in_table_words(message: str) -> str:
     def key_and_choice(match: re.Match[str]) -> str:
         option = OPTIONS.get(match.group(1))
         choice = option.choice_labels.get(match.group(2)) if option else None
-        if choice is None:
+        if option is None or choice is None:
             return match.group(0)
         return f"“{option.label}” set to “{choice}”"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -54,10 +54,11 @@ class LeagueSettingsForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["time_zone"].widget = forms.Select(choices=time_zone_choices())
-        self.fields["min_games"].min_value = 1
-        self.fields["min_games"].max_value = 100
-        self.fields["min_games"].widget.attrs.update(min=1, max=100)
-        self.fields["min_games"].validators += [MinValueValidator(1), MaxValueValidator(100)]
+        min_games = cast(forms.IntegerField, self.fields["min_games"])
+        min_games.min_value = 1
+        min_games.max_value = 100
+        min_games.widget.attrs.update(min=1, max=100)
+        min_games.validators += [MinValueValidator(1), MaxValueValidator(100)]
 
     def clean_name(self) -> str:
         return league_name(self.cleaned_data["name"])
@@ -87,7 +88,9 @@ class PlayerMergeForm(forms.Form):
 
     def __init__(self, *args: Any, player: Player, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["into"].queryset = Player.objects.filter(league_id=player.league_id).exclude(pk=player.pk)
+        cast(forms.ModelChoiceField, self.fields["into"]).queryset = Player.objects.filter(
+            league_id=player.league_id
+        ).exclude(pk=player.pk)
         self.fields["into"].widget.attrs["class"] = "form-select"
 
 
@@ -133,10 +136,11 @@ class PlayerEditForm(PlayerForm):
 
     def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
         super().__init__(*args, league=league, **kwargs)
-        user_field = self.fields["user"]
+        user_field = cast(forms.ModelChoiceField, self.fields["user"])
         user_field.queryset = get_user_model().objects.filter(memberships__league=league).order_by("username")
         user_field.empty_label = "Not linked"
-        user_field.label_from_instance = lambda user: user.get_username()
+        # This field's own labels: a method set on the instance, which mypy calls assigning to a method.
+        user_field.label_from_instance = lambda user: user.get_username()  # type: ignore[method-assign, assignment]
 
     def clean_user(self) -> Any:
         user = self.cleaned_data["user"]

@@ -12,7 +12,7 @@ import secrets
 import uuid
 from collections.abc import Mapping
 from datetime import date
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.http import QueryDict
@@ -59,7 +59,7 @@ class GameForm(RulesForm):
         self.league = league
         self.fields["played_on"].widget.attrs["max"] = league.today().isoformat()
         self.seat_names = self._seat_names(self.data if self.is_bound else self.initial)
-        self.fields["first_dealer"].choices = [(RANDOM_DEALER, "Draw at random")] + [
+        cast(forms.ChoiceField, self.fields["first_dealer"]).choices = [(RANDOM_DEALER, "Draw at random")] + [
             (name, name) for name in self.seat_names
         ]
         self.fields["first_dealer"].widget.attrs["class"] = "form-select"
@@ -138,7 +138,8 @@ class GameForm(RulesForm):
         return day_of_play(self.league, self.cleaned_data.get("played_on") or self.league.today())
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         names = list(self.seat_names)
         new_name = (cleaned.get("new_name") or "").strip()
         if new_name:
@@ -383,7 +384,8 @@ class HandForm(forms.Form):
         return "time_up" in self.fields
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         self._refuse_repeated_fields()
         if cleaned.get("action") == self.REVOKE and cleaned.get("revoke") is None and "revoke" not in self.errors:
             self.add_error("revoke", "Who revoked? Pick one of the players")
@@ -549,7 +551,8 @@ class GameImportForm(forms.Form):
     again = forms.BooleanField(label="It is another game: import it anyway", required=False)
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         upload = cleaned.get("scoresheet")
         text = cleaned.get("text") or ""
         if upload and text.strip():

@@ -19,9 +19,12 @@ from games.models.activity import ActivityEntry
 from games.models.lazy import model
 from games.models.names import LEAGUE_NAME_LENGTH, StoredAsWritten
 from games.models.standings import StandingsKeeper
-from games.models.trash import not_trashed
+from games.models.trash import NotTrashed
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser, User
+
+    from games.models.activity import Actor
     from games.models.game import Game
 
 
@@ -40,7 +43,7 @@ def new_token() -> str:
 
 
 class LeagueQuerySet(models.QuerySet["League"]):
-    def for_user(self, user: Any) -> LeagueQuerySet:
+    def for_user(self, user: User | AnonymousUser) -> LeagueQuerySet:
         """Leagues the user is a member of (the owner is always a member)."""
         if not user.is_authenticated:
             return self.none()
@@ -77,8 +80,11 @@ class League(StandingsKeeper):
     # When its owner deleted it: in the trash, restorable for TRASH_DAYS.
     trashed_at = models.DateTimeField(null=True, blank=True)
 
-    objects = not_trashed(LeagueQuerySet)
+    objects = NotTrashed.from_queryset(LeagueQuerySet)()
     all_objects = LeagueQuerySet.as_manager()
+
+    # Not a column: set by games.league_file.import_league, the file's members with no account here.
+    left_out: list[str]
 
     class Meta:
         ordering = ["name", "pk"]
@@ -115,7 +121,7 @@ class League(StandingsKeeper):
         self.delete()
 
     @transaction.atomic
-    def trash(self, user: Any = None) -> None:
+    def trash(self, user: Actor = None) -> None:
         """The owner deletes the league: into the trash, where it waits TRASH_DAYS for them to restore it.
 
         Nothing inside it changes: its games, standings and seasons stay as they
@@ -126,7 +132,7 @@ class League(StandingsKeeper):
         ActivityEntry.record(self, user, ActivityEntry.Kind.LEAGUE_DELETED, league=self.name)
 
     @transaction.atomic
-    def restore(self, user: Any = None) -> None:
+    def restore(self, user: Actor = None) -> None:
         """Back from the trash, as it was (its standings never moved while it was there)."""
         League.all_objects.select_for_update().filter(pk=self.pk).exists()
         League.all_objects.filter(pk=self.pk).update(trashed_at=None)
@@ -146,7 +152,7 @@ class League(StandingsKeeper):
         return f"{self.name} has {League.MOST_GAMES:,} games, the most a league can hold: start a new league"
 
     @classmethod
-    def name_apart(cls, user: Any, name: str) -> str:
+    def name_apart(cls, user: User, name: str) -> str:
         """`name`, or `name (2)`, `(3)`, ... when one of the user's leagues is called that already,
         so that two imports of one league file are told apart on the home page."""
         taken = set(cls.objects.for_user(user).values_list("name", flat=True))
@@ -160,7 +166,7 @@ class League(StandingsKeeper):
 
     @classmethod
     @transaction.atomic
-    def create_for(cls, owner: Any, name: str) -> League:
+    def create_for(cls, owner: User, name: str) -> League:
         """A new league, owned and organized by its creator."""
         league = cls.objects.create(name=name, owner=owner)
         Membership.objects.create(league=league, user=owner, role=Membership.Role.ORGANIZER)

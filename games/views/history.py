@@ -28,9 +28,10 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games import stats
 from games.charts import Chart, rating_chart, totals_chart
 from games.forms import ArchiveForm, SpanForm, StandingsForm
-from games.models import TRASH_DAYS, Game, Hand, Player, Season, Seat
+from games.models import TRASH_DAYS, Game, Hand, Night, Player, Season, Seat
 from games.permissions import ORGANIZE, VIEW, Reader, get_game_for, get_league_for, get_public_league
 from games.views.pages import render_page
+from games.views.results import open_graph, result_share
 from rules.describe import deal_in_brief
 from scorekeeper.middleware import HtmxHttpRequest
 
@@ -251,7 +252,7 @@ def _scoresheet_tag(games: QuerySet[Game]) -> str:
 
 
 def _unchanged(request: HtmxHttpRequest, tag: str) -> bool:
-    return bool(tag) and request.htmx and request.headers.get("If-None-Match") == f'"{tag}"'
+    return bool(tag) and bool(request.htmx) and request.headers.get("If-None-Match") == f'"{tag}"'
 
 
 def _not_modified(tag: str) -> HttpResponse:
@@ -296,6 +297,9 @@ def _scoresheet(request: HtmxHttpRequest, reader: Reader, game: Game, tag: str =
         "chart": totals_chart(state),
         "options": state.setup.options,
         "live_tag": tag,
+        # Share the result (games.views.results); a chat app previews the public link's page.
+        "share": result_share(request, game, state, reader.league) if state.is_over and not game.declared else None,
+        "open_graph": open_graph(request, game, state, reader.league) if reader.public else None,
     }
     response = render_page(request, "history/scoresheet.html", context, "scoresheet-body")
     if tag:
@@ -391,6 +395,8 @@ def _player(request: HtmxHttpRequest, reader: Reader, player_id: int) -> Templat
         ),
         # The latest few; the archive, filtered to the player, has them all.
         "recent_games": _latest_games(player),
+        # The club nights they came to, newest first (one query).
+        "nights": list(Night.objects.filter(attendance__player=player).only("name", "played_on")[:5]),
     }
     return render_page(request, "history/player.html", context, "player-figures", status=200 if valid else 422)
 

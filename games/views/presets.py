@@ -80,6 +80,7 @@ def _save(request: HtmxHttpRequest, league: League, preset: LeaguePreset | None)
     if not saved_unless_taken(form, taken):
         return TemplateResponse(request, FORM, {"league": league, "form": form}, status=HTTPStatus.UNPROCESSABLE_ENTITY)
     saved = form.instance
+    assert saved is not None  # saved_unless_taken saved it
     if preset is None:
         messages.success(request, f"Saved {saved.name}: start a game with them, or print their cheat-sheet.")
     else:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from datetime import date, timedelta
+from datetime import timedelta
 from functools import wraps
 from http import HTTPStatus
 from math import ceil
@@ -36,12 +36,9 @@ from games.models import (
     DuplicateGame,
     Game,
     HandConflict,
-    HandRevision,
     League,
     LeaguePreset,
     Membership,
-    entry_from_json,
-    entry_to_json,
     lock_for_writing,
 )
 from games.permissions import (
@@ -59,10 +56,10 @@ from rules import EntryError, GameSetup, GameState, HandEntry, ScoresheetError, 
 from rules.describe import (
     HandLine,
     MoonPreview,
-    describe_change,
     describe_entry,
     describe_leader,
     describe_moon,
+    describe_revision,
     describe_table,
     signed,
 )
@@ -135,19 +132,7 @@ def _history(game: Game, state: GameState) -> list[dict[str, Any]]:
         who = revision.user_name or "Someone"
         if revision.user is not None:
             who = revision.user.get_full_name() or revision.user.get_username()
-        if revision.action == HandRevision.Action.DECLARED:
-            what = f"declared the game {revision.after['declared']}"
-        elif revision.action == HandRevision.Action.REOPENED:
-            what = f"took back the {revision.before['declared']} declaration: the game goes on as its hands say"
-        elif revision.action == HandRevision.Action.MERGED:
-            what = f"merged the player {revision.before['player']} into {revision.after['player']}"
-        elif revision.action == HandRevision.Action.REDATED:
-            was, now = (day_label(date.fromisoformat(side["played_on"])) for side in (revision.before, revision.after))
-            what = f"dated the game {now} (it was {was})"
-        else:
-            before = entry_from_json(revision.before) if revision.before else None
-            after = entry_from_json(revision.after) if revision.after else None
-            what = f"{revision.get_action_display()} hand {revision.number}: {describe_change(setup, before, after)}"
+        what = describe_revision(setup, revision.action, revision.number, revision.before, revision.after, day_label)
         rows.append({"who": who, "at": revision.at, "what": what})
     return rows
 
@@ -229,11 +214,12 @@ def _recorded_hands(game: Game, setup: Any, since: int) -> str:
 def _clock(game: Game, state: GameState) -> dict[str, Any] | None:
     """The time limit as the table sees it: when it ends, whether it has, in which hand it ran out."""
     left = game.time_left(state.setup)
-    if left is None:
+    started, minutes = game.clock_started_at, state.setup.options.time_limit
+    if left is None or started is None or minutes is None:  # time_left is None unless both are set
         return None
     ran_out_in = next((hand.number for hand in state.hands if hand.entry.time_up), None)
     return {
-        "ends_at": game.clock_started_at + timedelta(minutes=state.setup.options.time_limit),
+        "ends_at": started + timedelta(minutes=minutes),
         "minutes_left": max(0, ceil(left.total_seconds() / 60)),
         "up": left.total_seconds() <= 0,
         "ran_out_in": ran_out_in,
@@ -482,7 +468,7 @@ def _queue_conflict(game: Game, form: HandForm, conflict: HandConflict) -> JsonR
         "message": conflict.message,
         "mine": describe_entry(setup, form.entry()),
         "theirs": describe_entry(setup, theirs.to_entry()) if theirs is not None else "",
-        "same": theirs is not None and theirs.entry == entry_to_json(form.entry()),
+        "same": theirs is not None and theirs.entry == form.entry().to_stored(),
         "open": not game.declared and game.status in (Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK),
     }
     return JsonResponse(answer, status=CONFLICT)

@@ -7,6 +7,7 @@ import pytest
 
 from rules import GameSetup, HandEntry, ScoresheetError, SetupError, play, replay
 from rules.describe import revoke_terms
+from rules.entry import UnreadableEntry
 from rules.errors import EntryError, OptionError
 from rules.referee import moon_previews
 from rules.rulebook import moon_jack_rule, option_words
@@ -537,3 +538,54 @@ def test_the_cheat_sheet_says_the_plus_card_and_the_hearts_points():
     assert moon_jack_rule(game) == "the 10♦ still scores −40 for whoever took it, the shooter included."
     assert option_words(OPTIONS["heart_points"], (("Q", 13),)) == "Q♥ 13, the others 1"
     assert option_words(OPTIONS["heart_points"], "face") == "face value (2-10, J 11, Q 12, K 13, A 14)"
+
+
+# The stored form (rules.entry): the new fields kept once, read back the same -------------
+
+
+@pytest.mark.parametrize(
+    ("entry", "stored"),
+    [
+        (
+            HandEntry.cards((), 1, ranks=[["Q", "2"], [], ["A"]]),
+            {"hearts": [2, 0, 1], "queen": 1, "jack": None, "moon": None, "ranks": [["2", "Q"], [], ["A"]]},
+        ),
+        (
+            HandEntry.cards([13, 0, 0, 0], 1, 2, ten=3, charged=["10♣", "A♥"]),
+            {"hearts": [13, 0, 0, 0], "queen": 1, "jack": 2, "moon": None, "ten": 3, "charged": ["A♥", "10♣"]},
+        ),
+        (
+            HandEntry.cards([26, 0, 0, 0, 0], 0, twins={"Q♠": 3}),
+            {"hearts": [26, 0, 0, 0, 0], "queen": 0, "jack": None, "moon": None, "twins": {"Q♠": 3}},
+        ),
+        (HandEntry.revoked(2, charged=["Q♠"]), {"revoke": 2, "charged": ["Q♠"]}),
+    ],
+)
+def test_the_new_fields_are_stored_where_used_and_read_back(entry, stored):
+    assert entry.to_stored() == stored
+    assert HandEntry.from_stored(stored) == entry
+
+
+def test_an_old_hand_is_stored_as_before():
+    assert HandEntry.cards([13, 0, 0, 0], 1).to_stored() == {
+        "hearts": [13, 0, 0, 0],
+        "queen": 1,
+        "jack": None,
+        "moon": None,
+    }
+
+
+@pytest.mark.parametrize(
+    ("stored", "word"),
+    [
+        ({"hearts": [13, 0, 0], "queen": 1, "ranks": "Q"}, "'ranks'"),
+        ({"hearts": [13, 0, 0], "queen": 1, "ranks": [[2]]}, "'ranks'"),
+        ({"hearts": [13, 0, 0], "queen": 1, "ten": "Dan"}, "'ten'"),
+        ({"hearts": [13, 0, 0], "queen": 1, "twins": ["Q♠", 1]}, "'twins'"),
+        ({"hearts": [13, 0, 0], "queen": 1, "twins": {"Q♠": -1}}, "'Q♠'"),
+        ({"revoke": 1, "charged": "A♥"}, "'charged'"),
+    ],
+)
+def test_a_damaged_stored_hand_of_the_new_fields_says_why(stored, word):
+    with pytest.raises(UnreadableEntry, match=word):
+        HandEntry.from_stored(stored)
