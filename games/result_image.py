@@ -16,6 +16,7 @@ without the fonts packages) Pillow's own font draws everything.
 from __future__ import annotations
 
 import io
+import math
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -69,7 +70,7 @@ def result_png(title: str, subtitle: str, rows: Sequence[Row], winner_label: str
     row_height = min(90, (HEIGHT - top - 20) // max(len(shown), 1))
     size = int(row_height * 0.55)
     place_width, total_width = 90, 200
-    label_width = _width(winner_label, int(size * 0.6)) + 30 if winner_label else 0
+    label_width = math.ceil(_width(winner_label, int(size * 0.6))) + 30 if winner_label else 0
     for index, row in enumerate(shown):
         y = top + index * row_height
         if row.winner:
