@@ -149,8 +149,9 @@ def _series(name: str, style: int, points: Sequence[tuple[float, float]]) -> Ser
 
 
 def totals_chart(state: GameState, chart_id: str = "totals-chart") -> Chart:
-    """Each player's total after each hand, from 0 before hand 1; the target as a guide."""
-    names = state.setup.players
+    """Each player's total after each hand, from 0 before hand 1; the target as a guide. In a team
+    game a line per team (setup.scorers), as the engine totals them."""
+    names = state.setup.scorers
     target = state.setup.options.target
     rows = [tuple(0 for _ in names)] + [hand.totals for hand in state.hands]
     values = [total for row in rows for total in row]

@@ -142,10 +142,15 @@ class Seat(models.Model):
         """Copy this seat's results from the engine's state, unsaved."""
         seat = self.position
         hands = state.hands
-        self.total = state.totals[seat]
-        self.won = seat in winners
-        self.points = sum(hand.points[seat] for hand in hands)
-        self.moons = sum(1 for hand in hands if hand.moon and hand.moon.shooter == seat)
+        # In a team game the engine's totals, points and winners are the teams': each partner
+        # carries the team's (RULES.md, Partners), and a team's moon is each partner's.
+        setup = state.setup
+        scorer = setup.scorer_of_seat(seat)
+        shooter = scorer if setup.teams and setup.moon_names == setup.team_names else seat
+        self.total = state.totals[scorer]
+        self.won = scorer in winners
+        self.points = sum(hand.points[scorer] for hand in hands)
+        self.moons = sum(1 for hand in hands if hand.moon and hand.moon.shooter == shooter)
         self.queens = sum(1 for hand in hands if hand.entry.queen == seat)
         self.jacks = sum(1 for hand in hands if hand.entry.jack == seat)
         self.wraps = sum(1 for hand in hands if seat in hand.wrapped)

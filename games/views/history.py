@@ -264,17 +264,21 @@ def _not_modified(tag: str) -> HttpResponse:
 def _scoresheet(request: HtmxHttpRequest, reader: Reader, game: Game, tag: str = "") -> TemplateResponse:
     state = game.state()
     seats = game.ordered_seats()
-    names = state.setup.players
+    setup = state.setup
+    names = setup.players
+    # In a team game the engine scores the teams: each partner's column shows the team's points and total.
+    scorers = [setup.scorer_of_seat(seat) for seat in range(len(names))]
+    shooters = scorers if setup.teams and setup.moon_names == setup.team_names else list(range(len(names)))
     hands = [
         {
             "hand": hand,
-            "deal": deal_in_brief(state.setup, hand.deal),
+            "deal": deal_in_brief(setup, hand.deal),
             "cells": [
                 {
-                    "points": hand.points[seat],
-                    "total": hand.totals[seat],
-                    "moon": hand.moon is not None and hand.moon.shooter == seat,
-                    "wrapped": seat in hand.wrapped,
+                    "points": hand.points[scorers[seat]],
+                    "total": hand.totals[scorers[seat]],
+                    "moon": hand.moon is not None and hand.moon.shooter == shooters[seat],
+                    "wrapped": scorers[seat] in hand.wrapped,
                     "revoke": hand.entry.revoke == seat,
                 }
                 for seat in range(len(names))
@@ -289,7 +293,7 @@ def _scoresheet(request: HtmxHttpRequest, reader: Reader, game: Game, tag: str =
         "state": state,
         "seats": seats,
         "hands": hands,
-        "winners": [names[seat] for seat in state.winners] if game.status == Game.Status.OVER else [],
+        "winners": [setup.scorers[scorer] for scorer in state.winners] if game.status == Game.Status.OVER else [],
         "chart": totals_chart(state),
         "options": state.setup.options,
         "live_tag": tag,

@@ -56,13 +56,16 @@ from games.stats import day_label
 from games.views.pages import render_page, render_partial
 from rules import EntryError, GameSetup, GameState, HandEntry, ScoresheetError, SetupError, play
 from rules.describe import (
+    HandLine,
     MoonPreview,
     describe_entry,
     describe_leader,
     describe_moon,
     describe_revision,
     describe_table,
+    signed,
 )
+from rules.game import TurboScoring
 from scorekeeper.middleware import HtmxHttpRequest
 
 UNPROCESSABLE = HTTPStatus.UNPROCESSABLE_ENTITY
@@ -169,6 +172,8 @@ def _table_context(
         "moon": table.moon,
         "seats": table.seats,
         "hands": table.hands,
+        "hand_rows": _hand_rows(state, table.hands),
+        "money": list(zip(setup.players, _money(state.money), strict=True)) if state.money else [],
         "next_deal": table.next_deal,
         "runs": table.runs,
         "result": table.result,
@@ -180,6 +185,16 @@ def _table_context(
         "clock": clock,
         "recorded_hands": _recorded_hands(game, setup, since),
     }
+
+
+def _money(money: tuple[int, ...] | None) -> list[str]:
+    """Turbo Hearts' money (the engine's, zero-sum) in the table's words: "+13", "−87"; none elsewhere."""
+    return [signed(amount, plus=True) for amount in money] if money is not None else []
+
+
+def _hand_rows(state: GameState, hands: tuple[HandLine, ...]) -> list[tuple[HandLine, list[str]]]:
+    """Each hand's line with its money beside its points (Turbo Hearts; an empty list elsewhere)."""
+    return [(line, _money(hand.money)) for line, hand in zip(hands, state.hands, strict=True)]
 
 
 def _recorded_hands(game: Game, setup: Any, since: int) -> str:
@@ -669,7 +684,11 @@ def game_pad(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
     state = game.state()
     setup = state.setup
     rows = []
-    for number in range(state.next_number, state.next_number + PAD_HANDS):
+    last = state.next_number + PAD_HANDS - 1
+    if isinstance(setup.scoring, TurboScoring):
+        # Turbo Hearts is a fixed number of hands (hands_per_game): no rows past its last.
+        last = min(last, setup.scoring.hands_per_game)
+    for number in range(state.next_number, last + 1):
         deal = setup.deal(number)
         rows.append(
             {
