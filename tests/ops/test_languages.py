@@ -119,3 +119,17 @@ def test_every_page_says_its_language(table, language):
         assert lang_of(response) == language, route.name
         seen += 1
     assert seen >= 30
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"), [("en", "2.5"), ("nl", "2,5"), ("de", "2,5"), ("fr", "2,5"), ("es", "2,5")]
+)
+def test_a_figure_is_written_as_the_language_writes_numbers(language, expected):
+    from django.utils import translation
+
+    from games.rounding import rounded, shown
+
+    with translation.override(language):
+        assert shown(2.45, 1) == expected  # half away from zero, as games.rounding does
+        assert shown(None) == "–"
+        assert rounded(2.45, 1) == "2.5"  # files and the share image keep the point
