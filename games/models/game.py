@@ -235,6 +235,7 @@ class Game(models.Model):
         played_on: the day it was played, today at the table unless back-filled.
         kind: how the activity log tells it (ActivityEntry.Kind)."""
         setup = GameSetup.create(variant, [player.name for player in players], options or {}, first_dealer)
+        refuse_more_variants(setup)
         lock_for_writing(league.pk)
         if league.games.count() >= League.MOST_GAMES:
             raise SetupError(league.too_many_games())
@@ -333,7 +334,7 @@ class Game(models.Model):
         Names match the league's players regardless of case. The setup is
         checked before anyone is created, so a refused game leaves no players.
         """
-        GameSetup.create(variant, names, options or {}, first_dealer)
+        refuse_more_variants(GameSetup.create(variant, names, options or {}, first_dealer))
         tidied = []
         for name in names:
             try:
@@ -653,6 +654,20 @@ class Game(models.Model):
             players = set(Seat.objects.filter(game=locked).values_list("player_id", flat=True))
             self.league.results_changed(since=locked, players=players)
         ActivityEntry.record(self.league, user, ActivityEntry.Kind.GAME_RESTORED, game=self.number)
+
+
+def more_variants_refusal(setup: GameSetup) -> str:
+    """Why a league cannot keep this game yet, or "": the engine scores RULES.md's More variants
+    (replay), but the hand form, the stored hands and the pages do not know them yet (issue 23)."""
+    if not setup.more_variants_used:
+        return ""
+    return gettext("A league cannot keep games with %(rules)s yet") % {"rules": ", ".join(setup.more_variants_used)}
+
+
+def refuse_more_variants(setup: GameSetup) -> None:
+    refusal = more_variants_refusal(setup)
+    if refusal:
+        raise SetupError(refusal, "variant")
 
 
 def read_played_on(document: object) -> date | None:

@@ -27,13 +27,14 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.models.exceptions import HandConflict
 from games.models.game import Game, lock_for_writing
 from games.models.league import League
 from games.models.players import Player
 from games.models.presets import LeaguePreset
 from games.models.seats import Seat
 from games.models.trash import AllRows, NotTrashed
-from rules import GameSetup, SetupError
+from rules import GameSetup, HandError, SetupError
 from rules.night import (
     ABANDONED,
     FEWEST_PLAYERS,
@@ -417,7 +418,11 @@ class Night(models.Model):
             if state.setup.options.time_limit and state.hands and not state.time_up:
                 last = len(state.hands)
                 entry = game.entries()[-1]
-                game.edit_hand(last, replace(entry, time_up=True), user)
+                try:
+                    with transaction.atomic():  # a savepoint: a refused mark leaves the game as it was
+                        game.edit_hand(last, replace(entry, time_up=True), user)
+                except (HandError, HandConflict):
+                    pass  # the engine will not end it by time: it is abandoned below
                 game.refresh_from_db()
             if game.status in (Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK):
                 game.declare(ABANDONED, user)

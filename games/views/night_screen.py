@@ -40,7 +40,7 @@ from games.permissions import ORGANIZE, shown_in_its_language
 from games.result_image import HEIGHT, WIDTH, Row, result_png
 from games.rounding import rounded
 from games.views.nights import _night_context, _night_for
-from games.views.pages import render_page
+from games.views.pages import render_page, render_partial
 from games.views.results import FOR_GOOD
 from games.views.sharing import qr_svg
 from scorekeeper.middleware import HtmxHttpRequest
@@ -135,7 +135,7 @@ def _screen(
         open_graph=_open_graph(request, night, context, token, current, screen_url),
     )
     if partial:
-        return TemplateResponse(request, f"{PAGE}#screen", context)
+        return render_partial(request, PAGE, "screen", context)
     return render_page(request, PAGE, context, "screen")
 
 

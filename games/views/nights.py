@@ -28,7 +28,7 @@ from games.forms import NightForm, PresenceForm, RoundForm, SeatsForm
 from games.models import Game, League, Membership, Night, NightProblem, NightRound, NightSeat, NightTable, Player, Seat
 from games.permissions import ORGANIZE, VIEW, get_league_for, shown_in_its_language
 from games.views.sharing import join_token, qr_svg
-from rules import VARIANTS
+from rules import VARIANTS, name_key
 from rules.night import RoundResult, TableResult, standings
 from scorekeeper.middleware import HtmxHttpRequest
 
@@ -234,7 +234,7 @@ def night_players(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         data = form.cleaned_data
         try:
             with transaction.atomic():
-                player = data["player"] or Player.objects.named(night.league, data["name"])
+                player = data["player"] or _named(night.league, data["name"])
                 if data["action"] == "arrive":
                     night.arrive(player)
                     message = gettext("%(name)s joins the night from the next round.") % {"name": player.name}
@@ -247,6 +247,16 @@ def night_players(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
             messages.success(request, message)
             return redirect(night)
     return _refused(request, night, membership, UNPROCESSABLE, presence_form=form)
+
+
+def _named(league: League, name: str) -> Player:
+    """The league's player of that name, or a new one while the league has room (NightProblem if not)."""
+    known = league.players.filter(name_key=name_key(name)).first()
+    if known is not None:
+        return known
+    if league.players.count() >= League.MOST_PLAYERS:
+        raise NightProblem(league.too_many_players(), "name")
+    return Player.objects.named(league, name)
 
 
 @require_GET

@@ -53,6 +53,7 @@ from games.permissions import (
     shown_in_its_language,
 )
 from games.stats import day_label
+from games.views.pages import render_page, render_partial
 from rules import EntryError, GameSetup, GameState, HandEntry, ScoresheetError, SetupError, play
 from rules.describe import (
     MoonPreview,
@@ -86,9 +87,8 @@ def game_new(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
         return TemplateResponse(request, template, context)
     if "start" not in request.POST:
         form = GameForm.refreshed(league, request.POST)
-        if request.htmx:
-            template += "#options" if request.POST.get("refresh") == "variant" else "#seats"
-        return TemplateResponse(request, template, {"league": league, "form": form})
+        partial = "options" if request.POST.get("refresh") == "variant" else "seats"
+        return render_page(request, template, {"league": league, "form": form}, partial=partial)
 
     form = GameForm(request.POST, league=league)
     if form.stale_options:
@@ -303,7 +303,7 @@ def game_poll(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             # A page from before the pass, or one whose pass ran out: the
             # poller again with a new pass, so that the next polls are cheap.
             context = {"game": Game(pk=game_id, version=current), "entry_key": entry_key}
-            return TemplateResponse(request, f"{PAGE}#poll", context)
+            return render_partial(request, PAGE, "poll", context)
         return HttpResponse(status=204)
     game, membership = _table(request, game_id, VIEW)
     context = _table_context(game, membership, since=entry_key)
@@ -320,7 +320,7 @@ def _hand_form_response(
     """The hand form again, with the engine's errors, as a 422."""
     if request.htmx and not extra.get("number"):
         context = _table_context(game, membership, state, hand_form=form)
-        return TemplateResponse(request, f"{PAGE}#entry", context, status=UNPROCESSABLE)
+        return render_page(request, PAGE, context, partial="entry", status=UNPROCESSABLE)
     context = {
         "game": game,
         "setup": state.setup,
@@ -485,7 +485,7 @@ def hand_preview(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
         before = play(setup, entries[: form.cleaned_data["number"] - 1])
         moon = describe_moon(before, form.entry())
     context = {"game": game, "setup": setup, "hand_form": form, "moon": moon}
-    return TemplateResponse(request, f"{HAND_FORM}#moon_body", context)
+    return render_partial(request, HAND_FORM, "moon_body", context)
 
 
 @require_http_methods(["GET", "POST"])

@@ -268,3 +268,14 @@ def test_a_member_of_another_league_cannot_guess_a_screen(client, league):
     client.force_login(stranger)
     # Night ids are not the link: only the signed token opens the screen.
     assert client.get(f"/screen/{night.pk}/").status_code == 404
+
+
+def test_the_screen_takes_ten_queries_for_two_tables_as_for_eight(client, league, user, django_assert_num_queries):
+    # The signed link's fingerprint, the night, its rounds, tables, seats, games, their seats
+    # and hands, the sit-outs, and who is here: none of them once per table.
+    for names in (EIGHT, [f"P{n:02}" for n in range(32)]):
+        night = started(league, user, names=names)
+        tables(night)[0].game.record_hand(1, HandEntry.cards([6, 0, 7, 0], 3), user)
+        url = screen_url(night)
+        with django_assert_num_queries(10):
+            assert client.get(url).status_code == 200

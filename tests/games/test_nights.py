@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from games.models import Game, Night, NightPlayer, NightRound, NightSeat, NightTable, Player, PlayerInUse
+from games.models import Game, League, Night, NightPlayer, NightRound, NightSeat, NightTable, Player, PlayerInUse
 from rules import HandEntry
 from tests.factories import LeaguePresetFactory, MembershipFactory, PlayerFactory, UserFactory
 
@@ -529,3 +529,26 @@ def test_nobody_sits_out_twice_before_everyone_has_once(league):
         if number < 9:
             night.next_round(number)
     assert sorted(sat_out) == NINE
+
+
+def test_the_models_standings_are_the_pages(scorer, league):
+    night = begin(league)
+    night.start_round(1)
+    for table in NightTable.objects.filter(round__night=night):
+        finish(table.game)
+    page = scorer.get(night.get_absolute_url()).context_data["standings"]
+    assert night.standings() == page
+    # Nine players, one round: the two tables' losers (seat 1) score 0, each winner 1.
+    scores = sorted(standing.score for standing in page)
+    assert scores[:2] == [0, 0]
+    assert scores[-2:] == [1, 1]
+
+
+def test_a_late_arrival_never_takes_a_full_league_past_its_cap(scorer, league, monkeypatch):
+    night = begin(league)
+    monkeypatch.setattr(League, "MOST_PLAYERS", Player.objects.filter(league=league).count())
+    before = snapshot()
+    response = scorer.post(reverse("games:night-players", args=[night.pk]), {"action": "arrive", "name": "Jon"})
+    assert response.status_code == 422
+    assert "the most a league can hold" in str(response.context_data["presence_form"].errors["name"])
+    assert snapshot() == before
