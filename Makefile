@@ -67,5 +67,5 @@ clean:
 # gettext (apt). The .mo files are compiled by the tests and the Docker build.
 MESSAGE_LANGUAGES = nl de fr es
 messages: sync
-	$(BIN)/python manage.py makemessages $(addprefix -l ,$(MESSAGE_LANGUAGES)) --no-obsolete --add-location=file \
+	$(BIN)/python manage.py makemessages $(addprefix -l ,$(MESSAGE_LANGUAGES)) --no-obsolete --no-wrap --add-location=file \
 		--ignore=var --ignore=tests --ignore=benchmarks --ignore=tools

@@ -12,6 +12,8 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
+from django.utils import formats
+
 # What a missing figure shows (no rating yet, no hand played).
 MISSING = "–"
 
@@ -32,3 +34,12 @@ def rounded(value: int | float | Fraction | Decimal | None, places: int = 1) -> 
     if shown.is_zero():
         shown = abs(shown)
     return f"{shown:f}"
+
+
+def shown(value: int | float | Fraction | Decimal | None, places: int = 1) -> str:
+    """rounded(), written as the page's language writes numbers: 70,6 in Dutch, German, French
+    and Spanish. For pages only: CSV files and the share image keep rounded()'s point."""
+    text = rounded(value, places)
+    if text == MISSING:
+        return text
+    return formats.number_format(Decimal(text), places)

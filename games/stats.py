@@ -21,7 +21,7 @@ from django.utils import dateformat, timezone
 
 from games.models import Game, League, Player, Rivalry, Season, SeasonStanding, Seat, SeatQuerySet, Standing
 from games.ratings import ordinal
-from games.rounding import MISSING, rounded
+from games.rounding import MISSING, shown
 from rules import VARIANTS
 
 # Any queryset of games (a GameQuerySet keeps its own methods through Span.filter).
@@ -49,14 +49,14 @@ def _format(key: str, places: int | None = None) -> Callable[[Row], str]:
         value = getattr(row, key)
         if places is None:
             return MISSING if value is None else str(value)
-        return rounded(value, places)
+        return shown(value, places)
 
     return cell
 
 
 def _win_pct_cell(row: Row) -> str:
     # Below the league's minimum of games the rate is shown, in brackets, but not ranked.
-    return f"{rounded(row.win_pct, 0)}%" if row.ranked else f"({rounded(row.win_pct, 0)}%)"
+    return f"{shown(row.win_pct, 0)}%" if row.ranked else f"({shown(row.win_pct, 0)}%)"
 
 
 # Left to right as a Hearts league reads a table, so that a phone shows the

@@ -16,6 +16,7 @@ from typing import Any
 from rules.deal import Deal
 from rules.entry import HandEntry
 from rules.game import OVER, TIE_BREAK, GameSetup, GameState, HandResult, Run, reached_target
+from rules.i18n import _, ngettext
 from rules.variants import OPTIONS
 
 MINUS = "\u2212"
@@ -75,15 +76,33 @@ class DealText:
 def describe_direction(deal: Deal) -> str:
     """'Pass 3 cards to the left', 'Pass 2 cards 2 seats to the right', 'Scatter', 'Hold'."""
     word = deal.pass_direction
-    if word in ("scatter", "hold"):
-        return word.capitalize()
+    if word == "scatter":
+        return _("Scatter")
+    if word == "hold":
+        return _("Hold")
     if word == "keeper":
-        return "Keeper: no pass"
-    cards = f"Pass {deal.pass_cards} {_verb(deal.pass_cards, 'card', 'cards')}"
+        return _("Keeper: no pass")
+    count = deal.pass_cards
+    side, _space, seats = word.partition(" ")
+    # Whole sentences, one per direction, so that each language says it its own way (rules.i18n).
     if word == "across":
-        return f"{cards} across"
-    side, _, seats = word.partition(" ")
-    return f"{cards} {seats} seats to the {side}" if seats else f"{cards} to the {side}"
+        sentence = ngettext("Pass {cards} card across", "Pass {cards} cards across", count)
+    elif side == "left" and not seats:
+        sentence = ngettext("Pass {cards} card to the left", "Pass {cards} cards to the left", count)
+    elif side == "right" and not seats:
+        sentence = ngettext("Pass {cards} card to the right", "Pass {cards} cards to the right", count)
+    elif side == "left":
+        sentence = ngettext(
+            "Pass {cards} card {seats} seats to the left", "Pass {cards} cards {seats} seats to the left", count
+        )
+    elif side == "right":
+        sentence = ngettext(
+            "Pass {cards} card {seats} seats to the right", "Pass {cards} cards {seats} seats to the right", count
+        )
+    else:
+        cards = f"Pass {count} {_verb(count, 'card', 'cards')}"
+        return f"{cards} {seats} seats to the {side}" if seats else f"{cards} to the {side}"
+    return sentence.format(cards=count, seats=seats)
 
 
 # The pass words that need a word more in a table cell; the others are said as they are.
@@ -99,30 +118,32 @@ def deal_in_brief(setup: GameSetup, deal: Deal) -> str:
     """A scoresheet row's deal in a few words: 'Ann deals, pass left', 'Dan deals, no pass'."""
     dealer = setup.players[deal.dealer]
     if deal.pass_direction == "hold":
-        return f"{dealer} deals, no pass"
-    return f"{dealer} deals, pass {pass_in_brief(deal.pass_direction)}"
+        return _("{dealer} deals, no pass").format(dealer=dealer)
+    return _("{dealer} deals, pass {direction}").format(dealer=dealer, direction=pass_in_brief(deal.pass_direction))
 
 
 def describe_passes(setup: GameSetup, deal: Deal) -> str:
     """Who passes to whom: 'Ann → Ben, Ben → Cat, ...', or what to do instead."""
     if deal.pass_direction == "hold":
-        return "no passing"
+        return _("no passing")
     if deal.pass_direction == "keeper":
         # Turbo Hearts' keeper hand: nobody passes; if nobody charges, cards go through the middle.
-        return "no passing (the keeper hand)"
+        return _("no passing (the keeper hand)")
     if deal.pass_direction == "scatter":
-        return "each player passes one card to each other player"
+        return _("each player passes one card to each other player")
     names = setup.players
     return ", ".join(f"{names[giver]} → {names[taker]}" for giver, taker in deal.passes())
 
 
 def describe_leader(setup: GameSetup, deal: Deal) -> str:
     if deal.leader is not None:
-        return f"{setup.players[deal.leader]} leads"
+        return _("{player} leads").format(player=setup.players[deal.leader])
     if setup.deck.kitty:
         # The lowest club dealt to a player leads; it may lie in the kitty.
-        return f"Whoever holds the lowest club leads (the {deal.lead_card}, unless it is in the kitty)"
-    return f"Whoever holds the {deal.lead_card} leads"
+        return _("Whoever holds the lowest club leads (the {card}, unless it is in the kitty)").format(
+            card=deal.lead_card
+        )
+    return _("Whoever holds the {card} leads").format(card=deal.lead_card)
 
 
 def describe_deck(setup: GameSetup) -> tuple[str, ...]:

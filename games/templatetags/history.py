@@ -14,7 +14,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from games.models import Game, Player
 from games.permissions import Reader
-from games.rounding import rounded
+from games.rounding import shown
 from games.templatetags.variants import variant_name
 from rules import describe
 
@@ -40,8 +40,8 @@ def player_url(reader: Reader, player_id: int) -> str:
 
 @register.filter
 def figure(value: float | Fraction | None, places: int = 1) -> str:
-    """An average, a percentage or a rating as every page shows it (games.rounding)."""
-    return rounded(value, places)
+    """An average, a percentage or a rating as every page shows it, in the page's language (games.rounding)."""
+    return shown(value, places)
 
 
 @register.filter

@@ -119,3 +119,57 @@ def test_every_page_says_its_language(table, language):
         assert lang_of(response) == language, route.name
         seen += 1
     assert seen >= 30
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"), [("en", "2.5"), ("nl", "2,5"), ("de", "2,5"), ("fr", "2,5"), ("es", "2,5")]
+)
+def test_a_figure_is_written_as_the_language_writes_numbers(language, expected):
+    from django.utils import translation
+
+    from games.rounding import rounded, shown
+
+    with translation.override(language):
+        assert shown(2.45, 1) == expected  # half away from zero, as games.rounding does
+        assert shown(None) == "–"
+        assert rounded(2.45, 1) == "2.5"  # files and the share image keep the point
+
+
+# The next deal in each language, through Django's catalogs (locale/*/django.po), checked by hand.
+NEXT_DEAL = {
+    "en": ("Pass 3 cards to the left", "Ann leads", "Whoever holds the 2♣ leads", "no passing"),
+    "nl": ("Geef 3 kaarten door naar links", "Ann komt uit", "Wie de 2♣ heeft, komt uit", "niet doorgeven"),
+    "de": ("3 Karten nach links schieben", "Ann spielt aus", "Wer die 2♣ hat, spielt aus", "kein Schieben"),
+    "fr": ("Passer 3 cartes à gauche", "Ann entame", "Celui qui a le 2♣ entame", "pas d'échange"),
+    "es": ("Pasar 3 cartas a la izquierda", "Sale Ann", "Sale quien tenga el 2♣", "sin pase"),
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_engines_next_deal_sentences_are_shown_in_each_language(language):
+    from django.utils import translation
+
+    from rules import GameSetup
+    from rules.describe import describe_direction, describe_leader, describe_passes
+
+    setup = GameSetup.create("standard", ["Ann", "Ben", "Cat", "Dan"])
+    ricketts = GameSetup.create("ricketts", ["Ben", "Ann", "Cat", "Dan"])
+    direction, leader, lowest, hold = NEXT_DEAL[language]
+    with translation.override(language):
+        assert str(describe_direction(setup.deal(1))) == direction
+        assert f"{describe_leader(ricketts, ricketts.deal(1))}" == leader
+        assert str(describe_leader(setup, setup.deal(1))) == lowest
+        assert str(describe_passes(setup, setup.deal(4))) == hold
+    # The engine's own value stays English (its tests, JSON, logs).
+    assert describe_direction(setup.deal(1)) == NEXT_DEAL["en"][0]
+
+
+def test_the_next_deal_panel_is_dutch_for_a_dutch_reader(client, user, league):
+    from tests.factories import make_game
+
+    game = make_game(league, "standard")
+    client.force_login(user)
+    page = client.get(game.get_absolute_url(), headers={"Accept-Language": "nl"}).content.decode()
+    assert "Geef 3 kaarten door naar links" in page
+    assert "Wie de 2♣ heeft, komt uit" in page
+    assert "Pass 3 cards" not in page
