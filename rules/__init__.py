@@ -23,6 +23,7 @@ from rules.game import (
     play,
 )
 from rules.names import NameProblem, clean_name, name_key
+from rules.options import OPTIONS, Option
 from rules.scoresheet import (
     ScoresheetError,
     entry_json,
@@ -32,7 +33,7 @@ from rules.scoresheet import (
     result_json,
     write_scoresheet,
 )
-from rules.variants import OPTIONS, VARIANTS, Option, Options, Variant
+from rules.variants import VARIANTS, Options, Variant
 
 __all__ = [
     "ADD",

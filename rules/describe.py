@@ -16,7 +16,7 @@ from typing import Any
 from rules.deal import Deal
 from rules.entry import HandEntry
 from rules.game import OVER, TIE_BREAK, GameSetup, GameState, HandResult, Run, reached_target
-from rules.variants import OPTIONS
+from rules.options import OPTIONS
 
 MINUS = "\u2212"
 HEART = "♥"

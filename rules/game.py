@@ -39,7 +39,8 @@ from rules.deal import (
 from rules.entry import HandEntry
 from rules.errors import EntryError, FieldError, SetupError
 from rules.names import name_key
-from rules.variants import MORE_VARIANTS, OPTIONS, Options, Variant, check_for_players, get_variant, resolve_options
+from rules.options import OPTIONS
+from rules.variants import MORE_VARIANTS, Options, Variant, check_for_players, get_variant, resolve_options
 
 IN_PROGRESS = "in_progress"
 TIE_BREAK = "tie_break"
