@@ -4,25 +4,13 @@ Plain Python with no Django import: every screen asks this package, and
 nothing else re-derives a rule.
 """
 
+from rules.checks import MOST_HANDS
 from rules.deal import Deal, DeckPreparation
 from rules.entry import HandEntry, UnreadableEntry
 from rules.errors import EntryError, FieldError, RulesError, SetupError
-from rules.game import (
-    ADD,
-    IN_PROGRESS,
-    MOST_HANDS,
-    OVER,
-    SUBTRACT,
-    TIE_BREAK,
-    GameSetup,
-    GameState,
-    HandError,
-    HandResult,
-    Moon,
-    Run,
-    play,
-)
+from rules.game import GameState, HandError, play
 from rules.names import NameProblem, clean_name, name_key
+from rules.options import OPTIONS, Option
 from rules.scoresheet import (
     ScoresheetError,
     entry_json,
@@ -32,7 +20,8 @@ from rules.scoresheet import (
     result_json,
     write_scoresheet,
 )
-from rules.variants import OPTIONS, VARIANTS, Option, Options, Variant
+from rules.setup import ADD, IN_PROGRESS, OVER, SUBTRACT, TIE_BREAK, GameSetup, HandResult, Moon, Run
+from rules.variants import VARIANTS, Options, Variant
 
 __all__ = [
     "ADD",

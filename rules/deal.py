@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.cards import CLUBS, RANKS
-from rules.variants import Options, Variant, seats_away
+from rules.options import seats_away
+from rules.variants import Options, Variant
 
 # RULES.md: "Cards removed in standard/omnibus with deal: remove".
 REMOVED_CARDS: dict[int, tuple[str, ...]] = {

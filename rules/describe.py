@@ -15,9 +15,10 @@ from typing import Any
 
 from rules.deal import Deal
 from rules.entry import HandEntry
-from rules.game import OVER, TIE_BREAK, GameSetup, GameState, HandResult, Run, reached_target
+from rules.game import GameState
 from rules.i18n import _, ngettext
-from rules.variants import OPTIONS
+from rules.options import OPTIONS
+from rules.setup import OVER, TIE_BREAK, GameSetup, HandResult, Run, reached_target
 
 MINUS = "\u2212"
 HEART = "♥"

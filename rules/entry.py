@@ -6,8 +6,8 @@ and History rows, the league file, the offline queue's comparison and the
 scoresheet (which names the seats: rules.scoresheet) all go through it.
 
 Adding a field to a hand: the field here, its place in the stored form
-(to_stored, from_stored and the lists below), the rule that reads it in
-rules.game, and the hand form (games.forms.table). A flag (True or left out,
+(to_stored, from_stored and the lists below), the check and the rule that read it in
+rules.checks and rules.setup, and the hand form (games.forms.table). A flag (True or left out,
 like the sun) is one name in CARD_FLAGS or FLAGS.
 """
 

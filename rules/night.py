@@ -39,12 +39,13 @@ from fractions import Fraction
 from typing import Any
 
 from rules.errors import RulesError, SetupError
-from rules.game import OVER, GameSetup, GameState
+from rules.game import GameState
 from rules.names import NameProblem, clean_name, name_key
 from rules.seating import USUAL_SIZE, Night, bounds, odd_tables, search, seat_orders
 
 # Re-exported: the constructions are part of what a night offers (the benchmark and the tests use them).
 from rules.seating import design_rounds as design_rounds
+from rules.setup import OVER, GameSetup
 from rules.variants import VARIANTS
 
 FEWEST_PLAYERS = 3
@@ -379,7 +380,7 @@ def read_request(document: object, longest_name: int) -> dict[str, Any]:
 class TableResult:
     """One table's game as the night scores it: players in seat order, totals, winners' seats, status.
 
-    status is the game's (rules.game OVER, IN_PROGRESS, TIE_BREAK) or, for a
+    status is the game's (rules.setup OVER, IN_PROGRESS, TIE_BREAK) or, for a
     game the table declared, "null" or "abandoned".
     """
 

@@ -12,7 +12,9 @@ from dataclasses import dataclass, replace
 
 from rules.cards import CLUBS, DIAMONDS, HEARTS, RANKS, SPADES
 from rules.describe import describe_deal, describe_outcome, describe_result, revoke_terms, signed
-from rules.game import ADD, NEGATE, GameSetup, GameState, HandEntry
+from rules.entry import HandEntry
+from rules.game import GameState
+from rules.setup import ADD, NEGATE, GameSetup
 
 # The order the referee screen offers the suits in.
 SUITS = (SPADES, HEARTS, DIAMONDS, CLUBS)

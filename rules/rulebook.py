@@ -21,9 +21,10 @@ from rules.cards import JACK_OF_DIAMONDS
 from rules.deal import Deal, pass_direction
 from rules.describe import pass_in_brief, revoke_terms, signed
 from rules.errors import SetupError
-from rules.game import FIVE, FIVE_HANDS, SIXTY_NINE, SIXTY_NINE_HANDS, GameSetup
+from rules.options import OPTIONS, Option
 from rules.referee import PlayRules, play_rules
-from rules.variants import OPTIONS, Option, get_variant
+from rules.setup import FIVE, FIVE_HANDS, SIXTY_NINE, SIXTY_NINE_HANDS, GameSetup
+from rules.variants import get_variant
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,9 +14,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.cards import CARD_WORDS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES
+from rules.checks import MOST_HANDS
 from rules.entry import CARD_FIELDS, CARD_FLAGS, FLAGS, REVOKE_FIELDS, SEAT_FIELDS, HandEntry
 from rules.errors import RulesError, SetupError
-from rules.game import MOST_HANDS, GameSetup, GameState, HandError, HandResult, play
+from rules.game import GameState, HandError, play
+from rules.setup import GameSetup, HandResult
 
 TOP_LEVEL_KEYS = {"variant", "options", "players", "first_dealer", "hands", "played_on"}
 # A hand is its stored form (rules.entry) with the seats named; rank lists and second takers

@@ -65,7 +65,7 @@ from rules.describe import (
     describe_table,
     signed,
 )
-from rules.game import TurboScoring
+from rules.setup import TurboScoring
 from scorekeeper.middleware import HtmxHttpRequest
 
 UNPROCESSABLE = HTTPStatus.UNPROCESSABLE_ENTITY

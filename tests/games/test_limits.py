@@ -72,7 +72,7 @@ def test_a_scoresheet_of_too_many_hands_is_refused_on_the_import_page(scorer, le
 
 
 def test_the_hand_after_the_last_a_game_holds_is_refused_at_the_table(scorer, league, monkeypatch):
-    monkeypatch.setattr("rules.game.MOST_HANDS", 2)
+    monkeypatch.setattr("rules.checks.MOST_HANDS", 2)
     game = endless_game(league, 2)
     response = scorer.post(
         reverse("games:hand-new", args=[game.pk]),
@@ -157,7 +157,7 @@ def test_a_league_file_past_the_caps_is_refused_before_any_write(client, league,
 def test_a_league_file_with_a_game_past_the_hands_cap_is_refused(league, monkeypatch):
     game = endless_game(league, 3)
     document = export_league(game.league)
-    monkeypatch.setattr("rules.game.MOST_HANDS", 2)
+    monkeypatch.setattr("rules.checks.MOST_HANDS", 2)
     monkeypatch.setattr("rules.scoresheet.MOST_HANDS", 2)
     with pytest.raises(LeagueImportError, match=r"^Game 1: A game holds at most 2 hands; this scoresheet has 3$"):
         import_league(document, UserFactory())
@@ -172,7 +172,7 @@ def test_the_largest_league_the_caps_allow_round_trips_through_a_streamed_export
 ):
     monkeypatch.setattr(League, "MOST_PLAYERS", 8)
     monkeypatch.setattr(League, "MOST_GAMES", 6)
-    monkeypatch.setattr("rules.game.MOST_HANDS", 40)
+    monkeypatch.setattr("rules.checks.MOST_HANDS", 40)
     monkeypatch.setattr("rules.scoresheet.MOST_HANDS", 40)
     names = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
     for _ in range(League.MOST_GAMES):

@@ -21,7 +21,7 @@ from rules.describe import (
     revoke_terms,
     signed,
 )
-from rules.variants import MOON_RULES
+from rules.options import MOON_RULES
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 ANN, BEN, CAT, DAN = range(4)

@@ -9,9 +9,10 @@ from rules import GameSetup, HandEntry, ScoresheetError, SetupError, play, repla
 from rules.describe import revoke_terms
 from rules.entry import UnreadableEntry
 from rules.errors import EntryError, OptionError
+from rules.options import OPTIONS
 from rules.referee import moon_previews
 from rules.rulebook import moon_jack_rule, option_words
-from rules.variants import MORE_VARIANTS, OPTIONS, PRESETS, VARIANTS, in_table_words
+from rules.variants import MORE_VARIANTS, PRESETS, VARIANTS, in_table_words
 from tests.rules.table import NAMES, by_name, cards, moon, revoke, setup
 
 FACE_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules import VARIANTS, GameSetup, HandEntry, SetupError, play, replay, result_json, write_scoresheet
-from rules.game import reached_target
+from rules.setup import reached_target
 from tests.fuzzing import examples
 from tests.rules.table import NAMES
 

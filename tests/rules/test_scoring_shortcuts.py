@@ -1,6 +1,6 @@
 """The engine's shortcuts, pinned to the plain rules they stand for.
 
-For speed, rules.game.Scoring works a setup's rules out once (the field that
+For speed, rules.setup.Scoring works a setup's rules out once (the field that
 holds each card's taker, the cards a moon needs, the target as one
 threshold, runs only where someone sits at 69 or 5), and play() carries a
 Standing from hand to hand instead of a GameState. Here the same games are
@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules import GameSetup, GameState, HandEntry, play
-from rules.game import FIVE, FIVE_HANDS, SIXTY_NINE, SIXTY_NINE_HANDS, Standing, reached_target
+from rules.setup import FIVE, FIVE_HANDS, SIXTY_NINE, SIXTY_NINE_HANDS, Standing, reached_target
 from tests.rules.table import NAMES
 from tests.rules.test_properties import SETTINGS, entries, games, house_entries, house_games, house_setups, setups
 

@@ -1,0 +1,229 @@
+"""Whether a hand entry can be scored as the next hand of a game: every reason it cannot, each
+tied to the field it is about (RULES.md, Scoring, step 1, and the More variants' takers and charges).
+
+rules.game asks entry_errors before it scores a hand, so rules.setup's Scoring
+reads only entries that passed.
+"""
+
+from __future__ import annotations
+
+from typing import TypeGuard
+
+from rules.cards import CHARGEABLE, HEARTS, RANKS
+from rules.entry import HandEntry
+from rules.errors import FieldError
+from rules.setup import MOON_CHOICES, GameSetup
+
+# The most hands a game holds: a real game is a few dozen; a 4-player game to
+# the highest target (10,000) ends by hand 1,540 at the latest, unless wraps or
+# the J♦ hold it back; and a page of this many hands still renders at once.
+MOST_HANDS = 2_000
+
+
+def entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, time_up: bool) -> list[FieldError]:
+    """rules.game.check_entry for hand `number` of a game that is over or not, and whose time ran out or not."""
+    names = setup.players
+    seats = setup.seats
+    errors: list[FieldError] = []
+    if over:
+        errors.append(FieldError(None, "The game is already over; no more hands can be added"))
+        return errors
+    if number > MOST_HANDS:
+        errors.append(FieldError(None, f"A game holds at most {MOST_HANDS:,} hands; declare it and start another"))
+        return errors
+
+    if entry.time_up:
+        if setup.options.time_limit is None:
+            errors.append(FieldError("time_up", "This game has no time limit, so the time cannot run out"))
+        elif time_up:
+            errors.append(FieldError("time_up", "The time already ran out in an earlier hand"))
+
+    if entry.charged:
+        errors.extend(_charge_errors(setup, entry))
+
+    if entry.revoke is not None:
+        if not _is_seat(entry.revoke, seats):
+            errors.append(FieldError("revoke", "Who revoked? Pick one of the players"))
+        if entry.sun:
+            errors.append(FieldError("sun", "A revoke is no sun: nobody shot anything"))
+        if (
+            entry.hearts
+            or entry.queen is not None
+            or entry.jack is not None
+            or entry.moon is not None
+            or entry.extras
+            or entry.ten is not None
+            or entry.twins
+            or entry.ranks is not None
+        ):
+            errors.append(FieldError("revoke", "A revoke is charged instead of entering cards, not with them"))
+        return errors
+
+    scoring = setup.scoring
+    hearts = entry.hearts
+    if entry.ranks is not None or scoring.rank_values is not None:
+        errors.extend(_rank_errors(setup, entry))
+    # Counts are whole numbers, not True or False; plain ints (what forms and files give) are told at once.
+    elif len(hearts) != seats or not (set(map(type, hearts)) <= _PLAIN_INT or all(map(_is_whole, hearts))):
+        errors.append(FieldError("hearts", f"Enter the hearts taken by each of the {seats} players"))
+    else:
+        fewest = min(hearts, default=0)
+        if fewest < 0:
+            for seat, count in enumerate(hearts):
+                if count < 0:
+                    errors.append(FieldError("hearts", f"{names[seat]} can't take fewer than 0 hearts"))
+        total = sum(hearts)
+        in_play = setup.hearts_in_play
+        if total != in_play and fewest >= 0:
+            errors.append(FieldError("hearts", f"Hearts add up to {total}; {in_play} are in play"))
+
+    # Every single point card in play has exactly one taker (RULES.md, Scoring, step 1).
+    for card, taker_of in scoring.readers:
+        taker = taker_of(entry)
+        if taker is None:
+            errors.append(FieldError(card.field, f"Who took the {card.card}?", card.card))
+        elif not _is_seat(taker, seats):
+            errors.append(FieldError(card.field, f"The {card.card} must go to one of the players", card.card))
+    if entry.jack is not None and not setup.options.jack_of_diamonds:
+        errors.append(FieldError("jack", "The J♦ scores nothing in this game; leave it out"))
+    # One test on the way of every hand for what only the More variants' hands hold.
+    if entry.ten is not None or entry.twins or (scoring.queenless and entry.queen is not None):
+        errors.extend(_more_taker_errors(setup, entry))
+    in_play_cards = {card.card for card in setup.single_cards if card.field == "cards"} if entry.extras else set()
+    seen: set[str] = set()
+    for extra, _ in entry.extras:
+        if extra not in in_play_cards:
+            errors.append(FieldError("cards", f"The {extra} scores nothing in this game; leave it out"))
+        elif extra in seen:
+            errors.append(FieldError("cards", f"The {extra} is named twice; it has one taker"))
+        seen.add(extra)
+
+    if errors:
+        return errors
+
+    if scoring.turbo:
+        if entry.moon is not None:
+            errors.append(FieldError("moon", "Turbo Hearts scores a moon by itself: nobody chooses add or subtract"))
+        if entry.sun:
+            errors.append(FieldError("sun", "Shooting the sun is not played in Turbo Hearts"))
+        return errors
+
+    rule = setup.options.moon
+    if rule != "choice" and entry.moon is None and not entry.sun:
+        return errors  # nothing to choose and no sun: a moon, if any, needs no word from the table
+    names = setup.moon_names
+    shooter = scoring.moon_shooter(entry)
+    if shooter is not None and rule == "choice":
+        if entry.moon is None:
+            errors.append(FieldError("moon", f"{names[shooter]} shot the moon: add or subtract?"))
+        elif entry.moon not in MOON_CHOICES:
+            errors.append(FieldError("moon", "A moon is resolved by add or subtract"))
+    elif entry.moon is not None:
+        if shooter is None:
+            errors.append(FieldError("moon", "Nobody shot the moon in this hand, so there is nothing to choose"))
+        else:
+            errors.append(FieldError("moon", f"The moon rule here is '{rule}': the shooter does not choose"))
+    if entry.sun:
+        errors.extend(_sun_errors(setup, entry, shooter))
+    return errors
+
+
+_PLAIN_INT = frozenset({int})
+
+
+def _is_whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_seat(value: object, seats: int) -> bool:
+    return _is_whole(value) and 0 <= value < seats
+
+
+def _sun_errors(setup: GameSetup, entry: HandEntry, shooter: int | None) -> list[FieldError]:
+    """RULES.md: a sun is a moon by a shooter who also took every trick, so every single point card."""
+    if not setup.options.sun:
+        return [FieldError("sun", "Shooting the sun is not played in this game")]
+    if shooter is None:
+        return [FieldError("sun", "Nobody shot the moon in this hand, so there is no sun")]
+    scoring = setup.scoring
+    missed = [
+        card.card
+        for card in setup.single_cards
+        if (taker := entry.taker(card)) is None or not scoring.in_shooters(taker, shooter)
+    ]
+    if missed:
+        name = setup.scorers[scoring.scorer_of(shooter)]
+        return [FieldError("sun", f"A sun takes every trick, but {name} did not take the {', '.join(missed)}")]
+    return []
+
+
+def _rank_errors(setup: GameSetup, entry: HandEntry) -> list[FieldError]:
+    """RULES.md, Hearts by rank: where hearts score by rank the hand lists them, each rank once (twice
+    with two decks)."""
+    if entry.ranks is None:
+        return [FieldError("hearts", "The hearts are not all worth the same here, so list the ranks each player took")]
+    if len(entry.ranks) != setup.seats or len(entry.hearts) != setup.seats:
+        return [FieldError("hearts", f"List the hearts taken by each of the {setup.seats} players")]
+    errors = []
+    copies = setup.variant.decks
+    named: dict[str, int] = {}
+    for seat, ranks in enumerate(entry.ranks):
+        if entry.hearts[seat] != len(ranks):
+            errors.append(FieldError("hearts", f"{setup.players[seat]}'s hearts are counted and listed differently"))
+        for rank in ranks:
+            if rank not in RANKS:
+                errors.append(FieldError("hearts", f"{rank!r} is not a heart's rank (2-10, J, Q, K, A)"))
+            else:
+                named[rank] = named.get(rank, 0) + 1
+    there = "there is one" if copies == 1 else f"there are {copies}"
+    for rank in RANKS:
+        count = named.get(rank, 0)
+        if count > copies:
+            errors.append(FieldError("hearts", f"The {rank}{HEARTS} is named {count} times ({there})"))
+        elif count < copies:
+            missing = "nobody" if count == 0 else "one player only"
+            errors.append(FieldError("hearts", f"The {rank}{HEARTS} is named by {missing} ({there}): who took it?"))
+    return errors
+
+
+def _more_taker_errors(setup: GameSetup, entry: HandEntry) -> list[FieldError]:
+    """Takers only the More variants name: the Q♠'s where it scores 0, Turbo's 10♣, second copies."""
+    errors = []
+    if entry.queen is not None and not setup.options.queen_points:
+        errors.append(FieldError("queen", "The queen of spades does not score here (queen_points: 0); leave it out"))
+    if entry.ten is not None and not setup.turbo:
+        errors.append(FieldError("ten", "The 10♣ scores nothing in this game; leave it out"))
+    return errors + _twin_errors(setup, entry)
+
+
+def _twin_errors(setup: GameSetup, entry: HandEntry) -> list[FieldError]:
+    """Second copies are named only where the decks hold two of a single card."""
+    seconds = {card.card for card in setup.single_cards if card.second}
+    errors = []
+    seen: set[str] = set()
+    for card, _ in entry.twins:
+        if card not in seconds:
+            errors.append(FieldError(None, f"This game has one {card}: name one taker"))
+        elif card in seen:
+            errors.append(FieldError(None, f"The {card} is named three times; the decks hold two"))
+        seen.add(card)
+    return errors
+
+
+def _charge_errors(setup: GameSetup, entry: HandEntry) -> list[FieldError]:
+    """Turbo Hearts: any of A♥, Q♠, J♦, 10♣ may be charged, each once."""
+    if not setup.turbo:
+        return [FieldError("charged", "Nothing is charged in this game; leave the charges out")]
+    errors = []
+    for card in entry.charged:
+        if card not in CHARGEABLE:
+            errors.append(FieldError("charged", f"{card!r} cannot be charged (only {', '.join(CHARGEABLE)})"))
+    for card in CHARGEABLE:
+        if entry.charged.count(card) > 1:
+            errors.append(
+                FieldError("charged", f"The {card} is charged {entry.charged.count(card)} times; once is all")
+            )
+    return errors
+
+
+__all__ = ["MOST_HANDS", "entry_errors"]
