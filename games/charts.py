@@ -245,12 +245,14 @@ def _month(day: date) -> str:
 
 
 def league_ratings_chart(
-    lines: Sequence[tuple[str, Sequence[tuple[date, float]]]], chart_id: str = "league-ratings-chart"
+    lines: Sequence[tuple[str, Sequence[tuple[date, float]]]], today: date, chart_id: str = "league-ratings-chart"
 ) -> Chart:
-    """The leading players' ratings over time: one line each, a point per counted game, by the day it was played."""
+    """The leading players' ratings over time: one line each, a point per counted game, by the day it was played.
+
+    today: the day at the league's table (League.today()), where an empty chart's axis stands."""
     days = [day for _, points in lines for day, _ in points]
     values = [0.0, *(rating for _, points in lines for _, rating in points)]
-    first, last = (min(days), max(days)) if days else (date.today(), date.today())
+    first, last = (min(days), max(days)) if days else (today, today)
     y_values = nice_ticks(min(values), max(values), 5)
     low, high = min(min(values), y_values[0]), max(max(values), y_values[-1])
     x = _Scale(first.toordinal(), max(last.toordinal(), first.toordinal() + 1), LEFT, WIDTH - RIGHT)

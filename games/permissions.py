@@ -16,7 +16,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import Http404
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from games.models import Game, League, Membership
 
@@ -94,7 +94,17 @@ def get_public_league(token: str) -> League:
     except League.DoesNotExist:
         raise Http404("No such league") from None
     shown_in_its_time_zone(league)
+    shown_in_its_language(league)
     return league
+
+
+def shown_in_its_language(league: League) -> None:
+    """The rest of the request speaks the league's language, when its organizer chose one (League.language).
+
+    For what the league shows as itself: its public pages and its printouts.
+    LocaleMiddleware activates the reader's own language again at the next request."""
+    if league.language:
+        translation.activate(league.language)
 
 
 def shown_in_its_time_zone(league: League) -> None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from math import lcm
 from typing import Any
 
-from rules.cards import JACK_OF_DIAMONDS, JACK_POINTS
+from rules.cards import JACK_OF_DIAMONDS
 from rules.deal import Deal, pass_direction
 from rules.describe import pass_in_brief, revoke_terms, signed
 from rules.errors import SetupError
@@ -499,6 +499,10 @@ def option_words(option: Option, value: Any) -> str:
         return " ".join(value) or "none"
     if option.kind == "card_map":
         return ", ".join(f"{card} {signed(points)}" for card, points in dict(value).items())
+    if option.kind == "heart_points":
+        if isinstance(value, tuple):
+            return ", ".join(f"{rank}♥ {points}" for rank, points in value) + ", the others 1"
+        return "face value (2-10, J 11, Q 12, K 13, A 14)" if value == "face" else f"{value} each"
     return option.choice_labels.get(value, str(value))
 
 
@@ -507,9 +511,12 @@ def moon_jack_rule(setup: GameSetup) -> str:
     options = setup.options
     if options.moon == "off" or not options.jack_of_diamonds:
         return ""
+    # The plus card: the J♦ or the 10♦ (option plus_card), at jack_points.
+    plus = options.plus_card or "J♦"
+    points = signed(options.jack_points)
     if options.moon_needs_jack:
-        return f"a moon needs the J♦ too; the moon's points then replace its {signed(JACK_POINTS)}."
-    return f"the J♦ still scores {signed(JACK_POINTS)} for whoever took it, the shooter included."
+        return f"a moon needs the {plus} too; the moon's points then replace its {points}."
+    return f"the {plus} still scores {points} for whoever took it, the shooter included."
 
 
 def _counts(counts: Iterable[int]) -> str:

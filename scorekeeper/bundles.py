@@ -61,6 +61,7 @@ BUNDLES = {
             "js/share.js",
             "js/offline.js",
             "js/clock.js",
+            "js/language.js",
         ),
     ),
 }

@@ -21,10 +21,10 @@ from games.models import (
     League,
     Player,
     Seat,
-    entry_from_json,
 )
 from rules import (
     GameSetup,
+    HandEntry,
     entry_json,
     write_scoresheet,
 )
@@ -104,7 +104,7 @@ def _history_side(setup: GameSetup, action: str, side: Any) -> Any:
     """A History line's before or after as the file writes it: a hand as a scoresheet writes it."""
     if side is None or action not in HAND_ACTIONS:
         return side
-    return entry_json(setup, entry_from_json(side))
+    return entry_json(setup, HandEntry.from_stored(side))
 
 
 def _history_lines(
@@ -144,7 +144,7 @@ def _game_records(league: League) -> Iterator[dict[str, Any]]:
         _, number, variant, options, first_dealer, played_on, created_at, finished_at, declared, clock = game
         setup = GameSetup.create(variant, names, options, first_dealer)
         texts = [entry for (entry,) in hands]
-        entries = [entry_from_json(json.loads(entry)) for entry in texts]
+        entries = [HandEntry.from_stored(json.loads(entry)) for entry in texts]
         record = {
             "number": number,
             "scoresheet": write_scoresheet(setup, entries, played_on=played_on),

@@ -40,12 +40,11 @@ from games.models import (
     League,
     Player,
     Seat,
-    entry_to_json,
-    hand_result_to_json,
     league_name,
     player_name,
     read_played_on,
 )
+from games.models.game import more_variants_refusal
 from rules import (
     MOST_HANDS,
     GameSetup,
@@ -126,8 +125,8 @@ def add_games(league: League, records: Sequence[GameRecord]) -> list[Game]:
             Hand(
                 game=game,
                 number=number,
-                entry=entry_to_json(entry),
-                result=hand_result_to_json(hand),
+                entry=entry.to_stored(),
+                result=hand.to_stored(),
                 created_at=record.created_at,
                 updated_at=record.created_at,
             )
@@ -340,6 +339,9 @@ def _read_game(number: int, game: object, player_names: list[str]) -> ReadGame:
         state = play(setup, entries)
     except (ScoresheetError, HandError) as error:
         raise fail(str(error)) from None
+    refusal = more_variants_refusal(setup)
+    if refusal:
+        raise fail(refusal)
     missing = [name for name in setup.players if name not in player_names]
     if missing:
         raise fail(f"{missing[0]} is not in the league's list of players")
@@ -373,7 +375,7 @@ def _read_history(lines: object, setup: GameSetup, entries: list[HandEntry], fai
     if not lines:
         return []
     fresh = play(setup, [])
-    stored = [entry_to_json(entry) for entry in entries]
+    stored = [entry.to_stored() for entry in entries]
     read = []
     for index, line in enumerate(lines, start=1):
 
@@ -427,7 +429,7 @@ def _read_history_line(line: object, setup: GameSetup, stored: list[dict], fresh
         errors = fresh.check(entry)
         if errors:
             raise wrong(f"hand {number}: {errors[0].message}")
-        return entry_to_json(entry)
+        return entry.to_stored()
 
     def either(side: object, key: str, check: Callable[[object], Any]) -> dict[str, Any]:
         if not isinstance(side, Mapping) or set(side) != {key}:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any, cast
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -307,6 +308,14 @@ def _read_lock_finished_games(value: object) -> bool:
     return value
 
 
+def _read_language(value: object) -> str:
+    # The settings form's list, or empty: each reader's own language.
+    codes = [code for code, _name in settings.LANGUAGES]
+    if not isinstance(value, str) or (value and value not in codes):
+        raise LeagueImportError(f"'language' must be one of {', '.join(codes)}, or empty for each reader's own")
+    return value
+
+
 def _read_activity(entries: object, reading: Reading) -> Store:
     """The league's activity log, checked entry by entry (games.activity); stored with a line saying who imported it."""
     read = read_activity({"activity": entries}, LeagueImportError)
@@ -320,6 +329,7 @@ LEAGUE_SETTINGS: dict[str, Callable[[object], Any]] = {
     "time_zone": _read_time_zone,
     "min_games": _read_min_games,
     "lock_finished_games": _read_lock_finished_games,
+    "language": _read_language,
 }
 # Leagues made before finished games could be locked had them open (the migration's choice too),
 # so a file from then comes back open, not locked as a new league is.

@@ -62,7 +62,7 @@ from games.models.night import (
 )
 from games.models.players import Player, PlayerQuerySet
 from games.models.presets import LeaguePreset
-from games.models.revisions import Hand, HandRevision, entry_from_json, entry_to_json, hand_result_to_json
+from games.models.revisions import Hand, HandRevision
 from games.models.seasons import (
     BACKWARDS_SEASON,
     Season,
@@ -137,10 +137,7 @@ __all__ = [
     "StoredAsWritten",
     "TrashError",
     "acting_user",
-    "entry_from_json",
-    "entry_to_json",
     "figure_sums",
-    "hand_result_to_json",
     "latest_season_day",
     "league_name",
     "lock_for_writing",

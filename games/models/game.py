@@ -23,7 +23,7 @@ from games.models.exceptions import DeclareError, DuplicateGame, HandConflict
 from games.models.league import League, lock_for_writing
 from games.models.names import player_name
 from games.models.players import Player
-from games.models.revisions import Hand, HandRevision, entry_to_json, hand_result_to_json
+from games.models.revisions import Hand, HandRevision
 from games.models.seats import Seat
 from games.models.trash import NotTrashed, TrashError
 from rules import (
@@ -83,7 +83,7 @@ class GameQuerySet(models.QuerySet["Game"]):
 
         The few games of that day and variant with as many hands are read
         with their seats and hands, and compared entry by entry."""
-        wanted = [entry_to_json(entry) for entry in entries]
+        wanted = [entry.to_stored() for entry in entries]
         candidates = self.filter(league=league, played_on=day, variant=setup.variant.key, hand_count=len(entries))
         for game in candidates.prefetch_related("seats__player", "hands").order_by("number"):
             names = [seat.player.name_key for seat in game.ordered_seats()]
@@ -235,6 +235,7 @@ class Game(models.Model):
         played_on: the day it was played, today at the table unless back-filled.
         kind: how the activity log tells it (ActivityEntry.Kind)."""
         setup = GameSetup.create(variant, [player.name for player in players], options or {}, first_dealer)
+        refuse_more_variants(setup)
         lock_for_writing(league.pk)
         if league.games.count() >= League.MOST_GAMES:
             raise SetupError(league.too_many_games())
@@ -333,7 +334,7 @@ class Game(models.Model):
         Names match the league's players regardless of case. The setup is
         checked before anyone is created, so a refused game leaves no players.
         """
-        GameSetup.create(variant, names, options or {}, first_dealer)
+        refuse_more_variants(GameSetup.create(variant, names, options or {}, first_dealer))
         tidied = []
         for name in names:
             try:
@@ -387,13 +388,11 @@ class Game(models.Model):
         )
         who = acting_user(user)
         Hand.objects.bulk_create(
-            Hand(game=game, number=number, entry=entry_to_json(entry), result=hand_result_to_json(hand), created_by=who)
+            Hand(game=game, number=number, entry=entry.to_stored(), result=hand.to_stored(), created_by=who)
             for number, (entry, hand) in enumerate(zip(entries, state.hands, strict=True), start=1)
         )
         HandRevision.objects.bulk_create(
-            HandRevision(
-                game=game, number=number, action=HandRevision.Action.ADDED, after=entry_to_json(entry), user=who
-            )
+            HandRevision(game=game, number=number, action=HandRevision.Action.ADDED, after=entry.to_stored(), user=who)
             for number, entry in enumerate(entries, start=1)
         )
         Game.objects.filter(pk=game.pk).update(version=len(entries))
@@ -508,7 +507,7 @@ class Game(models.Model):
             stored = next((hand for hand in locked.hands.all() if hand.client_key == key), None)
             if stored is not None:
                 # The same send again (a retry, a reply lost on the way back): that hand, recorded once.
-                if stored.number == number and stored.entry == entry_to_json(entry):
+                if stored.number == number and stored.entry == entry.to_stored():
                     return locked.state()
                 raise HandConflict(
                     gettext(
@@ -528,9 +527,9 @@ class Game(models.Model):
             raise HandConflict(f"Hand {number} can't be entered yet: hand {state.next_number} is next", number)
         new_state = state.after(entry)
         Hand.objects.create(
-            game=locked, number=number, entry=entry_to_json(entry), created_by=acting_user(user), client_key=key
+            game=locked, number=number, entry=entry.to_stored(), created_by=acting_user(user), client_key=key
         )
-        return self._changed(locked, new_state, number, HandRevision.Action.ADDED, None, entry_to_json(entry), user)
+        return self._changed(locked, new_state, number, HandRevision.Action.ADDED, None, entry.to_stored(), user)
 
     @transaction.atomic
     def edit_hand(self, number: int, entry: HandEntry, user: Actor = None, version: int | None = None) -> GameState:
@@ -551,9 +550,9 @@ class Game(models.Model):
         entries[number - 1] = entry
         new_state = _replay(locked.setup(), entries, number)
         before = hand.entry
-        if before == entry_to_json(entry):
+        if before == entry.to_stored():
             return new_state
-        hand.entry = entry_to_json(entry)
+        hand.entry = entry.to_stored()
         hand.updated_at = timezone.now()
         hand.save(update_fields=["entry", "updated_at"])
         return self._changed(locked, new_state, number, HandRevision.Action.EDITED, before, hand.entry, user)
@@ -599,7 +598,7 @@ class Game(models.Model):
 
         A new hand is one write, an edit rewrites the hands from it on. Read
         afresh: a prefetched list of hands may be from before the change."""
-        results = {hand.number: hand_result_to_json(hand) for hand in state.hands}
+        results = {hand.number: hand.to_stored() for hand in state.hands}
         changed = []
         for hand in Hand.objects.filter(game=self).only("pk", "number", "result"):
             if hand.result != results.get(hand.number):
@@ -655,6 +654,20 @@ class Game(models.Model):
             players = set(Seat.objects.filter(game=locked).values_list("player_id", flat=True))
             self.league.results_changed(since=locked, players=players)
         ActivityEntry.record(self.league, user, ActivityEntry.Kind.GAME_RESTORED, game=self.number)
+
+
+def more_variants_refusal(setup: GameSetup) -> str:
+    """Why a league cannot keep this game yet, or "": the engine scores RULES.md's More variants
+    (replay), but the hand form, the stored hands and the pages do not know them yet (issue 23)."""
+    if not setup.more_variants_used:
+        return ""
+    return gettext("A league cannot keep games with %(rules)s yet") % {"rules": ", ".join(setup.more_variants_used)}
+
+
+def refuse_more_variants(setup: GameSetup) -> None:
+    refusal = more_variants_refusal(setup)
+    if refusal:
+        raise SetupError(refusal, "variant")
 
 
 def read_played_on(document: object) -> date | None:

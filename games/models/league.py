@@ -77,6 +77,9 @@ class League(StandingsKeeper):
     results_version = models.PositiveIntegerField(default=0)
     # Once a game is over, only organizers may change its hands or its day.
     lock_finished_games = models.BooleanField(default=True)
+    # The language of its public pages and printouts (games.permissions.shown_in_its_language):
+    # one of settings.LANGUAGES, or empty for each reader's own (their switch or browser).
+    language = models.CharField(max_length=8, blank=True, default="", choices=settings.LANGUAGES)
     # When its owner deleted it: in the trash, restorable for TRASH_DAYS.
     trashed_at = models.DateTimeField(null=True, blank=True)
 

@@ -31,6 +31,7 @@ from games.forms import ArchiveForm, SpanForm, StandingsForm
 from games.models import TRASH_DAYS, Game, Hand, Night, Player, Season, Seat
 from games.permissions import ORGANIZE, VIEW, Reader, get_game_for, get_league_for, get_public_league
 from games.views.pages import render_page
+from games.views.results import open_graph, result_share
 from rules.describe import deal_in_brief
 from scorekeeper.middleware import HtmxHttpRequest
 
@@ -292,6 +293,9 @@ def _scoresheet(request: HtmxHttpRequest, reader: Reader, game: Game, tag: str =
         "chart": totals_chart(state),
         "options": state.setup.options,
         "live_tag": tag,
+        # Share the result (games.views.results); a chat app previews the public link's page.
+        "share": result_share(request, game, state, reader.league) if state.is_over and not game.declared else None,
+        "open_graph": open_graph(request, game, state, reader.league) if reader.public else None,
     }
     response = render_page(request, "history/scoresheet.html", context, "scoresheet-body")
     if tag:

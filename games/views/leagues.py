@@ -96,7 +96,7 @@ class LeagueCharts:
     def ratings(self) -> Chart:
         # The highest rated: the chart and its "Ratings now" are about ratings, not wins.
         leaders = stats.standings(self.league, sort="rating")[: stats.LEADERS]
-        return league_ratings_chart(stats.leaders_ratings(self.league, leaders))
+        return league_ratings_chart(stats.leaders_ratings(self.league, leaders), self.league.today())
 
     @cached_property
     def months(self) -> Chart:

@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games.forms import NightForm, PresenceForm, RoundForm, SeatsForm
 from games.models import Game, League, Membership, Night, NightProblem, NightRound, NightSeat, NightTable, Player, Seat
-from games.permissions import ORGANIZE, VIEW, get_league_for
+from games.permissions import ORGANIZE, VIEW, get_league_for, shown_in_its_language
 from games.views.sharing import join_token, qr_svg
 from rules import VARIANTS, name_key
 from rules.night import RoundResult, TableResult, standings
@@ -264,6 +264,7 @@ def _named(league: League, name: str) -> Player:
 def night_cards(request: HtmxHttpRequest, night_id: int) -> TemplateResponse:
     """Organizers: the round's table cards to print, each with the QR code that joins its game as a scorer."""
     night, membership = _night_for(request.user, night_id, ORGANIZE)
+    shown_in_its_language(night.league)  # printed table cards: the table's language
     rounds = _rounds(night)
     wanted = request.GET.get("round", "")
     chosen = next((r for r in rounds if str(r.number) == wanted), rounds[-1] if rounds else None)
@@ -294,6 +295,7 @@ def night_cards(request: HtmxHttpRequest, night_id: int) -> TemplateResponse:
 def night_sheet(request: HtmxHttpRequest, night_id: int) -> TemplateResponse:
     """The night on one printed page: every round's seating and results, and the standings."""
     night, membership = _night_for(request.user, night_id, VIEW)
+    shown_in_its_language(night.league)  # a printout: the table's language
     return TemplateResponse(request, "games/nights/night_sheet.html", _night_context(night, membership))
 
 

@@ -18,8 +18,16 @@ def render_page(
     Messages need no care here: HtmxMessagesMiddleware adds them to every swap.
     """
     if partial and request.htmx and not request.htmx.boosted:
-        template = f"{template}#{partial}"
+        return render_partial(request, template, partial, context, status)
     return TemplateResponse(request, template, context, status=status)
+
+
+def render_partial(
+    request: HtmxHttpRequest, template: str, partial: str, context: dict[str, Any], status: int = 200
+) -> TemplateResponse:
+    """Only the page's `partial`, whoever asks: for the endpoints that serve one region and no
+    page (the poller, the moon preview). The one place a partial's name is put to a template."""
+    return TemplateResponse(request, f"{template}#{partial}", context, status=status)
 
 
 class SavingForm(Protocol):

@@ -36,6 +36,7 @@ from games.models import (
     Seat,
     new_token,
 )
+from games.views.night_screen import screen_token
 from rules import HandEntry
 from tests.factories import MembershipFactory, UserFactory, make_game
 
@@ -69,6 +70,8 @@ class Table:
         return Player.objects.get(league=self.league, name="Spare")
 
     def token(self, link: str) -> str:
+        if link == "screen":
+            return screen_token(self.night)
         return self.league.public_token if link == "public" else self.invite.token
 
     def membership(self, role: str) -> Membership:

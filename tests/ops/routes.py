@@ -21,6 +21,7 @@ from typing import Any
 from django.urls import URLPattern, URLResolver, reverse
 
 from games.models import ActivityEntry, Game, League
+from games.views.night_screen import fingerprint
 from tests.factories import STANDARD_RULES_FORM
 
 ROLES = ("anonymous", "outsider", "public", "viewer", "scorer", "organizer")
@@ -59,7 +60,7 @@ class Route:
     query: Callable[[Any], dict[str, Any]] = lambda table: {}
     # Not an HTML page (a file download, a health check): no CSP or escaping check.
     html: bool = True
-    # A URL holding a secret link's token ("public" or "invite"): every
+    # A URL holding a secret link's token ("public", "invite" or "screen"): every
     # visitor has the link except the anonymous one, who can only guess.
     token: str | None = None
 
@@ -322,6 +323,13 @@ ROUTES: list[Route] = [
     Route("public-games", token="public", get=WITH_THE_LINK),
     Route("public-scoresheet", lambda table: {"game_id": table.finished.pk}, token="public", get=WITH_THE_LINK),
     Route("public-player", lambda table: {"player_id": table.players[0].pk}, token="public", get=WITH_THE_LINK),
+    Route(
+        "public-result-image",
+        lambda table: {"game_id": table.finished.pk, "version": table.finished.version},
+        token="public",
+        get=WITH_THE_LINK,
+        html=False,
+    ),
     # --- members, invites, the public link
     Route("league-members", league, get=MEMBERS_SEE),
     Route(
@@ -431,6 +439,17 @@ ROUTES: list[Route] = [
     # The cards' QR codes let a newcomer join a table's game as a scorer: an organizer's to give.
     Route("night-cards", night, get=ORGANIZERS_DO),
     Route("night-sheet", night, get=MEMBERS_SEE),
+    # The night's screen: a signed link for the club's TV (token "screen"), its poll and its preview.
+    Route("night-screen-link", night, get=ORGANIZERS_DONE),
+    Route("night-screen", token="screen", get=WITH_THE_LINK),
+    Route("night-screen-poll", token="screen", get=WITH_THE_LINK),
+    Route(
+        "night-screen-image",
+        lambda table: {"version": fingerprint(table.night.pk)},
+        token="screen",
+        get=WITH_THE_LINK,
+        html=False,
+    ),
     # --- operations
     Route("healthz", get=everyone(200), html=False),
 ]
