@@ -5,7 +5,7 @@ from playwright.sync_api import Page, expect
 
 from games.models import Game, NightRound, NightTable, Player
 from tests.browser.club_night import enter_hand, join_links, join_table, start_night, tap_round_button
-from tests.browser.conftest import field, overflows_phone
+from tests.browser.conftest import field, overflows_phone, small_targets
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -30,7 +30,12 @@ def test_an_organizer_runs_a_night_of_nine_over_two_rounds_with_two_table_phones
     first, second = seating(night, 1)
     assert sorted(len(table) for table in (first, second)) == [4, 5]
     assert not overflows_phone(phone)
+    phone.get_by_text("Swap or move players", exact=True).click()
+    phone.get_by_text("Someone arrives or leaves", exact=True).click()
+    assert small_targets(phone) == []
     screen(phone, "night-round-1-proposed")
+    phone.get_by_text("Someone arrives or leaves", exact=True).click()
+    phone.get_by_text("Swap or move players", exact=True).click()
 
     # The organizer swaps the first players of the two tables before the round starts.
     phone.get_by_text("Swap or move players", exact=True).click()
