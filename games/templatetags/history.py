@@ -88,6 +88,20 @@ def _seat(seat: Any, player_id: int | None) -> str:
     return f'<span class="{classes}">{star}{escape(seat.player_name)} {seat.total}</span>'
 
 
+# The filters that take a whole row of the form (a long list of names).
+WIDE_FILTERS = frozenset({"variant", "season"})
+
+
+@register.inclusion_tag("history/includes/filter_fields.html")
+def filter_fields(form: forms.Form, names: str) -> dict[str, Any]:
+    """The history pages' filter boxes for the form's fields named (space apart), in that order:
+    each choice field a select of its options, each date its own widget."""
+    fields = [
+        (form[name], name in WIDE_FILTERS, isinstance(form.fields[name], forms.ChoiceField)) for name in names.split()
+    ]
+    return {"form": form, "fields": fields}
+
+
 @register.simple_tag
 def options(form: forms.Form, name: str) -> SafeString:
     """The <option>s of one of form's choice fields, the submitted value selected.
