@@ -149,6 +149,7 @@ urlpatterns += [
     path("nights/<id:night_id>/players/", nights.night_players, name="night-players"),
     path("nights/<id:night_id>/cards/", nights.night_cards, name="night-cards"),
     path("nights/<id:night_id>/sheet/", nights.night_sheet, name="night-sheet"),
+    path("nights/<id:night_id>/delete/", nights.night_delete, name="night-delete"),
     # The night's screen: the club's TV behind a signed link (night_screen.py), its poll and its preview.
     path("nights/<id:night_id>/screen/", night_screen.night_screen_link, name="night-screen-link"),
     path("screen/<str:token>/", night_screen.night_screen, name="night-screen"),

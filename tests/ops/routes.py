@@ -439,6 +439,7 @@ ROUTES: list[Route] = [
     # The cards' QR codes let a newcomer join a table's game as a scorer: an organizer's to give.
     Route("night-cards", night, get=ORGANIZERS_DO),
     Route("night-sheet", night, get=MEMBERS_SEE),
+    Route("night-delete", night, get=ORGANIZERS_DO, post=ORGANIZERS_DONE),
     # The night's screen: a signed link for the club's TV (token "screen"), its poll and its preview.
     Route("night-screen-link", night, get=ORGANIZERS_DONE),
     Route("night-screen", token="screen", get=WITH_THE_LINK),
