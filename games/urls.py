@@ -155,6 +155,14 @@ urlpatterns += [
     path("screen/<str:token>/", night_screen.night_screen, name="night-screen"),
     path("screen/<str:token>/poll/", night_screen.night_screen_poll, name="night-screen-poll"),
     path("screen/<str:token>/standings-<str:version>.png", night_screen.night_screen_image, name="night-screen-image"),
+    # The night's lasting link: its screen through the league's public link (as long as that link is on).
+    path("public/<token:token>/nights/<id:night_id>/", night_screen.public_night, name="public-night"),
+    path("public/<token:token>/nights/<id:night_id>/poll/", night_screen.public_night_poll, name="public-night-poll"),
+    path(
+        "public/<token:token>/nights/<id:night_id>/standings-<str:version>.png",
+        night_screen.public_night_image,
+        name="public-night-image",
+    ),
 ]
 
 # --- operations -------------------------------------------------------------

@@ -444,6 +444,16 @@ ROUTES: list[Route] = [
     Route("night-screen-link", night, get=ORGANIZERS_DONE),
     Route("night-screen", token="screen", get=WITH_THE_LINK),
     Route("night-screen-poll", token="screen", get=WITH_THE_LINK),
+    # The night's lasting link: through the league's public link (token "public").
+    Route("public-night", night, token="public", get=WITH_THE_LINK),
+    Route("public-night-poll", night, token="public", get=WITH_THE_LINK),
+    Route(
+        "public-night-image",
+        lambda table: {"night_id": table.night.pk, "version": fingerprint(table.night.pk)},
+        token="public",
+        get=WITH_THE_LINK,
+        html=False,
+    ),
     Route(
         "night-screen-image",
         lambda table: {"version": fingerprint(table.night.pk)},
