@@ -208,9 +208,7 @@ def organizer_share(request: HtmxHttpRequest, night: Night, context: dict[str, A
     """The organizer's Share button: the lasting public link if the league has one, else the screen's."""
     token = night.league.public_token
     name, args = _where(token, night.pk, True) if token else _where(screen_token(night), night.pk, False)
-    share = _night_share(night, context, request.build_absolute_uri(reverse(f"games:{name}", args=args)))
-    share["public"] = bool(token)
-    return share
+    return _night_share(night, context, request.build_absolute_uri(reverse(f"games:{name}", args=args)))
 
 
 def _night_share(night: Night, context: dict[str, Any], screen_url: str) -> dict[str, Any]:
