@@ -143,7 +143,8 @@ urlpatterns += [
 
 urlpatterns += [
     path("leagues/<id:league_id>/nights/new/", nights.night_new, name="night-new"),
-    path("nights/<id:night_id>/", nights.night_detail, name="night-detail"),
+    # The night's page: nights.night_detail, with the Share button of night_screen's links.
+    path("nights/<id:night_id>/", night_screen.night_page, name="night-detail"),
     path("nights/<id:night_id>/seats/", nights.night_seats, name="night-seats"),
     path("nights/<id:night_id>/round/", nights.night_round, name="night-round"),
     path("nights/<id:night_id>/players/", nights.night_players, name="night-players"),

@@ -39,7 +39,7 @@ from games.models import Night
 from games.permissions import ORGANIZE, get_public_league, shown_in_its_language
 from games.result_image import HEIGHT, WIDTH, Row, result_png
 from games.rounding import rounded
-from games.views.nights import _night_context, _night_for
+from games.views.nights import _night_context, _night_for, night_detail
 from games.views.pages import render_page, render_partial
 from games.views.results import FOR_GOOD
 from games.views.sharing import qr_svg
@@ -202,6 +202,15 @@ def _standing_rows(context: dict[str, Any]) -> list[Row]:
         Row(standing.place, standing.player, rounded(standing.score, 2), over and standing.place == 1)
         for standing in context["standings"]
     ]
+
+
+def night_page(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """The organizer's night page (nights.night_detail) with its Share button, which needs this module's links."""
+    response = night_detail(request, night_id)
+    if isinstance(response, TemplateResponse) and response.context_data is not None:
+        context = response.context_data
+        context["share"] = organizer_share(request, context["night"], context)
+    return response
 
 
 def organizer_share(request: HtmxHttpRequest, night: Night, context: dict[str, Any]) -> dict[str, Any]:

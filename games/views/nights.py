@@ -174,9 +174,6 @@ def night_detail(request: HtmxHttpRequest, night_id: int) -> TemplateResponse:
     context = _night_context(night, membership)
     context["seats_form"] = SeatsForm(league=night.league, auto_id=SEATS_IDS)
     context["presence_form"] = PresenceForm(league=night.league, auto_id=PRESENCE_IDS)
-    from games.views.night_screen import organizer_share  # the screen's module imports this one
-
-    context["share"] = organizer_share(request, night, context)
     return TemplateResponse(request, PAGE, context)
 
 
