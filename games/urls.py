@@ -143,17 +143,27 @@ urlpatterns += [
 
 urlpatterns += [
     path("leagues/<id:league_id>/nights/new/", nights.night_new, name="night-new"),
-    path("nights/<id:night_id>/", nights.night_detail, name="night-detail"),
+    # The night's page: nights.night_detail, with the Share button of night_screen's links.
+    path("nights/<id:night_id>/", night_screen.night_page, name="night-detail"),
     path("nights/<id:night_id>/seats/", nights.night_seats, name="night-seats"),
     path("nights/<id:night_id>/round/", nights.night_round, name="night-round"),
     path("nights/<id:night_id>/players/", nights.night_players, name="night-players"),
     path("nights/<id:night_id>/cards/", nights.night_cards, name="night-cards"),
     path("nights/<id:night_id>/sheet/", nights.night_sheet, name="night-sheet"),
+    path("nights/<id:night_id>/delete/", nights.night_delete, name="night-delete"),
     # The night's screen: the club's TV behind a signed link (night_screen.py), its poll and its preview.
     path("nights/<id:night_id>/screen/", night_screen.night_screen_link, name="night-screen-link"),
     path("screen/<str:token>/", night_screen.night_screen, name="night-screen"),
     path("screen/<str:token>/poll/", night_screen.night_screen_poll, name="night-screen-poll"),
     path("screen/<str:token>/standings-<str:version>.png", night_screen.night_screen_image, name="night-screen-image"),
+    # The night's lasting link: its screen through the league's public link (as long as that link is on).
+    path("public/<token:token>/nights/<id:night_id>/", night_screen.public_night, name="public-night"),
+    path("public/<token:token>/nights/<id:night_id>/poll/", night_screen.public_night_poll, name="public-night-poll"),
+    path(
+        "public/<token:token>/nights/<id:night_id>/standings-<str:version>.png",
+        night_screen.public_night_image,
+        name="public-night-image",
+    ),
 ]
 
 # --- operations -------------------------------------------------------------

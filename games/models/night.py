@@ -107,6 +107,22 @@ class Night(models.Model):
     def title(self) -> str:
         return self.name or gettext("Club night of %(day)s") % {"day": self.played_on.isoformat()}
 
+    # The trash -------------------------------------------------------------
+
+    @transaction.atomic
+    def trash(self) -> None:
+        """Into the trash for TRASH_DAYS: hidden from every page, its screen 404. Its games stay the league's."""
+        lock_for_writing(self.league_id)
+        self.trashed_at = timezone.now()
+        Night.all_objects.filter(pk=self.pk).update(trashed_at=self.trashed_at, version=F("version") + 1)
+
+    @transaction.atomic
+    def restore(self) -> None:
+        """Back from the trash, as it was (its games never left the league)."""
+        lock_for_writing(self.league_id)
+        Night.all_objects.filter(pk=self.pk).update(trashed_at=None, version=F("version") + 1)
+        self.trashed_at = None
+
     # What the engine is asked ---------------------------------------------
 
     def setup_for(self, names: Sequence[str]) -> GameSetup:

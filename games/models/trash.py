@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from games.models.lazy import model
 
-# How long a deleted league, game, season or preset waits in the trash before
+# How long a deleted league, game, season, club night or preset waits in the trash before
 # `manage.py purge_trash` removes it for good.
 TRASH_DAYS = 30
 
@@ -59,6 +59,7 @@ def purge_trash(now: datetime | None = None) -> list[str]:
 
     Safe to run again and again (cron): what is left is only what may still come back."""
     Game, League, LeaguePreset, Season = model("Game"), model("League"), model("LeaguePreset"), model("Season")
+    Night = model("Night")
 
     cutoff = trash_cutoff(now)
     removed = []
@@ -76,4 +77,9 @@ def purge_trash(now: datetime | None = None) -> list[str]:
             whose = f"league {thing.league_id} {thing.league.name!r}"
             removed.append(f"{what} {thing.name!r} of {whose}, trashed {thing.trashed_at:%Y-%m-%d}")
             kept.all_objects.filter(pk=thing.pk).delete()
+    # A night goes with its rounds, tables and seats; its games stay the league's (their own trash decides them).
+    for night in Night.all_objects.filter(trashed_at__lt=cutoff).select_related("league").order_by("pk"):
+        whose = f"league {night.league_id} {night.league.name!r}"
+        removed.append(f"club night {night.title!r} of {whose}, trashed {night.trashed_at:%Y-%m-%d}")
+        Night.all_objects.filter(pk=night.pk).delete()
     return removed

@@ -36,10 +36,10 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_safe
 
 from games.models import Night
-from games.permissions import ORGANIZE, shown_in_its_language
+from games.permissions import ORGANIZE, get_public_league, shown_in_its_language
 from games.result_image import HEIGHT, WIDTH, Row, result_png
 from games.rounding import rounded
-from games.views.nights import _night_context, _night_for
+from games.views.nights import _night_context, _night_for, night_detail
 from games.views.pages import render_page, render_partial
 from games.views.results import FOR_GOOD
 from games.views.sharing import qr_svg
@@ -110,19 +110,21 @@ def night_screen_poll(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 def _screen(
-    request: HtmxHttpRequest, token: str, night_id: int, current: str, partial: bool = False
+    request: HtmxHttpRequest, token: str, night_id: int, current: str, partial: bool = False, public: bool = False
 ) -> TemplateResponse:
+    """The screen at its signed address (`token`), or at the league's public link (`token` is the league's)."""
     night = _night(night_id)
     shown_in_its_language(night.league)  # the club's screen: the table's language
     context = _night_context(night, None)
-    screen_url = request.build_absolute_uri(reverse("games:night-screen", args=[token]))
+    name, args = _where(token, night_id, public)
+    screen_url = request.build_absolute_uri(reverse(f"games:{name}", args=args))
     standings = context["standings"]
     winner = standings[0].player if context["over"] and standings else None
     context.update(
         token=token,
         fingerprint=current,
         poll_seconds=POLL_SECONDS,
-        poll_url=reverse("games:night-screen-poll", args=[token]),
+        poll_url=reverse(f"games:{name}-poll", args=args),
         screen_url=screen_url,
         qr=qr_svg(screen_url),
         winner=winner,
@@ -132,11 +134,47 @@ def _screen(
             for standing in standings
         ],
         share=_night_share(night, context, screen_url),
-        open_graph=_open_graph(request, night, context, token, current, screen_url),
+        open_graph=_open_graph(request, night, context, (name, args), current, screen_url),
     )
     if partial:
         return render_partial(request, PAGE, "screen", context)
     return render_page(request, PAGE, context, "screen")
+
+
+def _where(token: str, night_id: int, public: bool) -> tuple[str, list[Any]]:
+    """The screen's URL name and arguments: the signed screen link, or the league's public link."""
+    return ("public-night", [token, night_id]) if public else ("night-screen", [token])
+
+
+def _public_night(token: str, night_id: int) -> str:
+    """The fingerprint of the night, if it is of the league whose public link carries `token`; else 404."""
+    league = get_public_league(token)
+    current = fingerprint(night_id) if Night.objects.filter(pk=night_id, league=league).exists() else None
+    if current is None:
+        raise Http404("No such night")
+    return current
+
+
+@require_GET
+def public_night(request: HtmxHttpRequest, token: str, night_id: int) -> HttpResponse:
+    """The night's result through the league's public link: lasts as long as that link, with its preview."""
+    return _screen(request, token, night_id, _public_night(token, night_id), public=True)
+
+
+@require_GET
+def public_night_poll(request: HtmxHttpRequest, token: str, night_id: int) -> HttpResponse:
+    current = _public_night(token, night_id)
+    if request.GET.get("v") == current:
+        return HttpResponse(status=HTTPStatus.NO_CONTENT)
+    return _screen(request, token, night_id, current, partial=True, public=True)
+
+
+@require_safe
+def public_night_image(request: HtmxHttpRequest, token: str, night_id: int, version: str) -> HttpResponse:
+    current = _public_night(token, night_id)
+    if version != current:
+        return redirect(reverse("games:public-night-image", args=[token, night_id, current]))
+    return _image(request, night_id, current)
 
 
 def _night(night_id: int) -> Night:
@@ -166,6 +204,22 @@ def _standing_rows(context: dict[str, Any]) -> list[Row]:
     ]
 
 
+def night_page(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """The organizer's night page (nights.night_detail) with its Share button, which needs this module's links."""
+    response = night_detail(request, night_id)
+    if isinstance(response, TemplateResponse) and response.context_data is not None:
+        context = response.context_data
+        context["share"] = organizer_share(request, context["night"], context)
+    return response
+
+
+def organizer_share(request: HtmxHttpRequest, night: Night, context: dict[str, Any]) -> dict[str, Any]:
+    """The organizer's Share button: the lasting public link if the league has one, else the screen's."""
+    token = night.league.public_token
+    name, args = _where(token, night.pk, True) if token else _where(screen_token(night), night.pk, False)
+    return _night_share(night, context, request.build_absolute_uri(reverse(f"games:{name}", args=args)))
+
+
 def _night_share(night: Night, context: dict[str, Any], screen_url: str) -> dict[str, Any]:
     top = " · ".join(f"{row.place}. {row.name} {row.total}" for row in _standing_rows(context)[:5])
     head = f"{night.league.name}, {night.title}: {_round_line(night, context)}"
@@ -182,14 +236,19 @@ def _night_share(night: Night, context: dict[str, Any], screen_url: str) -> dict
 
 
 def _open_graph(
-    request: HtmxHttpRequest, night: Night, context: dict[str, Any], token: str, current: str, screen_url: str
+    request: HtmxHttpRequest,
+    night: Night,
+    context: dict[str, Any],
+    where: tuple[str, list[Any]],
+    current: str,
+    screen_url: str,
 ) -> dict[str, Any]:
     top = " · ".join(f"{row.place}. {row.name} {row.total}" for row in _standing_rows(context)[:8])
     return {
         "title": f"{night.title} · {night.league.name}",
         "description": f"{_round_line(night, context)}. {top}",
         "url": screen_url,
-        "image": request.build_absolute_uri(reverse("games:night-screen-image", args=[token, current])),
+        "image": request.build_absolute_uri(reverse(f"games:{where[0]}-image", args=[*where[1], current])),
         "image_alt": _("The night's standings: each player's place and points"),
         "width": WIDTH,
         "height": HEIGHT,
@@ -205,6 +264,10 @@ def night_screen_image(request: HtmxHttpRequest, token: str, version: str) -> Ht
         raise Http404("No such night")
     if version != current:
         return redirect(reverse("games:night-screen-image", args=[token, current]))
+    return _image(request, night_id, current)
+
+
+def _image(request: HtmxHttpRequest, night_id: int, current: str) -> HttpResponse:
     tag = f'"night-{night_id}-{current}"'
     if request.headers.get("If-None-Match") == tag:
         response = HttpResponse(status=HTTPStatus.NOT_MODIFIED)

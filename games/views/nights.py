@@ -25,7 +25,19 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.forms import NightForm, PresenceForm, RoundForm, SeatsForm
-from games.models import Game, League, Membership, Night, NightProblem, NightRound, NightSeat, NightTable, Player, Seat
+from games.models import (
+    TRASH_DAYS,
+    Game,
+    League,
+    Membership,
+    Night,
+    NightProblem,
+    NightRound,
+    NightSeat,
+    NightTable,
+    Player,
+    Seat,
+)
 from games.permissions import ORGANIZE, VIEW, get_league_for, shown_in_its_language
 from games.views.sharing import join_token, qr_svg
 from rules import VARIANTS, name_key
@@ -163,6 +175,26 @@ def night_detail(request: HtmxHttpRequest, night_id: int) -> TemplateResponse:
     context["seats_form"] = SeatsForm(league=night.league, auto_id=SEATS_IDS)
     context["presence_form"] = PresenceForm(league=night.league, auto_id=PRESENCE_IDS)
     return TemplateResponse(request, PAGE, context)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def night_delete(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """Organizers: ask first (the page is the question), then into the trash. Its games stay the league's."""
+    night, _membership = _night_for(request.user, night_id, ORGANIZE)
+    if request.method == "GET":
+        context = {"league": night.league, "night": night, "days": TRASH_DAYS}
+        return TemplateResponse(request, "games/nights/night_delete.html", context)
+    night.trash()
+    messages.success(
+        request,
+        gettext(
+            "%(name)s is in the trash (an organizer can restore it for %(days)d days). "
+            "Its games are all still in the league."
+        )
+        % {"name": night.title, "days": TRASH_DAYS},
+    )
+    return redirect(night.league)
 
 
 def _refused(

@@ -17,12 +17,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games import stats
-from games.models import TRASH_DAYS, Game, League, LeaguePreset, Season, Seat, TrashError, trash_cutoff
+from games.models import TRASH_DAYS, Game, League, LeaguePreset, Night, Season, Seat, TrashError, trash_cutoff
 from games.permissions import ORGANIZE, Reader, get_league_for
 from scorekeeper.middleware import HtmxHttpRequest, SignedInRequest
 
 # What a league's trash page lists, and how a restore URL names it.
-TRASHED: dict[str, type[Game | Season | LeaguePreset]] = {"game": Game, "season": Season, "preset": LeaguePreset}
+TRASHED: dict[str, type[Game | Season | LeaguePreset | Night]] = {
+    "game": Game,
+    "season": Season,
+    "preset": LeaguePreset,
+    "night": Night,
+}
 
 
 @login_required
@@ -43,6 +48,7 @@ def league_trash(request: HtmxHttpRequest, league_id: int) -> TemplateResponse:
         "games": games,
         "seasons": Season.all_objects.filter(league=league, trashed_at__gte=cutoff).order_by("-trashed_at", "-pk"),
         "presets": LeaguePreset.all_objects.filter(league=league, trashed_at__gte=cutoff).order_by("-trashed_at"),
+        "nights": Night.all_objects.filter(league=league, trashed_at__gte=cutoff).order_by("-trashed_at", "-pk"),
         "days": TRASH_DAYS,
     }
     return TemplateResponse(request, "history/trash.html", context)
@@ -59,6 +65,10 @@ def trash_restore(request: HtmxHttpRequest, league_id: int, kind: str, item_id: 
     cutoff = trash_cutoff()
     item = get_object_or_404(model.all_objects.filter(league=league, trashed_at__gte=cutoff), pk=item_id)
     item.league = league
+    if isinstance(item, Night):
+        item.restore()
+        messages.success(request, _("%(name)s is back.") % {"name": item.title})
+        return redirect(item)
     try:
         item.restore(request.user)
     except TrashError as problem:

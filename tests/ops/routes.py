@@ -439,10 +439,21 @@ ROUTES: list[Route] = [
     # The cards' QR codes let a newcomer join a table's game as a scorer: an organizer's to give.
     Route("night-cards", night, get=ORGANIZERS_DO),
     Route("night-sheet", night, get=MEMBERS_SEE),
+    Route("night-delete", night, get=ORGANIZERS_DO, post=ORGANIZERS_DONE),
     # The night's screen: a signed link for the club's TV (token "screen"), its poll and its preview.
     Route("night-screen-link", night, get=ORGANIZERS_DONE),
     Route("night-screen", token="screen", get=WITH_THE_LINK),
     Route("night-screen-poll", token="screen", get=WITH_THE_LINK),
+    # The night's lasting link: through the league's public link (token "public").
+    Route("public-night", night, token="public", get=WITH_THE_LINK),
+    Route("public-night-poll", night, token="public", get=WITH_THE_LINK),
+    Route(
+        "public-night-image",
+        lambda table: {"night_id": table.night.pk, "version": fingerprint(table.night.pk)},
+        token="public",
+        get=WITH_THE_LINK,
+        html=False,
+    ),
     Route(
         "night-screen-image",
         lambda table: {"version": fingerprint(table.night.pk)},
