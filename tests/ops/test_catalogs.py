@@ -2,9 +2,9 @@
 
 The strictness comes from COMPLETE: a language listed there may have no
 untranslated and no fuzzy entry, so a new string left untranslated fails the
-build. None is complete yet (issue 25's translation is done once the other
-issues have added their strings): the list is empty and says so, rather than
-marking a test xfail. Add a language when its catalog is done.
+build. Every catalog is whole for the strings marked so far; most templates
+are still to be marked (issue 25), and whoever marks them runs `make messages`
+and translates the new entries, or this fails.
 """
 
 import re
@@ -18,8 +18,8 @@ from django.conf import settings
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
 TRANSLATED = [code for code, _name in settings.LANGUAGES if code != "en"]
-# Languages whose catalog must be whole: none yet (see the module's text).
-COMPLETE: list[str] = []
+# Languages whose catalog must be whole (see the module's text).
+COMPLETE: list[str] = ["nl", "de", "fr", "es"]
 
 # The first slice, translated in every language (the page's frame and the switch).
 FIRST_SLICE = [
