@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from functools import cached_property
+from functools import cached_property, lru_cache
 from html import escape
 
 from django.contrib import messages
@@ -166,17 +166,22 @@ def _standings_rows(rows: list[stats.Row], reader: Reader) -> SafeString:
     filters take many times longer than the query behind them (see
     benchmarks/league.py).
     """
-    figures = stats.COLUMNS[1:]
-    lines = []
-    for row in rows:
-        url = reader.player_url(row.player_id)
-        name = f'<a href="{escape(url)}">{escape(row.name)}</a>' if url else escape(row.name)
-        lines.append(
-            f'<tr><th scope="row" class="sticky-col">{name}</th>'
-            + "".join(f"<td>{escape(column.cell(row))}</td>" for column in figures)
-            + "</tr>"
+    return mark_safe(
+        "\n".join(
+            _standings_line(reader.player_url(row.player_id), row.name, row.rating, row.ranked, tuple(row.sums.items()))
+            for row in rows
         )
-    return mark_safe("\n".join(lines))
+    )
+
+
+@lru_cache(maxsize=8192)
+def _standings_line(url: str, name: str, rating: float | None, ranked: bool, sums: tuple[tuple[str, int], ...]) -> str:
+    """One row of the standings, from its figures alone: kept in memory, so that after a game ends
+    only its players' rows (and the rows whose rating moved) are formatted again, not the league's."""
+    row = stats.Row(0, name, rating, ranked, **dict(sums))
+    name = f'<a href="{escape(url)}">{escape(name)}</a>' if url else escape(name)
+    cells = "".join(f"<td>{escape(column.cell(row))}</td>" for column in stats.COLUMNS[1:])
+    return f'<tr><th scope="row" class="sticky-col">{name}</th>{cells}</tr>'
 
 
 # The archive -----------------------------------------------------------------------
