@@ -57,8 +57,11 @@ from django.test import Client  # noqa: E402
 from django.test.utils import override_settings  # noqa: E402
 from django.urls import include, path, reverse  # noqa: E402
 
-from games import league_io, stats  # noqa: E402
-from games.league_io import export_league, export_league_json, hands_csv_rows, import_league  # noqa: E402
+from games import stats  # noqa: E402
+from games.csv_export import hands_csv_rows  # noqa: E402
+from games.league_file import restore  # noqa: E402
+from games.league_file.export import export_league, export_league_json  # noqa: E402
+from games.league_file.restore import import_league  # noqa: E402
 from games.models import Game, Hand, HandRevision, League, Player, Season  # noqa: E402
 from tests.games.league_seed import random_game, seed_league  # noqa: E402
 
@@ -266,11 +269,11 @@ def league_file(league: League, owner, games: int) -> None:
     show("hands.csv rows (the hands' results)", lambda: sum(1 for _ in hands_csv_rows(league)))
     show("import into a new league", lambda: import_league(document, owner, as_copy=True))
     # Of which the write transaction (the time others wait on SQLite's write lock):
-    name, settings, names, games, _ = league_io._read_document(document)
-    records = [league_io._read_game(number, game, names) for number, game in enumerate(games, start=1)]
+    name, settings, names, games, _ = restore._read_document(document)
+    records = [restore._read_game(number, game, names) for number, game in enumerate(games, start=1)]
     show(
         "  of which the write transaction",
-        lambda: league_io._store_league(owner, name + " 2", settings, names, records),
+        lambda: restore._store_league(owner, name + " 2", settings, names, records),
     )
 
 

@@ -14,15 +14,11 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
+from games.csv_export import games_csv_rows, hands_csv_rows
 from games.forms import BIG_FILES, IMPORT_MAX_MB, LeagueImportForm
-from games.league_io import (
-    LeagueAlreadyHere,
-    LeagueImportError,
-    export_league_json,
-    games_csv_rows,
-    hands_csv_rows,
-    import_league,
-)
+from games.league_file import LeagueAlreadyHere, LeagueImportError
+from games.league_file.export import export_league_json
+from games.league_file.restore import import_league
 from games.models import League
 from games.permissions import VIEW, get_league_for
 from scorekeeper.middleware import HtmxHttpRequest

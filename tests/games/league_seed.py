@@ -10,7 +10,7 @@ import random
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
-from games.league_io import GameRecord, add_games
+from games.league_file.restore import GameRecord, add_games
 from games.models import League, Player
 from rules import GameSetup, HandEntry, play
 

@@ -9,7 +9,9 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from games.activity import sentence
-from games.league_io import LeagueImportError, export_league, import_league
+from games.league_file import LeagueImportError
+from games.league_file.export import export_league
+from games.league_file.restore import import_league
 from games.models import ActivityEntry, Game, League, Membership, Player, Season, Standing
 from rules import HandEntry
 from tests.conftest import HTMX

@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 
 from games import stats
-from games.league_io import GameRecord, add_games
+from games.league_file.restore import GameRecord, add_games
 from games.models import League, Player
 from games.rounding import MISSING, rounded
 from rules import GameSetup, HandEntry

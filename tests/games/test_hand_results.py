@@ -8,7 +8,8 @@ import pytest
 from django.core.management import call_command
 from django.db.models import Prefetch
 
-from games.league_io import MOST_SEATS, GameRecord, _cell, add_games, hands_csv_header, hands_csv_rows
+from games.csv_export import MOST_SEATS, _cell, hands_csv_header, hands_csv_rows
+from games.league_file.restore import GameRecord, add_games
 from games.models import Game, Hand, Player, Seat
 from rules import VARIANTS, GameSetup, HandEntry, SetupError, play
 from tests.factories import make_game

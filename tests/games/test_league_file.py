@@ -14,7 +14,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from games.league_io import LeagueAlreadyHere, LeagueImportError, export_league, export_league_json, import_league
+from games.league_file import LeagueAlreadyHere, LeagueImportError
+from games.league_file.export import export_league, export_league_json
+from games.league_file.restore import import_league
 from games.models import Game, HandRevision, League, LeaguePreset, Membership, Player, Season
 from rules import HandEntry
 from tests.factories import LeaguePresetFactory, MembershipFactory, UserFactory, make_game

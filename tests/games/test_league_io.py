@@ -14,7 +14,10 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from games import stats
-from games.league_io import LeagueImportError, _cell, export_league, house_rules, import_league
+from games.csv_export import _cell, house_rules
+from games.league_file import LeagueImportError
+from games.league_file.export import export_league
+from games.league_file.restore import import_league
 from games.models import Game, League, Player, Season, Seat
 from rules import HandEntry, name_key, read_scoresheet
 from tests.factories import UserFactory, make_game

@@ -16,7 +16,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.league_io import LeagueImportError, export_league, import_league
+from games.league_file import LeagueImportError
+from games.league_file.export import export_league
+from games.league_file.restore import import_league
 from games.models import Game, Hand, League, Player
 from rules import MOST_HANDS, GameSetup, HandEntry, HandError, ScoresheetError, SetupError, play, read_scoresheet
 from tests.factories import UserFactory, make_game
@@ -205,7 +207,7 @@ def test_the_import_page_says_how_big_a_file_it_takes_and_what_to_do_with_a_bigg
     page = client.get(reverse("games:league-import")).content.decode()
     assert "This page takes files of up to 5 MB (about 2,800 games)" in page
     assert "python manage.py import_league FILE --owner YOUR-USER-NAME" in page
-    monkeypatch.setattr("games.forms.IMPORT_MAX_BYTES", 100)
+    monkeypatch.setattr("games.forms.backups.IMPORT_MAX_BYTES", 100)
     document = json.dumps(export_league(league)).encode() + b" " * 100
     response = client.post(reverse("games:league-import"), {"file": SimpleUploadedFile("big.json", document)})
     assert response.status_code == 422

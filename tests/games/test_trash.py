@@ -9,7 +9,8 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from games.league_io import export_league, games_csv_rows, hands_csv_rows
+from games.csv_export import games_csv_rows, hands_csv_rows
+from games.league_file.export import export_league
 from games.models import (
     ActivityEntry,
     Game,

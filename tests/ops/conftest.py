@@ -16,7 +16,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import timezone
 
-from games.league_io import export_league
+from games.league_file.export import export_league
 from games.models import (
     Game,
     Hand,

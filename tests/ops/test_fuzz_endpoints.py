@@ -15,7 +15,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.league_io import export_league
+from games.league_file.export import export_league
 from games.models import Game, League
 from tests.conftest import HTMX
 from tests.fuzzing import examples

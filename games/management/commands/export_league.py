@@ -4,7 +4,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.league_io import export_league_json
+from games.league_file.export import export_league_json
 from games.models import League
 
 

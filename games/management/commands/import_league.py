@@ -6,7 +6,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.json_input import UnreadableJSON, read_json
-from games.league_io import LeagueAlreadyHere, LeagueImportError, import_league
+from games.league_file import LeagueAlreadyHere, LeagueImportError
+from games.league_file.restore import import_league
 
 
 class Command(BaseCommand):

@@ -1,0 +1,172 @@
+"""The league as CSV for spreadsheets: games.csv (a row a seat) and hands.csv (a row a hand)."""
+
+from __future__ import annotations
+
+import unicodedata
+import zoneinfo
+from collections.abc import Iterator, Mapping
+from datetime import date, datetime
+from typing import Any
+
+from django.db.models import Prefetch
+
+from games.league_file.export import games_in_order
+from games.models import (
+    Game,
+    Hand,
+    League,
+    Seat,
+    entry_from_json,
+    hand_result_to_json,
+)
+from games.ratings import ordinal
+from games.rounding import rounded
+from rules import (
+    HandEntry,
+)
+
+# Columns for this many seats in hands.csv: the most any variant seats (3D Hearts).
+MOST_SEATS = 8
+
+
+def games_csv_header(time_zone: str) -> list[str]:
+    """games.csv's columns; the times' name the league's time zone they are written in."""
+    return [
+        "game", "played_on", f"started ({time_zone})", f"finished ({time_zone})", "variant", "house_rules", "status",
+        "hands", "seat", "player", "total", "won", "points", "moons", "queens", "jacks", "wraps", "revokes", "rating",
+    ]  # fmt: skip
+
+
+def _local_minute(moment: datetime | None, zone: zoneinfo.ZoneInfo, played_on: date, days_after: int = 0) -> str:
+    """A time as a spreadsheet reads it: the league's local time to the minute, '2025-01-07 19:30'.
+
+    Empty unless it falls on the day the game was played (or up to `days_after`
+    days later): a game imported from a scoresheet was started when it was typed
+    in, not at the table, and after the league moves to a far time zone an evening
+    game's start may fall on the next day; its day, in played_on, is what holds."""
+    if moment is None:
+        return ""
+    local = moment.astimezone(zone)
+    if not 0 <= (local.date() - played_on).days <= days_after:
+        return ""
+    return local.strftime("%Y-%m-%d %H:%M")
+
+
+def house_rules(options: Mapping[str, Any]) -> str:
+    """A game's options in one cell: 'target=100; moon=choice; wraps=50 69'."""
+
+    def value(option: Any) -> str:
+        if isinstance(option, bool):
+            return "yes" if option else "no"
+        if isinstance(option, list | tuple):
+            return " ".join(str(item) for item in option) or "none"
+        return str(option)
+
+    return "; ".join(f"{key}={value(option)}" for key, option in sorted(options.items()))
+
+
+# What games_csv_rows reads of each seat, in the order it unpacks them.
+GAMES_CSV_FIELDS = [
+    "game_id", "game__number", "game__played_on", "game__created_at", "game__finished_at", "game__variant",
+    "game__options", "game__status", "game__hand_count", "position", "player__name", "total", "won", "points",
+    "moons", "queens", "jacks", "wraps", "revokes", "rating_mu", "rating_sigma",
+]  # fmt: skip
+
+
+def games_csv_rows(league: League) -> Iterator[list[Any]]:
+    """One row per player per game: the cached results, header first. Read as values: as
+    models, the seats of thousands of games with their game and player took twice as long."""
+    yield games_csv_header(league.time_zone)
+    zone = league.zone
+    seats = (
+        Seat.objects.filter(game__league=league)
+        .order_by("game__played_on", "game__created_at", "game_id", "position")
+        .values_list(*GAMES_CSV_FIELDS)
+    )
+    rules: dict[int, str] = {}
+    for (game_id, number, played_on, created_at, finished_at, variant, options, status, hands, position, name, total,
+         won, points, moons, queens, jacks, wraps, revokes, mu, sigma) in seats.iterator(chunk_size=2000):  # fmt: skip
+        if game_id not in rules:
+            rules = {game_id: house_rules(options)}  # the rows of one game come together
+        # Rounded as every page rounds it (games.rounding), so the figures agree.
+        rating = rounded(ordinal(mu, sigma)) if mu is not None else ""
+        yield [
+            number, played_on.isoformat(), _local_minute(created_at, zone, played_on),
+            _local_minute(finished_at, zone, played_on, days_after=1), variant,
+            rules[game_id], status, hands, position + 1, _cell(name), total, int(won), points, moons, queens, jacks,
+            wraps, revokes, rating,
+        ]  # fmt: skip
+
+
+def hands_csv_header() -> list[str]:
+    header = ["game", "hand", "dealer", "pass", "tie_break", "revoke", "queen", "jack",
+              "moon_shooter", "moon_resolution", "wrapped", "other_cards", "sun", "time_up"]  # fmt: skip
+    for seat in range(1, MOST_SEATS + 1):
+        header += [f"player_{seat}", f"hearts_{seat}", f"points_{seat}", f"total_{seat}"]
+    return header
+
+
+def hands_csv_rows(league: League) -> Iterator[list[Any]]:
+    """One row per hand as the engine scored it, seats in columns; header first.
+
+    Read from each hand's cached result (Hand.result, kept by Game.refresh):
+    replaying every game took seconds for a league of thousands. A game with a
+    hand not yet cached (stored before the cache; rebuild_results fills it) is
+    played by the engine instead."""
+    yield hands_csv_header()
+    for (game_id, game_number), names, hands in games_in_order(league, ["pk", "number"], ["number", "entry", "result"]):
+        names = [_cell(name) for name in names]
+        if any(result is None for *_, result in hands):
+            yield from _replayed_rows(game_id, names)
+            continue
+        for number, entry, result in hands:
+            yield _hand_row(game_number, number, names, entry_from_json(entry), result)
+
+
+def _replayed_rows(game_id: int, names: list[str]) -> Iterator[list[Any]]:
+    """hands_csv_rows' rows of one game, from the engine."""
+    game = Game.objects.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player")),
+        Prefetch("hands", queryset=Hand.objects.order_by("number")),
+    ).get(pk=game_id)
+    for hand in game.state().hands:
+        yield _hand_row(game.number, hand.number, names, hand.entry, hand_result_to_json(hand))
+
+
+def _hand_row(game_number: int, number: int, names: list[str], entry: HandEntry, result: dict[str, Any]) -> list[Any]:
+    def name(seat: int | None) -> str:
+        return names[seat] if seat is not None else ""
+
+    moon = result["moon"]
+    row: list[Any] = [
+        game_number, number, name(result["dealer"]), result["pass"], int(result["tie_break"]),
+        name(entry.revoke), name(entry.queen), name(entry.jack),
+        name(moon[0]) if moon else "", moon[1] if moon else "",
+        " ".join(names[seat] for seat in result["wrapped"]),
+        # A house's extra point cards (K♠ Ann; A♠ Ben), from the engine's point-card table.
+        "; ".join(f"{card} {name(taker)}" for card, taker in entry.extras),
+        int(entry.sun), int(entry.time_up),
+    ]  # fmt: skip
+    for seat in range(MOST_SEATS):
+        if seat < len(names):
+            hearts = entry.hearts[seat] if entry.hearts else 0
+            row += [names[seat], hearts, result["points"][seat], result["totals"][seat]]
+        else:
+            row += ["", "", "", ""]
+    return row
+
+
+# What a spreadsheet may read as the start of a formula, also in full width.
+FORMULA_STARTS = frozenset("=+-@＝＋－＠")
+
+
+def _cell(text: str) -> str:
+    """A name as a spreadsheet cell: never read as a formula (CSV injection, as OWASP advises).
+
+    Spreadsheets skip leading spaces and line breaks before looking for a
+    formula, so a cell starting with any of them is defused too: names
+    stored before the one rule for names could still hold a line feed."""
+    first = text[:1]
+    if first in FORMULA_STARTS or (first and (first.isspace() or unicodedata.category(first) == "Cc")):
+        return "'" + text
+    return text

@@ -1,0 +1,105 @@
+"""Every form of the app, one module for each area of views (games.views): the table,
+house rules and presets, leagues and players, seasons, the history's filters,
+backups, members, sharing, accounts and the referee.
+
+Forms only parse what the phone sent (numbers are numbers, seats are seats);
+every rule is the engine's, and its errors are mapped back onto the fields
+they are about (FieldError.field, SetupError.field).
+"""
+
+from games.forms.accounts import SignupForm
+from games.forms.activity import ActivityFilterForm
+from games.forms.backups import BIG_FILES, IMPORT_MAX_BYTES, IMPORT_MAX_MB, LeagueImportForm
+from games.forms.history import ArchiveForm, SpanForm, StandingsForm
+from games.forms.house_rules import (
+    DEFAULT_VARIANT,
+    OPTION_FIELDS,
+    PLAIN_CHOICE_LABELS,
+    RANDOM_DEALER,
+    SELECT_LABEL_FITS,
+    CardPointsField,
+    CardsField,
+    PassWordsField,
+    RulesForm,
+    SeatsField,
+    WrapsField,
+)
+from games.forms.leagues import (
+    LeagueDeleteForm,
+    LeagueForm,
+    LeagueSettingsForm,
+    PlayerEditForm,
+    PlayerForm,
+    PlayerMergeForm,
+)
+from games.forms.members import INVITE_DAYS, InviteForm, RoleForm
+from games.forms.presets import PresetForm
+from games.forms.rulebook import CARD_CHOICES, CARD_SUITS, SUIT_CHOICES, PlayForm, RevokeForm
+from games.forms.seasons import SeasonForm
+from games.forms.sharing import ShareForm
+from games.forms.table import (
+    SCORESHEET_MAX_BYTES,
+    SUIT_LETTERS,
+    DeclareForm,
+    DeleteHandForm,
+    GameDayForm,
+    GameForm,
+    GameImportForm,
+    HandForm,
+    HeartsField,
+    SeatChoiceField,
+    day_of_play,
+    taker_field,
+)
+
+__all__ = [
+    "BIG_FILES",
+    "CARD_CHOICES",
+    "CARD_SUITS",
+    "DEFAULT_VARIANT",
+    "IMPORT_MAX_BYTES",
+    "IMPORT_MAX_MB",
+    "INVITE_DAYS",
+    "OPTION_FIELDS",
+    "PLAIN_CHOICE_LABELS",
+    "RANDOM_DEALER",
+    "SCORESHEET_MAX_BYTES",
+    "SELECT_LABEL_FITS",
+    "SUIT_CHOICES",
+    "SUIT_LETTERS",
+    "ActivityFilterForm",
+    "ArchiveForm",
+    "CardPointsField",
+    "CardsField",
+    "DeclareForm",
+    "DeleteHandForm",
+    "GameDayForm",
+    "GameForm",
+    "GameImportForm",
+    "HandForm",
+    "HeartsField",
+    "InviteForm",
+    "LeagueDeleteForm",
+    "LeagueForm",
+    "LeagueImportForm",
+    "LeagueSettingsForm",
+    "PassWordsField",
+    "PlayForm",
+    "PlayerEditForm",
+    "PlayerForm",
+    "PlayerMergeForm",
+    "PresetForm",
+    "RevokeForm",
+    "RoleForm",
+    "RulesForm",
+    "SeasonForm",
+    "SeatChoiceField",
+    "SeatsField",
+    "ShareForm",
+    "SignupForm",
+    "SpanForm",
+    "StandingsForm",
+    "WrapsField",
+    "day_of_play",
+    "taker_field",
+]

@@ -1,0 +1,23 @@
+"""Signing up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
+
+
+class SignupForm(UserCreationForm):
+    """A username and a password: nothing else is needed to keep score."""
+
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username",)
+        widgets = {"username": forms.TextInput(attrs={"autocapitalize": "none", "autocomplete": "username"})}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["username"].help_text = "Up to 150 letters, digits and @ . + - _"
+        self.fields["password2"].label = "Password again"

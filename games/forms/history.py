@@ -1,0 +1,84 @@
+"""The standings' and the archive's filters: a span of days, a season, a variant."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from django import forms
+
+from games import stats
+from games.models import (
+    Game,
+    Season,
+    latest_season_day,
+    season_day,
+)
+from rules import VARIANTS
+
+
+class SpanForm(forms.Form):
+    """A variant and dates of play, or one of the league's seasons, from GET parameters; all optional."""
+
+    variant = forms.ChoiceField(
+        required=False,
+        choices=[("", "All variants"), *((key, variant.name) for key, variant in VARIANTS.items())],
+    )
+    season = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, label="Season")
+    since = forms.DateField(
+        required=False, label="From", widget=forms.DateInput(attrs={"type": "date", "class": "form-control"})
+    )
+    until = forms.DateField(
+        required=False, label="To", widget=forms.DateInput(attrs={"type": "date", "class": "form-control"})
+    )
+
+    # A season's dates stay where games can be: ?until=9999-12-31 made the
+    # midnight after it overflow (a 500 on every standings and archive page).
+    EARLIEST = date(1900, 1, 1)
+
+    def __init__(self, data: Any, seasons: list[Season] | tuple[()] = ()) -> None:
+        super().__init__(data)
+        self.seasons = {season.pk: season for season in seasons}
+        self.fields["season"].choices = [("", "Any dates"), *((pk, season.name) for pk, season in self.seasons.items())]
+
+    def _in_range(self, field: str) -> date | None:
+        day = self.cleaned_data.get(field)
+        if day is not None and not season_day(day):
+            raise forms.ValidationError(f"Choose a date from 1900 to the end of {latest_season_day().year}.")
+        return day
+
+    def clean_since(self) -> date | None:
+        return self._in_range("since")
+
+    def clean_until(self) -> date | None:
+        return self._in_range("until")
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        since, until = cleaned.get("since"), cleaned.get("until")
+        if since and until and since > until:
+            raise forms.ValidationError("The 'from' date is after the 'to' date.")
+        return cleaned
+
+    def span(self) -> stats.Span:
+        """What the page shows: a chosen season, else the dates (a saved season's if they are exactly its own)."""
+        if not self.is_valid():
+            return stats.Span()
+        data = self.cleaned_data
+        if data["season"] is not None:
+            return stats.Span.of(self.seasons[data["season"]], data["variant"])
+        return stats.Span(data["variant"], data["since"], data["until"]).with_season(list(self.seasons.values()))
+
+
+class StandingsForm(SpanForm):
+    sort = forms.ChoiceField(required=False, choices=[(column.key, column.label) for column in stats.COLUMNS])
+    order = forms.ChoiceField(required=False, choices=[("asc", "ascending"), ("desc", "descending")])
+
+
+class ArchiveForm(SpanForm):
+    status = forms.ChoiceField(required=False, choices=[("", "Any status"), *Game.Status.choices])
+    player = forms.TypedChoiceField(required=False, coerce=int, empty_value=None)
+
+    def __init__(self, data: Any, players: list[tuple[int, str]]) -> None:
+        super().__init__(data)
+        self.fields["player"].choices = [("", "Anyone"), *players]

@@ -1,0 +1,148 @@
+"""A league, its settings, and its players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.core.validators import MaxValueValidator, MinValueValidator
+
+from games.models import (
+    League,
+    Player,
+    league_name,
+    player_name,
+    time_zone_choices,
+)
+from rules import name_key
+
+
+class LeagueForm(forms.Form):
+    name = forms.CharField(
+        label="League name",
+        max_length=League._meta.get_field("name").max_length,
+        help_text="Your house, club or family: “Thursday night”, “The Ricketts table”.",
+    )
+
+    def clean_name(self) -> str:
+        # The same rule as players' names: a tab in a league's name made its
+        # own backup unrestorable.
+        return league_name(self.cleaned_data["name"])
+
+
+class LeagueSettingsForm(forms.ModelForm):
+    """What an organizer sets for the league: its name, where it plays, when a win rate ranks."""
+
+    class Meta:
+        model = League
+        fields = ["name", "time_zone", "min_games", "lock_finished_games"]
+        labels = {
+            "name": "League name",
+            "time_zone": "Time zone",
+            "min_games": "Games before a win rate ranks",
+            "lock_finished_games": "Lock finished games",
+        }
+        help_texts = {
+            "lock_finished_games": (
+                "Once a game is over, only organizers may change its hands or the day it was played."
+            ),
+            "time_zone": "Where the table plays: a new game's day, and every time shown, go by it.",
+            "min_games": "Below it a player's win rate is shown but ranks after everyone who has played enough.",
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].widget = forms.Select(choices=time_zone_choices())
+        self.fields["min_games"].min_value = 1
+        self.fields["min_games"].max_value = 100
+        self.fields["min_games"].widget.attrs.update(min=1, max=100)
+        self.fields["min_games"].validators += [MinValueValidator(1), MaxValueValidator(100)]
+
+    def clean_name(self) -> str:
+        return league_name(self.cleaned_data["name"])
+
+
+class LeagueDeleteForm(forms.Form):
+    """Deleting a league is for good: the organizer types its name to say they mean it."""
+
+    name = forms.CharField(label="Type the league's name to delete it", strip=True)
+
+    def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.league = league
+        self.fields["name"].widget.attrs.update(autocomplete="off", spellcheck="false")
+
+    def clean_name(self) -> str:
+        typed = self.cleaned_data["name"]
+        if typed != self.league.name:
+            raise forms.ValidationError(f"That is not the league's name: type {self.league.name} exactly")
+        return typed
+
+
+class PlayerMergeForm(forms.Form):
+    """The player the one being merged becomes."""
+
+    into = forms.ModelChoiceField(queryset=Player.objects.none(), label="Merge into", empty_label="Choose a player")
+
+    def __init__(self, *args: Any, player: Player, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["into"].queryset = Player.objects.filter(league_id=player.league_id).exclude(pk=player.pk)
+        self.fields["into"].widget.attrs["class"] = "form-select"
+
+
+class PlayerForm(forms.ModelForm):
+    """A player's name, unique in the league whatever its capitals.
+
+    The check is here rather than only in the database so the table gets a
+    clear message instead of an IntegrityError; the constraint still stops a
+    race between two phones.
+    """
+
+    class Meta:
+        model = Player
+        fields = ["name"]
+        labels = {"name": "Player's name"}
+        widgets = {
+            "name": forms.TextInput(attrs={"class": "form-control", "autocomplete": "off", "autocapitalize": "words"})
+        }
+
+    def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.league = league
+        self.instance.league = league
+
+    def clean_name(self) -> str:
+        # The one rule for names (rules.names), as Game.start_named applies it.
+        name = player_name(self.cleaned_data["name"])
+        if self.instance.pk is None and self.league.players.count() >= League.MOST_PLAYERS:
+            raise forms.ValidationError(self.league.too_many_players() + ".")
+        taken = self.league.players.filter(name_key=name_key(name)).exclude(pk=self.instance.pk).first()
+        if taken is not None:
+            raise forms.ValidationError(f"{taken.name} is already a player in {self.league.name}. Pick another name.")
+        return name
+
+
+class PlayerEditForm(PlayerForm):
+    """Rename a player and, optionally, link them to a member's account."""
+
+    class Meta(PlayerForm.Meta):
+        fields = ["name", "user"]
+        labels = {**PlayerForm.Meta.labels, "user": "Member's account"}
+        help_texts = {"user": "Link the player to a member's account so their games show as theirs."}
+
+    def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
+        super().__init__(*args, league=league, **kwargs)
+        user_field = self.fields["user"]
+        user_field.queryset = get_user_model().objects.filter(memberships__league=league).order_by("username")
+        user_field.empty_label = "Not linked"
+        user_field.label_from_instance = lambda user: user.get_username()
+
+    def clean_user(self) -> Any:
+        user = self.cleaned_data["user"]
+        if user is None:
+            return user
+        other = self.league.players.filter(user=user).exclude(pk=self.instance.pk).first()
+        if other is not None:
+            raise forms.ValidationError(f"{user.get_username()} is already linked to {other.name}.")
+        return user

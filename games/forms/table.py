@@ -1,0 +1,482 @@
+"""The table's forms: starting a game, entering a hand, declaring, importing a scoresheet, its day.
+
+Forms only parse what the phone sent (numbers are numbers, seats are seats);
+every rule is the engine's, and its errors are mapped back onto the fields
+they are about (FieldError.field, SetupError.field).
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import uuid
+from collections.abc import Mapping
+from datetime import date
+from typing import Any
+
+from django import forms
+from django.http import QueryDict
+from django.utils.translation import gettext_lazy as _
+
+from games.forms.house_rules import DEFAULT_VARIANT, RANDOM_DEALER, RulesForm, SeatsField
+from games.json_input import UnreadableJSON, read_json
+from games.models import (
+    EARLIEST_DAY,
+    PLAYER_NAME_LENGTH,
+    Game,
+    League,
+    LeaguePreset,
+    player_name,
+)
+from rules import VARIANTS, EntryError, GameSetup, HandEntry, SetupError, name_key
+from rules.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, QUEEN_POINTS
+from rules.describe import signed
+
+# A scoresheet of a few hundred hands is well under this.
+SCORESHEET_MAX_BYTES = 1_000_000
+
+
+class GameForm(RulesForm):
+    """A new game: the variant, its house rules, the players in seat order and the first dealer.
+
+    Besides "start", the form is posted to rearrange itself (change variant,
+    add, move or remove a seat): those posts are refreshes, answered with
+    the form rebuilt by `refreshed`, and never create anything.
+    """
+
+    seat = SeatsField(required=False)
+    new_name = forms.CharField(label="New player", max_length=PLAYER_NAME_LENGTH, required=False)
+    first_dealer = forms.ChoiceField(label="First dealer", required=False)
+    # Today at the table unless a paper game is being back-filled.
+    played_on = forms.DateField(
+        label="Played on",
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date", "class": "form-control"}),
+    )
+
+    def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.league = league
+        self.fields["played_on"].widget.attrs["max"] = league.today().isoformat()
+        self.seat_names = self._seat_names(self.data if self.is_bound else self.initial)
+        self.fields["first_dealer"].choices = [(RANDOM_DEALER, "Draw at random")] + [
+            (name, name) for name in self.seat_names
+        ]
+        self.fields["first_dealer"].widget.attrs["class"] = "form-select"
+        self.preset: LeaguePreset | None = None
+
+    @staticmethod
+    def _seat_names(source: Mapping[str, Any]) -> list[str]:
+        raw = source.getlist("seat") if isinstance(source, QueryDict) else source.get("seat", [])
+        return [name.strip() for name in raw if isinstance(name, str) and name.strip()]
+
+    @classmethod
+    def blank(cls, league: League, variant: str | None = None, preset: LeaguePreset | None = None) -> GameForm:
+        """An empty table for a variant's defaults, or for one of the league's presets, played today."""
+        if preset is not None:
+            initial = cls.rules_initial(preset.variant, preset.options)
+        else:
+            initial = cls.rules_initial(variant if variant in VARIANTS else DEFAULT_VARIANT)
+        form = cls(
+            league=league,
+            initial={**initial, "seat": [], "first_dealer": RANDOM_DEALER, "played_on": league.today()},
+        )
+        form.preset = preset
+        return form
+
+    @classmethod
+    def refreshed(cls, league: League, data: QueryDict) -> GameForm:
+        """The form after a rearranging post: seats moved, added or removed, options reset for a new variant."""
+        seats = cls._seat_names(data)
+        notice = ""
+
+        def index(key: str) -> int | None:
+            try:
+                value = int(data.get(key, ""))
+            except ValueError:
+                return None
+            return value if 0 <= value < len(seats) else None
+
+        if (i := index("up")) is not None and i > 0:
+            seats[i - 1], seats[i] = seats[i], seats[i - 1]
+        elif (i := index("down")) is not None and i < len(seats) - 1:
+            seats[i + 1], seats[i] = seats[i], seats[i + 1]
+        elif (i := index("remove")) is not None:
+            del seats[i]
+        for typed in (data.get("add_player", ""), data.get("new_name", "")):
+            if not typed.strip():
+                continue
+            try:
+                name = player_name(typed.strip())
+            except forms.ValidationError as error:
+                notice = error.messages[0]
+                continue
+            if name_key(name) in {name_key(seat) for seat in seats}:
+                notice = f"{name} already has a seat"
+            else:
+                # A league player's own spelling wins over the typed one.
+                known = league.players.filter(name_key=name_key(name)).values_list("name", flat=True).first()
+                seats.append(known or name)
+
+        dealer = data.get("first_dealer", RANDOM_DEALER)
+        dealer = dealer if dealer in seats else RANDOM_DEALER
+        initial = {
+            **cls.refreshed_rules(data),
+            "seat": seats,
+            "first_dealer": dealer,
+            "played_on": data.get("played_on") or league.today(),
+        }
+        form = cls(league=league, initial=initial)
+        form.notice = notice
+        return form
+
+    def unseated_players(self) -> list[str]:
+        seated = {name.casefold() for name in self.seat_names}
+        return [name for name in self.league.players.values_list("name", flat=True) if name.casefold() not in seated]
+
+    def clean_played_on(self) -> date:
+        return day_of_play(self.league, self.cleaned_data.get("played_on") or self.league.today())
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        names = list(self.seat_names)
+        new_name = (cleaned.get("new_name") or "").strip()
+        if new_name:
+            names.append(new_name)
+        cleaned["names"] = names
+        return cleaned
+
+    def setup_arguments(self) -> dict[str, Any]:
+        """Keyword arguments for Game.start_named; draws the first dealer when asked to."""
+        data = self.cleaned_data
+        names = data["names"]
+        dealer = data.get("first_dealer") or RANDOM_DEALER
+        if dealer == RANDOM_DEALER or dealer not in names:
+            # The table asked the app to draw: an unpredictable pick.
+            first_dealer = secrets.randbelow(len(names)) if names else 0
+        else:
+            first_dealer = names.index(dealer)
+        return {
+            "variant": data["variant"],
+            "names": names,
+            "options": self.options(),
+            "first_dealer": first_dealer,
+            "played_on": data["played_on"],
+        }
+
+    def add_setup_error(self, error: SetupError) -> None:
+        variant = VARIANTS.get(self.cleaned_data.get("variant", ""))
+        seated = len(self.cleaned_data.get("names", []))
+        if error.field == "players" and variant and not variant.min_players <= seated <= variant.max_players:
+            # The engine names the variant by its key too (as a scoresheet file writes it): say it as the table would.
+            error = SetupError(
+                f"{variant.name} is played by {variant.player_range} players: {seated} seated", "players"
+            )
+        super().add_setup_error(error)
+
+
+# Entering a hand -----------------------------------------------------------
+
+
+class HeartsField(forms.IntegerField):
+    """A player's hearts: digits only (a minus sign is left for the engine to refuse in its words).
+
+    Django's IntegerField takes "2.0" as 2; a phone's "2.5" or "1e1" was a
+    slip of the finger, never a count of hearts, and is refused naming the
+    player, like letters are.
+    """
+
+    WHOLE = re.compile(r"[+-]?[0-9]{1,6}")
+
+    def __init__(self, name: str, **kwargs: Any) -> None:
+        super().__init__(label=name, **kwargs)
+        self.player = name
+
+    def to_python(self, value: Any) -> int | None:
+        text = "" if value is None else str(value).strip()
+        if text in self.empty_values:
+            return None
+        if not self.WHOLE.fullmatch(text):
+            message = _("%(name)s's hearts must be a whole number, not “%(typed)s”")
+            raise forms.ValidationError(message, code="invalid", params={"name": self.player, "typed": text[:12]})
+        return int(text)
+
+
+class SeatChoiceField(forms.TypedChoiceField):
+    """One of the game's seats, as a radio button per player."""
+
+    def __init__(self, setup: GameSetup, **kwargs: Any) -> None:
+        super().__init__(
+            choices=list(enumerate(setup.players)),
+            coerce=int,
+            empty_value=None,
+            required=False,
+            widget=forms.RadioSelect,
+            **kwargs,
+        )
+
+
+# The suits as letters, for form field names a browser and a test type easily.
+SUIT_LETTERS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
+
+
+def taker_field(card: str) -> str:
+    """The hand form's field for a single point card's taker: queen, jack, or card_ks for the K♠."""
+    if card == QUEEN_OF_SPADES:
+        return "queen"
+    if card == JACK_OF_DIAMONDS:
+        return "jack"
+    return f"card_{card[:-1].lower()}{SUIT_LETTERS[card[-1]]}"
+
+
+class HandForm(forms.Form):
+    """One hand as the table enters it: the cards taken, or a revoke instead.
+
+    One row of player buttons per single point card in play (the engine's
+    table: the Q♠, the J♦ where it scores, a house's extra cards), a hearts
+    box per player, and where the house plays them a sun and the time limit.
+    Only the shape is checked here (whole numbers, real seats); whether the
+    hearts add up, who shot the moon and so on is the engine's to say.
+    """
+
+    CARDS = "cards"
+    REVOKE = "revoke"
+
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    # The game's version when an edit form was opened (see Game.edit_hand).
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
+    # Set by the offline queue (static/js/offline.js): one key per hand sent.
+    key = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
+    action = forms.ChoiceField(choices=[(CARDS, CARDS), (REVOKE, REVOKE)], required=False)
+    moon = forms.ChoiceField(
+        choices=[("add", "add"), ("subtract", "subtract")], required=False, widget=forms.RadioSelect
+    )
+
+    def __init__(self, *args: Any, setup: GameSetup, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.setup = setup
+        self.single_cards = setup.single_cards
+        for card in self.single_cards:
+            self.fields[taker_field(card.card)] = SeatChoiceField(setup, label=f"Who took the {card.card}?")
+        if setup.options.sun:
+            self.fields["sun"] = forms.BooleanField(required=False, label="Took every trick too: shot the sun")
+        if setup.options.time_limit:
+            self.fields["time_up"] = forms.BooleanField(required=False, label="The time ran out during this hand")
+        self.fields["revoke"] = SeatChoiceField(setup, label="Who revoked?")
+        for seat, name in enumerate(setup.players):
+            # No min or max validators: the engine says what is wrong with the
+            # hearts, in the table's words.
+            self.fields[f"hearts_{seat}"] = HeartsField(
+                name,
+                required=False,
+                # Empty with a 0 shown as a placeholder, not a 0 the finger has
+                # to delete first: a blank box counts as no hearts. A text box
+                # with the digits keypad, not type=number: that one hides what
+                # was typed ("e", "2.5") behind an empty value, which counted as 0.
+                widget=forms.TextInput(
+                    attrs={
+                        "inputmode": "numeric",
+                        "pattern": "[0-9]*",
+                        "autocomplete": "off",
+                        "maxlength": 6,
+                        "placeholder": "0",
+                        "class": "form-control hearts-input",
+                    }
+                ),
+            )
+        self.hearts_errors: list[str] = []
+
+    @classmethod
+    def initial_for(
+        cls, number: int, entry: HandEntry | None = None, version: int | None = None, time_up: bool = False
+    ) -> dict[str, Any]:
+        """The fields for hand `number`: empty, or with `entry` filled in; time_up ticks the time limit's box.
+
+        A new hand gets its idempotency key here, once, when its form is drawn: a second tap, a
+        retry after a lost reply, the offline queue's send all carry it (Game.record_hand)."""
+        initial: dict[str, Any] = {"number": number, "version": version, "time_up": time_up}
+        if entry is None:
+            return {**initial, "key": uuid.uuid4().hex}
+        initial["time_up"] = entry.time_up
+        if entry.is_revoke:
+            return {**initial, "action": cls.REVOKE, "revoke": entry.revoke}
+        initial.update(queen=entry.queen, jack=entry.jack, moon=entry.moon, sun=entry.sun)
+        initial.update({taker_field(card): taker for card, taker in entry.extras})
+        initial.update({f"hearts_{seat}": hearts for seat, hearts in enumerate(entry.hearts)})
+        return initial
+
+    @classmethod
+    def fields_for(cls, setup: GameSetup, entry: HandEntry) -> dict[str, str]:
+        """The entry as the form's values (the cards' takers and the hearts boxes), as a phone
+        compares them with what it typed: a blank hearts box is "0"."""
+        values = cls.initial_for(0, entry)
+        names = [taker_field(card.card) for card in setup.single_cards]
+        names += [f"hearts_{seat}" for seat in range(setup.seats)]
+        names += ["moon", "sun", "action", "revoke"]
+        return {
+            name: str(values[name])
+            for name in names
+            if values.get(name) is not None and values[name] is not False and values[name] != ""
+        }
+
+    @property
+    def asks_time_up(self) -> bool:
+        return "time_up" in self.fields
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        self._refuse_repeated_fields()
+        if cleaned.get("action") == self.REVOKE and cleaned.get("revoke") is None and "revoke" not in self.errors:
+            self.add_error("revoke", "Who revoked? Pick one of the players")
+        return cleaned
+
+    def _refuse_repeated_fields(self) -> None:
+        """Each card has exactly one taker and each player one hearts count.
+
+        A form posts every field once; a request carrying one twice (say
+        `queen=0&queen=1`) was made by hand, and Django would silently keep the
+        last value. Refuse it instead of guessing which was meant."""
+        getlist = getattr(self.data, "getlist", None)
+        if getlist is None:
+            return
+        cards = {taker_field(card.card): f"the {card.card}" for card in self.single_cards}
+        for name, field in self.fields.items():
+            if len(getlist(name)) > 1:
+                what = cards.get(name) or {"revoke": "the revoke"}.get(name, str(field.label or name))
+                self.add_error(None, f"{what} was sent more than once: each card has exactly one taker")
+
+    def entry(self) -> HandEntry:
+        data = self.cleaned_data
+        time_up = bool(data.get("time_up"))
+        if data.get("action") == self.REVOKE:
+            return HandEntry.revoked(data["revoke"], time_up=time_up)
+        hearts = [data.get(f"hearts_{seat}") or 0 for seat in range(self.setup.seats)]
+        extras = {card.card: data.get(taker_field(card.card)) for card in self.single_cards if card.field == self.CARDS}
+        return HandEntry.cards(
+            hearts,
+            data.get("queen"),
+            data.get("jack"),
+            data.get("moon") or None,
+            extras=extras,
+            sun=bool(data.get("sun")),
+            time_up=time_up,
+        )
+
+    def partial_entry(self) -> HandEntry | None:
+        """The entry, if what was posted parses, whatever the engine said of it since."""
+        if not self.is_bound:
+            return None
+        parsed = HandForm(self.data, setup=self.setup)
+        return parsed.entry() if parsed.is_valid() else None
+
+    def add_entry_errors(self, error: EntryError) -> None:
+        for problem in error.errors:
+            field = taker_field(problem.card) if problem.card else problem.field
+            if problem.field == "hearts":
+                self.hearts_errors.append(problem.message)
+            elif field in self.fields:
+                self.add_error(field, problem.message)
+            else:
+                self.add_error(None, problem.message)
+
+    def card_rows(self) -> list[dict[str, Any]]:
+        """One row of player buttons per single point card, as the template lays them out.
+
+        A card's points are said where the table might not know them: an
+        extra card, or a Q♠ worth more than 13.
+        """
+        rows = []
+        for card in self.single_cards:
+            name = taker_field(card.card)
+            chosen = str(self[name].value())
+            standard = (card.card == QUEEN_OF_SPADES and card.points == QUEEN_POINTS) or card.field == "jack"
+            rows.append(
+                {
+                    "card": card.card,
+                    "name": name,
+                    "points": "" if standard else signed(card.points, plus=True),
+                    "errors": self[name].errors,
+                    "seats": [
+                        {"seat": seat, "name": player, "checked": chosen == str(seat)}
+                        for seat, player in enumerate(self.setup.players)
+                    ],
+                }
+            )
+        return rows
+
+    def seat_rows(self) -> list[dict[str, Any]]:
+        """One row per player for the template: their hearts field, and whether they are charged a revoke."""
+        revoke = str(self["revoke"].value())
+        return [
+            {"seat": seat, "name": name, "hearts": self[f"hearts_{seat}"], "revoke": revoke == str(seat)}
+            for seat, name in enumerate(self.setup.players)
+        ]
+
+
+class DeleteHandForm(forms.Form):
+    number = forms.IntegerField(min_value=1)
+
+
+class DeclareForm(forms.Form):
+    status = forms.ChoiceField(choices=[(Game.Status.NULL, "null"), (Game.Status.ABANDONED, "abandoned")])
+
+
+# Importing a scoresheet ----------------------------------------------------
+
+
+class GameImportForm(forms.Form):
+    """A game's scoresheet (shared/SCORESHEET.md), uploaded or pasted."""
+
+    scoresheet = forms.FileField(label="Scoresheet file (.json)", required=False)
+    text = forms.CharField(
+        label="…or paste the scoresheet",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "class": "font-monospace"}),
+    )
+    again = forms.BooleanField(label="It is another game: import it anyway", required=False)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        upload = cleaned.get("scoresheet")
+        text = cleaned.get("text") or ""
+        if upload and text.strip():
+            raise forms.ValidationError("Upload a file or paste a scoresheet, not both")
+        if upload:
+            if upload.size > SCORESHEET_MAX_BYTES:
+                raise forms.ValidationError("That file is too large for a scoresheet")
+            try:
+                text = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise forms.ValidationError("The file is not UTF-8 text; export it again as JSON") from None
+        if not text.strip():
+            raise forms.ValidationError("Choose a scoresheet file or paste one")
+        try:
+            cleaned["document"] = read_json(text)
+        except UnreadableJSON as error:
+            raise forms.ValidationError(f"This scoresheet cannot be read: {error}") from None
+        return cleaned
+
+
+def day_of_play(league: League, day: date) -> date:
+    """`day`, if a game of the league can have been played on it (up to today at its table)."""
+    if day > league.today():
+        raise forms.ValidationError("A game can't be played after today: choose today or an earlier day.")
+    if day < EARLIEST_DAY:
+        raise forms.ValidationError("Choose a day from 1900 on.")
+    return day
+
+
+class GameDayForm(forms.Form):
+    """The day a game was played, put right after it started (a paper game dated today by mistake)."""
+
+    played_on = forms.DateField(
+        label="Played on", widget=forms.DateInput(attrs={"type": "date", "class": "form-control"})
+    )
+
+    def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.league = league
+        self.fields["played_on"].widget.attrs["max"] = league.today().isoformat()
+
+    def clean_played_on(self) -> date:
+        return day_of_play(self.league, self.cleaned_data["played_on"])

@@ -1,0 +1,36 @@
+"""The league file: a whole league as one JSON document, for backups and moves.
+
+The league file is the whole league as its organizers set it and its tables
+entered it, and nothing derived: its settings, players, seasons, presets,
+members (by username) and every game as a scoresheet (shared/SCORESHEET.md)
+with its History. Importing it rebuilds the results and ratings from the
+entries, so a round trip gives the same standings. docs/LEAGUE_FILE.md
+describes the format, version by version.
+
+games.league_file.sections: the format's names and limits, and the file's
+parts other than the league's name, players and games, each one writer and
+one reader registered in SECTIONS (see "Adding a section" there).
+games.league_file.export writes the file; games.league_file.restore reads
+it back and stores it. The CSV exports for spreadsheets are games.csv_export.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from games.models import League
+
+
+class LeagueImportError(Exception):
+    """The file cannot be imported; str() says why in one line, naming the game."""
+
+
+class LeagueAlreadyHere(LeagueImportError):
+    """The file's games are already one of the importer's leagues (import it as a copy to have two)."""
+
+    def __init__(self, league: League) -> None:
+        super().__init__(
+            f"These games are already your league “{league.name}”. Import the file as a copy to have both."
+        )
+        self.league = league

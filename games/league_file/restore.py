@@ -1,0 +1,498 @@
+"""Reading a league file back and storing it as a new league, its results rebuilt by the engine."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from games.league_file import LeagueAlreadyHere, LeagueImportError
+from games.league_file.sections import (
+    CORE_KEYS,
+    DECLARED,
+    EARLIEST_YEAR,
+    FORMAT,
+    GAME_KEYS,
+    HAND_ACTIONS,
+    LATEST_AHEAD,
+    LEAGUE_SETTINGS,
+    MOST_HISTORY_LINES,
+    READABLE_VERSIONS,
+    SECTIONS,
+    SETTINGS_BEFORE,
+    Reading,
+    Restoring,
+    Store,
+    _as_the_app_writes_it,
+    _read_time_zone,
+    _read_username,
+)
+from games.models import (
+    Game,
+    Hand,
+    HandRevision,
+    League,
+    Player,
+    Seat,
+    entry_to_json,
+    hand_result_to_json,
+    league_name,
+    player_name,
+    read_played_on,
+)
+from rules import (
+    MOST_HANDS,
+    GameSetup,
+    GameState,
+    HandEntry,
+    HandError,
+    ScoresheetError,
+    name_key,
+    play,
+    read_hand,
+    read_scoresheet,
+)
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game to store: its setup, the players in seat order and the table's entries."""
+
+    setup: GameSetup
+    players: Sequence[Player]
+    entries: Sequence[HandEntry]
+    created_at: datetime
+    finished_at: datetime | None = None
+    declared: str = ""
+    state: GameState | None = None  # play(setup, entries), when the caller has it already
+    played_on: date | None = None  # the day of created_at at the league's table when None
+    number: int | None = None  # the next of the league's numbers when None
+    clock_started_at: datetime | None = None
+
+
+# Storing many games at once -------------------------------------------------
+
+
+def add_games(league: League, records: Sequence[GameRecord]) -> list[Game]:
+    """Store finished records in bulk, with their results computed by the engine.
+
+    Game.refresh() would write each seat on its own; a league of thousands of
+    games is stored in a few INSERTs instead, with the same cached results
+    (set_results is what refresh uses). Ratings and standings are left to the caller
+    (League.results_changed).
+    Raises HandError when an entry does not stand.
+    """
+    games, seats, hands = [], [], []
+    next_number = league.take_game_numbers(sum(1 for record in records if record.number is None))
+    zone = league.zone
+    for record in records:
+        state = record.state or play(record.setup, record.entries)
+        setup = record.setup
+        if record.number is None:
+            number, next_number = next_number, next_number + 1
+        else:
+            number = record.number
+        game = Game(
+            league=league,
+            number=number,
+            played_on=record.played_on or record.created_at.astimezone(zone).date(),
+            variant=setup.variant.key,
+            options=setup.options.as_dict(),
+            first_dealer=setup.first_dealer,
+            created_at=record.created_at,
+            declared=record.declared,
+            finished_at=record.finished_at,
+            clock_started_at=record.clock_started_at,
+        )
+        winners = game.set_results(state)
+        game.version = len(record.entries)
+        games.append(game)
+        for position, player in enumerate(record.players):
+            seat = Seat(game=game, player=player, position=position)
+            seat.set_results(state, winners)
+            seats.append(seat)
+        hands.extend(
+            Hand(
+                game=game,
+                number=number,
+                entry=entry_to_json(entry),
+                result=hand_result_to_json(hand),
+                created_at=record.created_at,
+                updated_at=record.created_at,
+            )
+            for number, (entry, hand) in enumerate(zip(record.entries, state.hands, strict=True), start=1)
+        )
+    Game.objects.bulk_create(games, batch_size=500)
+    Seat.objects.bulk_create(seats, batch_size=1000)
+    Hand.objects.bulk_create(hands, batch_size=1000)
+    return games
+
+
+# Import -----------------------------------------------------------------------
+
+
+@dataclass
+class ReadGame:
+    """A game of the file, checked and played by the engine, ready to store."""
+
+    setup: GameSetup
+    entries: list[HandEntry]
+    state: GameState
+    created_at: datetime
+    finished_at: datetime | None
+    declared: str
+    played_on: date | None
+    number: int | None
+    clock_started_at: datetime | None
+    # (at, username or None, action, hand number, before, after), as HandRevision stores them.
+    history: list[tuple]
+
+
+def import_league(document: object, owner: Any, as_copy: bool = False) -> League:
+    """A new league owned by `owner` from an exported document; raises LeagueImportError.
+
+    The whole document is read and every game played by the engine before the
+    write begins, so a refused file takes no lock at all; the writes are one
+    transaction, so on any error nothing is saved. A file whose games are
+    already a league of the owner's is refused (LeagueAlreadyHere) unless
+    `as_copy`. The league's `left_out` lists the members the file names who
+    have no account here (so were not restored).
+    """
+    name, settings, player_names, games, version = _read_document(document)
+    records = [_read_game(number, game, player_names) for number, game in enumerate(games, start=1)]
+    numbers = [record.number for record in records if record.number is not None]
+    if len(set(numbers)) != len(numbers):
+        raise LeagueImportError("Two games have the same 'number'")
+    reading = Reading(version, player_names, set(numbers))
+    stores = [section.read(document.get(section.key, section.absent), reading) for section in SECTIONS]
+    if not as_copy:
+        twin = already_here(owner, records)
+        if twin is not None:
+            raise LeagueAlreadyHere(twin)
+    return _store_league(owner, name, settings, player_names, records, stores)
+
+
+def already_here(user: Any, records: Sequence[ReadGame]) -> League | None:
+    """The user's league that holds these games already: its games started at the same moments
+    with the same numbers as the file's first and last (a league file's games are its own)."""
+    if not records:
+        return None
+    leagues = League.objects.for_user(user)
+    holding = None
+    for record in {records[0].created_at: records[0], records[-1].created_at: records[-1]}.values():
+        games = Game.objects.filter(league__in=leagues, created_at=record.created_at)
+        if record.number is not None:
+            games = games.filter(number=record.number)
+        found = set(games.values_list("league_id", flat=True))
+        holding = found if holding is None else holding & found
+    return League.objects.filter(pk__in=holding).order_by("pk").first() if holding else None
+
+
+@transaction.atomic
+def _store_league(owner: Any, name: str, settings: dict[str, Any], player_names: list[str],
+                  records: list[ReadGame], stores: Sequence[Store] = ()) -> League:  # fmt: skip
+    league = League.create_for(owner, League.name_apart(owner, name))
+    # Numbers the file gives are kept; the league counts on from the highest.
+    given = max((record.number for record in records if record.number is not None), default=0)
+    League.objects.filter(pk=league.pk).update(last_game_number=given, **settings)
+    league.last_game_number = given
+    for setting, value in settings.items():
+        setattr(league, setting, value)
+    players = {
+        player.name: player
+        for player in Player.objects.bulk_create(
+            Player(league=league, name=player_name) for player_name in player_names
+        )
+    }
+    games = add_games(
+        league,
+        [
+            GameRecord(
+                record.setup,
+                [players[name] for name in record.setup.players],
+                record.entries,
+                record.created_at,
+                record.finished_at,
+                record.declared,
+                record.state,
+                record.played_on,
+                record.number,
+                record.clock_started_at,
+            )
+            for record in records
+        ],
+    )
+    restoring = Restoring(league, owner, players, {game.number: game for game in games})
+    accounts = restoring.users(sorted({line[1] for record in records for line in record.history if line[1]}))
+    # By ids, not objects: a related object's descriptor, set a hundred thousand times, costs.
+    user_ids = {username: user.pk for username, user in accounts.items()}
+    HandRevision.objects.bulk_create(
+        (
+            HandRevision(
+                game_id=game.pk,
+                at=at,
+                user_id=user_ids.get(by),
+                user_name="" if by in user_ids else by or "",
+                action=action,
+                number=number,
+                before=before,
+                after=after,
+            )
+            for game, record in zip(games, records, strict=True)
+            for at, by, action, number, before, after in record.history
+        ),
+        batch_size=2000,
+    )
+    for store in stores:
+        store(restoring)
+    # Every season's standings and ratings too (League.seasons_changed).
+    league.results_changed()
+    league.left_out = restoring.left_out
+    return league
+
+
+def _read_document(document: object) -> tuple[str, dict[str, Any], list[str], list[Any], int]:
+    if not isinstance(document, Mapping):
+        raise LeagueImportError("A league file must be a JSON object")
+    if document.get("format") != FORMAT:
+        raise LeagueImportError(f"This is not a league export (its 'format' should be '{FORMAT}')")
+    version = document.get("version")
+    if type(version) is not int or version not in READABLE_VERSIONS:
+        raise LeagueImportError(f"Only version {', '.join(map(str, READABLE_VERSIONS))} league files can be imported")
+    known = CORE_KEYS | {section.key for section in SECTIONS if version > 1 or section.key == "seasons"}
+    unknown = sorted(set(document) - known)
+    if unknown:
+        raise LeagueImportError(f"Unknown field '{unknown[0]}' in the league file")
+    league = document.get("league")
+    name = _as_the_app_writes_it(league.get("name") if isinstance(league, Mapping) else None, league_name)
+    settings = LEAGUE_SETTINGS if version > 1 else {"time_zone": _read_time_zone}
+    unknown = sorted(set(league) - {"name", *settings})
+    if unknown:
+        raise LeagueImportError(f"Unknown field '{unknown[0]}' in the league file's 'league'")
+    read_settings = {
+        setting: read(league.get(setting, SETTINGS_BEFORE.get(setting, League._meta.get_field(setting).get_default())))
+        for setting, read in settings.items()
+    }
+    if version == 1:
+        read_settings.update(SETTINGS_BEFORE)
+    player_names = document.get("players")
+    if not isinstance(player_names, list):
+        raise LeagueImportError("'players' must be a list of names")
+    if len(player_names) > League.MOST_PLAYERS:
+        raise LeagueImportError(
+            f"A league holds at most {League.MOST_PLAYERS:,} players; this file lists {len(player_names):,}"
+        )
+    seen: set[str] = set()
+    for player in player_names:
+        _as_the_app_writes_it(player, player_name)
+        if name_key(player) in seen:
+            raise LeagueImportError(f"The player {player} is listed twice")
+        seen.add(name_key(player))
+    games = document.get("games")
+    if not isinstance(games, list):
+        raise LeagueImportError("'games' must be a list")
+    if len(games) > League.MOST_GAMES:
+        raise LeagueImportError(f"A league holds at most {League.MOST_GAMES:,} games; this file has {len(games):,}")
+    if version == 1 and any(
+        isinstance(game, Mapping) and {"history", "clock_started_at"} & set(game) for game in games
+    ):
+        raise LeagueImportError("A version 1 league file has no 'history' or 'clock_started_at' in its games")
+    return name, read_settings, player_names, games, version
+
+
+def _read_game(number: int, game: object, player_names: list[str]) -> ReadGame:
+    def fail(message: str) -> LeagueImportError:
+        return LeagueImportError(f"Game {number}: {message}")
+
+    if not isinstance(game, Mapping):
+        raise fail("each game must be a JSON object")
+    unknown = sorted(set(game) - GAME_KEYS)
+    if unknown:
+        raise fail(f"unknown field '{unknown[0]}'")
+    given_number = game.get("number")
+    if given_number is not None and (type(given_number) is not int or not 1 <= given_number <= 2**31 - 1):
+        raise fail("'number' must be a whole number from 1")
+    try:
+        setup, entries = read_scoresheet(game.get("scoresheet"))
+        played_on = read_played_on(game.get("scoresheet"))
+        state = play(setup, entries)
+    except (ScoresheetError, HandError) as error:
+        raise fail(str(error)) from None
+    missing = [name for name in setup.players if name not in player_names]
+    if missing:
+        raise fail(f"{missing[0]} is not in the league's list of players")
+    created_at = _read_time(game.get("created_at"), "created_at", fail)
+    if created_at is None:
+        raise fail("'created_at' is missing")
+    finished_at = _read_time(game.get("finished_at"), "finished_at", fail)
+    if finished_at is not None and finished_at < created_at:
+        raise fail("'finished_at' is before 'created_at'")
+    clock_started_at = _read_time(game.get("clock_started_at"), "clock_started_at", fail)
+    if clock_started_at is not None and not setup.options.time_limit:
+        raise fail("'clock_started_at' is for a game with a time limit")
+    declared = game.get("declared", "")
+    if not isinstance(declared, str) or declared not in DECLARED:
+        raise fail('\'declared\' must be "", "null" or "abandoned"')
+    if declared:
+        problem = Game.declaration_problem(declared, state)
+        if problem:
+            raise fail(problem)
+    history = _read_history(game.get("history", []), setup, entries, fail)
+    return ReadGame(setup, entries, state, created_at, finished_at, declared, played_on, given_number,
+                    clock_started_at, history)  # fmt: skip
+
+
+def _read_history(lines: object, setup: GameSetup, entries: list[HandEntry], fail) -> list[tuple]:
+    """A game's History lines as HandRevision stores them, each one the app could have written."""
+    if not isinstance(lines, list):
+        raise fail("'history' must be a list")
+    if len(lines) > MOST_HISTORY_LINES:
+        raise fail(f"a game's 'history' holds at most {MOST_HISTORY_LINES:,} lines")
+    if not lines:
+        return []
+    fresh = play(setup, [])
+    stored = [entry_to_json(entry) for entry in entries]
+    read = []
+    for index, line in enumerate(lines, start=1):
+
+        def wrong(message: str, index: int = index) -> LeagueImportError:
+            return fail(f"history line {index}: {message}")
+
+        # Most lines add a hand the scoresheet holds as it was added: read them the short way.
+        if type(line) is list and len(line) == 4 and line[2] == HandRevision.Action.ADDED:
+            at, by, _, number = line
+            if type(number) is not int or not 1 <= number <= len(stored):
+                raise wrong(f"there is no hand {number!r} in the scoresheet to be the one added")
+            if by is not None:
+                by = _history_username(by, wrong)
+            read.append(
+                (_read_history_time(at, wrong), by, HandRevision.Action.ADDED, number, None, stored[number - 1])
+            )
+        else:
+            read.append(_read_history_line(line, setup, stored, fresh, wrong))
+    return read
+
+
+def _history_username(by: object, wrong) -> str:
+    try:
+        return _read_username(by, "its 'by'")
+    except LeagueImportError as error:
+        raise wrong(str(error)) from None
+
+
+def _read_history_line(line: object, setup: GameSetup, stored: list[dict], fresh: GameState, wrong) -> tuple:
+    """[at, by, action, hand, before, after] (docs/LEAGUE_FILE.md) as HandRevision stores it.
+    stored: the scoresheet's hands as Hand.entry stores them."""
+    if not isinstance(line, list) or not 4 <= len(line) <= 6:
+        raise wrong("each line is [at, by, action, hand] and maybe its before and after")
+    at, by, action, number, *sides = line
+    at = _read_history_time(at, wrong)
+    if by is not None:
+        by = _history_username(by, wrong)
+    if action not in HandRevision.Action.values:
+        raise wrong(f"the action must be one of {', '.join(HandRevision.Action.values)}")
+    if type(number) is not int or not 0 <= number <= MOST_HANDS:
+        raise wrong(f"the hand must be a whole number from 0 to {MOST_HANDS:,}")
+    before, after = [*sides, None, None][:2]
+    if len(sides) == 1 and action != HandRevision.Action.DELETED:
+        raise wrong("give both the before and the after, or neither")
+
+    def hand(side: object) -> dict[str, Any]:
+        try:
+            entry = read_hand(setup, side, number)
+        except ScoresheetError as error:
+            raise wrong(str(error)) from None
+        errors = fresh.check(entry)
+        if errors:
+            raise wrong(f"hand {number}: {errors[0].message}")
+        return entry_to_json(entry)
+
+    def either(side: object, key: str, check: Callable[[object], Any]) -> dict[str, Any]:
+        if not isinstance(side, Mapping) or set(side) != {key}:
+            raise wrong(f"its before and after are {{'{key}': ...}}")
+        check(side[key])
+        return {key: side[key]}
+
+    def declared(value: object) -> None:
+        if value not in DECLARED:
+            raise wrong('\'declared\' must be "", "null" or "abandoned"')
+
+    def day(value: object) -> None:
+        try:
+            read_played_on({"played_on": value})
+        except ScoresheetError as error:
+            raise wrong(str(error)) from None
+
+    if action in HAND_ACTIONS:
+        if number < 1:
+            raise wrong("a hand's change names the hand, from 1")
+        if action == HandRevision.Action.ADDED:
+            if before is not None:
+                raise wrong("an added hand has no before")
+            if not sides:  # the hand as the scoresheet has it
+                if number > len(stored):
+                    raise wrong(f"there is no hand {number} in the scoresheet to be the one added")
+                after = stored[number - 1]
+            else:
+                after = hand(after)
+        elif action == HandRevision.Action.EDITED:
+            if before is None or after is None:
+                raise wrong("an edited hand has a before and an after")
+            before, after = hand(before), hand(after)
+        else:
+            if before is None or after is not None:
+                raise wrong("a deleted hand has a before and no after")
+            before = hand(before)
+    elif action in (HandRevision.Action.DECLARED, HandRevision.Action.REOPENED):
+        before, after = either(before, "declared", declared), either(after, "declared", declared)
+    elif action == HandRevision.Action.MERGED:
+        name = lambda value: _as_the_app_writes_it(value, player_name)  # noqa: E731
+        before, after = either(before, "player", name), either(after, "player", name)
+    else:  # redated
+        before, after = either(before, "played_on", day), either(after, "played_on", day)
+    return at, by, action, number, before, after
+
+
+HISTORY_TIME_TEXT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
+
+
+def _read_history_time(value: object, wrong) -> datetime:
+    """A History line's time, as the export writes it (HISTORY_TIME): read without
+    parse_datetime's many forms, for the thousands of lines of a league."""
+    if not isinstance(value, str) or not HISTORY_TIME_TEXT.fullmatch(value):
+        raise wrong("'at' must be a time in UTC written like 2025-01-07T19:30:00Z")
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:  # well formed but impossible, like month 13
+        raise wrong("'at' must be a time in UTC written like 2025-01-07T19:30:00Z") from None
+    if moment.year < EARLIEST_YEAR or moment > timezone.now() + LATEST_AHEAD:
+        raise wrong(f"'at' must be between {EARLIEST_YEAR} and tomorrow")
+    return moment
+
+
+def _read_time(value: object, field: str, fail) -> datetime | None:
+    if value is None:
+        return None
+    try:
+        moment = parse_datetime(value) if isinstance(value, str) else None
+    except ValueError:  # well formed but impossible, like month 13
+        moment = None
+    if moment is None:
+        raise fail(f"'{field}' must be a date and time like 2025-01-07T19:30:00+00:00")
+    # Checked on the year before any arithmetic: 9999-12-31 at UTC-14 is past
+    # the last moment Python (and so every page that shows it) can hold in UTC.
+    latest = timezone.now() + LATEST_AHEAD
+    if not EARLIEST_YEAR <= moment.year <= latest.year:
+        raise fail(f"'{field}' must be between {EARLIEST_YEAR} and tomorrow")
+    if timezone.is_naive(moment):
+        moment = timezone.make_aware(moment, timezone.get_default_timezone())
+    # 1900-01-01T00:00+14:00 is still 1899 in UTC, as it would be stored.
+    if moment > latest or moment.astimezone(UTC).year < EARLIEST_YEAR:
+        raise fail(f"'{field}' must be between {EARLIEST_YEAR} and tomorrow")
+    return moment

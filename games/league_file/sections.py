@@ -1,0 +1,352 @@
+"""The league file's format: its names and limits, and its sections.
+
+The file's parts other than the league's name, players and games are
+sections, each one writer and one reader registered in SECTIONS (the
+league's settings: LEAGUE_SETTINGS); see "Adding a section" there.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+
+from games.activity import export_activity, read_activity, store_activity
+from games.league_file import LeagueImportError
+from games.models import (
+    Game,
+    HandRevision,
+    League,
+    LeaguePreset,
+    Membership,
+    Player,
+    Season,
+    preset_name,
+    season_name,
+)
+from rules import (
+    MOST_HANDS,
+    SetupError,
+    name_key,
+)
+
+FORMAT = "hearts-league"
+# Version 2 added the league's settings, presets, members and each game's History and clock.
+VERSION = 2
+READABLE_VERSIONS = (1, 2)
+CORE_KEYS = {"format", "version", "league", "players", "games"}
+GAME_KEYS = {"number", "scoresheet", "created_at", "finished_at", "declared", "clock_started_at", "history"}
+DECLARED = {"", Game.Status.NULL.value, Game.Status.ABANDONED.value}
+# The dates a game can have: none before Hearts had leagues to keep, and
+# none later than tomorrow (a day's grace for clocks and time zones).
+EARLIEST_YEAR = 1900
+LATEST_AHEAD = timedelta(days=1)
+# Games read at a time by the export and the CSVs.
+CHUNK = 2000
+# What one game's History may hold in a file: far more changes than any table makes.
+MOST_HISTORY_LINES = 10 * MOST_HANDS
+# A History line's time, to the second: the file stays small for a league of thousands of hands.
+HISTORY_TIME = "%Y-%m-%dT%H:%M:%SZ"
+
+
+# The History's actions on a hand, whose before and after are hands.
+HAND_ACTIONS = {HandRevision.Action.ADDED, HandRevision.Action.EDITED, HandRevision.Action.DELETED}
+
+
+# The file's sections ------------------------------------------------------------
+
+
+@dataclass
+class Reading:
+    """What the sections' readers may check against: the file's version, players and games."""
+
+    version: int
+    players: list[str]
+    game_numbers: set[int]
+
+
+@dataclass
+class Restoring:
+    """The new league as the import's transaction writes it, for the sections' writes."""
+
+    league: League
+    owner: Any
+    players: dict[str, Player]
+    games: dict[int, Game]  # by number
+    # Usernames the file names that have no account here: listed on the import's result.
+    left_out: list[str] = field(default_factory=list)
+    _users: dict[str, Any] = field(default_factory=dict)
+
+    def users(self, usernames: Sequence[str]) -> dict[str, Any]:
+        """The accounts of these usernames that this server has, by username."""
+        wanted = [name for name in set(usernames) if name not in self._users]
+        if wanted:
+            User = get_user_model()
+            found = {
+                user.get_username(): user for user in User.objects.filter(**{f"{User.USERNAME_FIELD}__in": wanted})
+            }
+            self._users.update({name: found.get(name) for name in wanted})
+        return {name: self._users[name] for name in usernames if self._users.get(name) is not None}
+
+
+# The write a section's reader returns: done in the import's transaction, after the games.
+Store = Callable[[Restoring], None]
+
+
+@dataclass(frozen=True)
+class Section:
+    """One part of the league file beside its name, players and games.
+
+    write(league): the part's JSON value. read(value, reading): the value
+    checked as the app's forms check what they store (LeagueImportError,
+    before anything is written), returning the write to do. absent: what a
+    file without the part (an older version) means.
+    """
+
+    key: str
+    write: Callable[[League], Any]
+    read: Callable[[Any, Reading], Store]
+    absent: Any
+
+
+def _write_seasons(league: League) -> list[dict[str, str]]:
+    # The automatic calendar years are not written: the league keeps them by itself.
+    return [
+        {"name": name, "first_day": first_day.isoformat(), "last_day": last_day.isoformat()}
+        for name, first_day, last_day in Season.objects.filter(league=league, automatic=False)
+        .order_by("first_day", "last_day", "name")
+        .values_list("name", "first_day", "last_day")
+    ]
+
+
+def _read_seasons(seasons: object, reading: Reading) -> Store:
+    """The organizer's seasons, checked as the seasons' form checks them."""
+    if not isinstance(seasons, list):
+        raise LeagueImportError("'seasons' must be a list")
+    if len(seasons) > Season.MOST_PER_LEAGUE:
+        raise LeagueImportError(f"A league has at most {Season.MOST_PER_LEAGUE} seasons; this file has {len(seasons)}")
+    read, seen = [], set()
+    for number, season in enumerate(seasons, start=1):
+        if not isinstance(season, Mapping) or set(season) != {"name", "first_day", "last_day"}:
+            raise LeagueImportError(f"Season {number}: each season is {{'name', 'first_day', 'last_day'}} and no more")
+        name = _as_the_app_writes_it(season["name"], season_name)
+        if name_key(name) in seen:
+            raise LeagueImportError(f"The season {name} is listed twice")
+        seen.add(name_key(name))
+        days = [_read_day(season[side], f"Season {name}: '{side}'") for side in ("first_day", "last_day")]
+        problem = Season.days_problem(*days)
+        if problem:
+            raise LeagueImportError(f"Season {name}: {problem}")
+        read.append((name, *days))
+
+    def store(restoring: Restoring) -> None:
+        Season.objects.bulk_create(
+            Season(league=restoring.league, name=name, first_day=first_day, last_day=last_day)
+            for name, first_day, last_day in read
+        )
+
+    return store
+
+
+def _write_presets(league: League) -> list[dict[str, Any]]:
+    return [
+        {"name": name, "variant": variant, "options": options}
+        for name, variant, options in LeaguePreset.objects.filter(league=league)
+        .order_by("name", "pk")
+        .values_list("name", "variant", "options")
+    ]
+
+
+def _read_presets(presets: object, reading: Reading) -> Store:
+    """The league's presets, each a variant with every one of its options, as the preset form saves them."""
+    if not isinstance(presets, list):
+        raise LeagueImportError("'presets' must be a list")
+    if len(presets) > LeaguePreset.MOST_PER_LEAGUE:
+        raise LeagueImportError(
+            f"A league has at most {LeaguePreset.MOST_PER_LEAGUE} presets; this file has {len(presets)}"
+        )
+    read, seen = [], set()
+    for number, preset in enumerate(presets, start=1):
+        if not isinstance(preset, Mapping) or set(preset) != {"name", "variant", "options"}:
+            raise LeagueImportError(f"Preset {number}: each preset is {{'name', 'variant', 'options'}} and no more")
+        name = _as_the_app_writes_it(preset["name"], preset_name)
+        if name_key(name) in seen:
+            raise LeagueImportError(f"The preset {name} is listed twice")
+        seen.add(name_key(name))
+        checked = LeaguePreset(name=name, name_key=name_key(name))
+        if not isinstance(preset["variant"], str) or not isinstance(preset["options"], Mapping):
+            raise LeagueImportError(f"Preset {name}: 'variant' must be a variant's key and 'options' an object")
+        try:
+            checked.set_rules(preset["variant"], dict(preset["options"]))
+        except SetupError as error:
+            raise LeagueImportError(f"Preset {name}: {error.message}") from None
+        if checked.options != preset["options"]:
+            raise LeagueImportError(
+                f"Preset {name}: 'options' must list every option of the variant, as the app saves them"
+            )
+        read.append(checked)
+
+    def store(restoring: Restoring) -> None:
+        for preset in read:
+            preset.league = restoring.league
+        LeaguePreset.objects.bulk_create(read)
+
+    return store
+
+
+def _write_members(league: League) -> list[dict[str, str]]:
+    linked = dict(Player.objects.filter(league=league, user__isnull=False).values_list("user_id", "name"))
+    members = []
+    for user_id, username, role in (
+        Membership.objects.filter(league=league)
+        .order_by("user__username")
+        .values_list("user_id", "user__username", "role")
+    ):
+        member = {"username": username, "role": role}
+        if user_id in linked:
+            member["player"] = linked[user_id]
+        members.append(member)
+    return members
+
+
+def _read_username(value: object, what: str) -> str:
+    """A username as the sign-up form could have stored it."""
+    if isinstance(value, str) and value in _USERNAMES_SEEN:
+        return value
+    User = get_user_model()
+    username_field = User._meta.get_field(User.USERNAME_FIELD)
+    if not isinstance(value, str) or not value:
+        raise LeagueImportError(f"{what} must be a username")
+    try:
+        username_field.run_validators(value)
+    except ValidationError:
+        raise LeagueImportError(f"{what}: {value[:20]!r} is not a username this app gives") from None
+    if len(value) > username_field.max_length:
+        raise LeagueImportError(f"{what}: a username has at most {username_field.max_length} characters")
+    if len(_USERNAMES_SEEN) < 10_000:
+        _USERNAMES_SEEN.add(value)
+    return value
+
+
+# Usernames already found good: a History names a few people thousands of times.
+_USERNAMES_SEEN: set[str] = set()
+
+
+def _read_members(members: object, reading: Reading) -> Store:
+    """The members by username and role; each is restored where an account of that username is here."""
+    if not isinstance(members, list):
+        raise LeagueImportError("'members' must be a list")
+    if len(members) > League.MOST_PLAYERS:
+        raise LeagueImportError(f"A league file lists at most {League.MOST_PLAYERS:,} members")
+    read: list[tuple[str, str, str | None]] = []
+    usernames, linked = set(), set()
+    for number, member in enumerate(members, start=1):
+        if not isinstance(member, Mapping) or not {"username", "role"} <= set(member) <= {"username", "role", "player"}:
+            raise LeagueImportError(f"Member {number}: each member is {{'username', 'role'}} and maybe 'player'")
+        username = _read_username(member["username"], f"Member {number}")
+        if username in usernames:
+            raise LeagueImportError(f"The member {username} is listed twice")
+        usernames.add(username)
+        if member["role"] not in Membership.Role.values:
+            raise LeagueImportError(f"Member {username}: 'role' must be one of {', '.join(Membership.Role.values)}")
+        player = member.get("player")
+        if player is not None:
+            if player not in reading.players:
+                raise LeagueImportError(f"Member {username}: {player!r} is not in the league's list of players")
+            if player in linked:
+                raise LeagueImportError(f"The player {player} is linked to two members")
+            linked.add(player)
+        read.append((username, member["role"], player))
+
+    def store(restoring: Restoring) -> None:
+        accounts = restoring.users([username for username, _, _ in read])
+        owner = restoring.owner.get_username()
+        for username, role, player in read:
+            user = accounts.get(username)
+            if user is None:
+                restoring.left_out.append(username)
+                continue
+            if username != owner:  # the importer owns and organizes the new league whatever the file says
+                Membership.objects.create(league=restoring.league, user=user, role=role)
+            if player is not None:
+                Player.objects.filter(pk=restoring.players[player].pk).update(user=user)
+
+    return store
+
+
+def _read_time_zone(value: object) -> str:
+    if not isinstance(value, str) or value not in zoneinfo.available_timezones():
+        raise LeagueImportError("'time_zone' must be a time zone name such as Europe/London")
+    return value
+
+
+def _read_min_games(value: object) -> int:
+    # The league settings form's bounds.
+    if type(value) is not int or not 1 <= value <= 100:
+        raise LeagueImportError("'min_games' must be a whole number from 1 to 100")
+    return value
+
+
+def _read_lock_finished_games(value: object) -> bool:
+    # The settings form's checkbox: on or off.
+    if type(value) is not bool:
+        raise LeagueImportError("'lock_finished_games' must be true or false")
+    return value
+
+
+def _read_activity(entries: object, reading: Reading) -> Store:
+    """The league's activity log, checked entry by entry (games.activity); stored with a line saying who imported it."""
+    read = read_activity({"activity": entries}, LeagueImportError)
+    return lambda restoring: store_activity(restoring.league, read, restoring.owner)
+
+
+# The league's settings in the file's "league", by League field: each read as the settings form reads it.
+# A file without one (an older version) gives the league the field's default, or what every
+# league had before the setting came (SETTINGS_BEFORE).
+LEAGUE_SETTINGS: dict[str, Callable[[object], Any]] = {
+    "time_zone": _read_time_zone,
+    "min_games": _read_min_games,
+    "lock_finished_games": _read_lock_finished_games,
+}
+# Leagues made before finished games could be locked had them open (the migration's choice too),
+# so a file from then comes back open, not locked as a new league is.
+SETTINGS_BEFORE: dict[str, Any] = {"lock_finished_games": False}
+
+# The sections, in the order they are read, written to the file and stored.
+SECTIONS: list[Section] = [
+    Section("seasons", _write_seasons, _read_seasons, absent=[]),
+    Section("presets", _write_presets, _read_presets, absent=[]),
+    Section("members", _write_members, _read_members, absent=[]),
+    # Last: an entry's account is linked again where the members restored it.
+    Section("activity", export_activity, _read_activity, absent=[]),
+]
+
+
+def _read_day(value: object, what: str) -> date:
+    try:
+        day = date.fromisoformat(value) if isinstance(value, str) and len(value) == 10 else None
+    except ValueError:
+        day = None
+    if day is None:
+        raise LeagueImportError(f"{what} must be a day written like 2026-03-01")
+    return day
+
+
+def _as_the_app_writes_it(name: object, clean: Any) -> str:
+    """A name from the file, which must be one the forms could have stored.
+
+    Tidying it here instead would not do: the scoresheets name the players
+    as the list does, and a backup restores what was backed up or nothing."""
+    try:
+        tidied = clean(name)
+    except ValidationError as error:
+        shown = f" ({name[:20]!r})" if isinstance(name, str) else ""
+        raise LeagueImportError(f"{error.messages[0]}{shown}") from None
+    if tidied != name:
+        raise LeagueImportError(f"The name {name!r} is not written as the app writes names: {tidied!r}")
+    return tidied

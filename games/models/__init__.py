@@ -1,0 +1,141 @@
+"""What the table entered, stored as the truth.
+
+A game's hands hold the entries exactly as the scorer tapped them in; the
+totals, winners and next deal come from the rules engine. The few derived
+fields kept here (Game.status, Seat.total, the standings) are a cache for
+list pages and standings, rebuilt from the entries by Game.refresh() whenever
+a hand changes, and rebuildable at any time with `manage.py rebuild_results`.
+
+One module for each part of the house, lowest first: names, trash,
+exceptions, lazy, revisions (the hands and their History), standings (the
+cache and its upkeep), activity, league (and the lock order,
+lock_for_writing), presets, players, seats, game, seasons. A module imports
+only those below it; a model above is reached by name when a method runs
+(games.models.lazy), as a ForeignKey("games.Game") reaches it.
+Everything is re-exported here: `from games.models import Game`.
+"""
+
+from games.models.activity import ActivityEntry, ActivityEntryQuerySet, acting_user
+from games.models.exceptions import DeclareError, DuplicateGame, HandConflict, PlayerInUse
+from games.models.game import (
+    EARLIEST_DAY,
+    LATEST_DAY,
+    ORDER_OF_PLAY,
+    Game,
+    GameQuerySet,
+    Position,
+    lock_for_writing,
+    read_played_on,
+)
+from games.models.heartbeat import Heartbeat
+from games.models.league import (
+    Invite,
+    League,
+    LeagueQuerySet,
+    Membership,
+    new_token,
+    time_zone_choices,
+    valid_time_zone,
+)
+from games.models.names import (
+    LEAGUE_NAME_LENGTH,
+    PLAYER_NAME_LENGTH,
+    PRESET_NAME_LENGTH,
+    SEASON_NAME_LENGTH,
+    NameKeyed,
+    NameKeyedQuerySet,
+    StoredAsWritten,
+    league_name,
+    player_name,
+    preset_name,
+    season_name,
+)
+from games.models.players import Player, PlayerQuerySet
+from games.models.presets import LeaguePreset
+from games.models.revisions import Hand, HandRevision, entry_from_json, entry_to_json, hand_result_to_json
+from games.models.seasons import (
+    BACKWARDS_SEASON,
+    Season,
+    SeasonQuerySet,
+    SeasonStanding,
+    latest_season_day,
+    season_day,
+)
+from games.models.seats import Seat, SeatQuerySet
+from games.models.standings import Figures, Rivalry, Standing, StandingsKeeper, figure_sums
+from games.models.trash import (
+    TRASH_DAYS,
+    AllRows,
+    NotTrashed,
+    TrashError,
+    not_trashed,
+    purge_trash,
+    trash_cutoff,
+    trash_until,
+)
+
+__all__ = [
+    "BACKWARDS_SEASON",
+    "EARLIEST_DAY",
+    "LATEST_DAY",
+    "LEAGUE_NAME_LENGTH",
+    "ORDER_OF_PLAY",
+    "PLAYER_NAME_LENGTH",
+    "PRESET_NAME_LENGTH",
+    "SEASON_NAME_LENGTH",
+    "TRASH_DAYS",
+    "ActivityEntry",
+    "ActivityEntryQuerySet",
+    "AllRows",
+    "DeclareError",
+    "DuplicateGame",
+    "Figures",
+    "Game",
+    "GameQuerySet",
+    "Hand",
+    "HandConflict",
+    "HandRevision",
+    "Heartbeat",
+    "Invite",
+    "League",
+    "LeaguePreset",
+    "LeagueQuerySet",
+    "Membership",
+    "NameKeyed",
+    "NameKeyedQuerySet",
+    "NotTrashed",
+    "Player",
+    "PlayerInUse",
+    "PlayerQuerySet",
+    "Position",
+    "Rivalry",
+    "Season",
+    "SeasonQuerySet",
+    "SeasonStanding",
+    "Seat",
+    "SeatQuerySet",
+    "Standing",
+    "StandingsKeeper",
+    "StoredAsWritten",
+    "TrashError",
+    "acting_user",
+    "entry_from_json",
+    "entry_to_json",
+    "figure_sums",
+    "hand_result_to_json",
+    "latest_season_day",
+    "league_name",
+    "lock_for_writing",
+    "new_token",
+    "not_trashed",
+    "player_name",
+    "preset_name",
+    "purge_trash",
+    "read_played_on",
+    "season_day",
+    "season_name",
+    "time_zone_choices",
+    "trash_cutoff",
+    "trash_until",
+    "valid_time_zone",
+]

@@ -1,0 +1,146 @@
+"""A league's activity log: who did what, and when, kept as facts (games.activity words them)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.db import models, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games.models.lazy import model
+from games.models.revisions import HandRevision
+from games.models.trash import TrashError
+from rules import name_key
+
+if TYPE_CHECKING:
+    from games.models.league import League, Membership
+    from games.models.players import Player
+
+
+def acting_user(user: Any) -> Any:
+    """The account acting, or None for an anonymous visitor or the app itself."""
+    return user if user is not None and user.is_authenticated else None
+
+
+class ActivityEntryQuerySet(models.QuerySet["ActivityEntry"]):
+    def readable_by(self, league: League, membership: Membership) -> ActivityEntryQuerySet:
+        """The league's log as a member reads it: all of it for organizers, their own entries for the others."""
+        entries = self.filter(league=league)
+        return entries if membership.can_organize else entries.filter(user_id=membership.user_id)
+
+
+class ActivityEntry(models.Model):
+    """One line of a league's activity log: who did what, and when.
+
+    Stored as facts (a kind, and the names and numbers it needs: `facts`),
+    never as a sentence: games.activity words it at reading time, in the
+    reader's language. `who` keeps the account's name as it was, so that the
+    log still reads after the account is gone or the league is imported.
+    """
+
+    class Kind(models.TextChoices):
+        GAME_STARTED = "game_started", "game started"
+        GAME_FINISHED = "game_finished", "game finished"
+        GAME_DELETED = "game_deleted", "game deleted"
+        GAME_RESTORED = "game_restored", "game restored"
+        GAME_REDATED = "game_redated", "game re-dated"
+        GAME_IMPORTED = "game_imported", "game imported"
+        HAND_EDITED = "hand_edited", "finished game's hand changed"
+        HAND_DELETED = "hand_deleted", "finished game's hand deleted"
+        PLAYERS_MERGED = "players_merged", "players merged"
+        MERGE_UNDONE = "merge_undone", "merge undone"
+        LEAGUE_IMPORTED = "league_imported", "league imported"
+        LEAGUE_DELETED = "league_deleted", "league deleted"
+        LEAGUE_RESTORED = "league_restored", "league restored"
+        SETTINGS_CHANGED = "settings_changed", "settings changed"
+        ROLE_CHANGED = "role_changed", "role changed"
+        SHARE_LINK_MADE = "share_link_made", "share link made"
+        SHARE_LINK_USED = "share_link_used", "joined through a share link"
+        SHARE_LINKS_STOPPED = "share_links_stopped", "share links stopped"
+        PRESET_DELETED = "preset_deleted", "house rules deleted"
+        PRESET_RESTORED = "preset_restored", "house rules restored"
+        SEASON_DELETED = "season_deleted", "season deleted"
+        SEASON_RESTORED = "season_restored", "season restored"
+
+    league = models.ForeignKey("games.League", on_delete=models.CASCADE, related_name="activity")
+    kind = models.CharField(max_length=24, choices=Kind.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # The account's name when it acted; empty for the app itself (an import's own entries).
+    who = models.CharField(max_length=150, blank=True, default="")
+    at = models.DateTimeField(default=timezone.now)
+    # The names and numbers the sentence is made of (games.activity.SENTENCES names them).
+    facts = models.JSONField(default=dict)
+    # What undoing it needs (a merge: the seats that moved); never in the league file.
+    undo = models.JSONField(null=True, blank=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    objects = ActivityEntryQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        indexes = [
+            models.Index(fields=["league", "-at", "-id"], name="games_activity_league_at_idx"),
+            models.Index(fields=["league", "user", "-at"], name="games_activity_user_at_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.who or 'The app'}: {self.kind} in league {self.league_id}"
+
+    @classmethod
+    def record(cls, league: League, user: Any, kind: str, /, undo: Any = None, **facts: Any) -> ActivityEntry:
+        """Write one entry; in the caller's transaction, so that it stands or falls with the change."""
+        who = acting_user(user)
+        return cls.objects.create(
+            league=league, kind=kind, user=who, who=who.get_username() if who else "", facts=facts, undo=undo
+        )
+
+    @property
+    def can_be_undone(self) -> bool:
+        return self.kind == self.Kind.PLAYERS_MERGED and self.undo is not None and self.undone_at is None
+
+    @transaction.atomic
+    def undo_merge(self, user: Any = None) -> Player:
+        """Take a merge back: the merged player comes back with the seats that moved; the new player.
+
+        Only while nothing has happened since to either player: the player merged
+        into is still there with every seat that moved, and nobody has taken the
+        old name. TrashError says why not."""
+        Game, League, Player, Seat = model("Game"), model("League"), model("Player"), model("Seat")
+
+        League.objects.select_for_update().filter(pk=self.league_id).exists()
+        entry = ActivityEntry.objects.select_for_update().get(pk=self.pk)
+        if not entry.can_be_undone:
+            raise TrashError("This merge is already undone" if entry.undone_at else "Only a merge can be undone")
+        name, into_name, undo = entry.facts["player"], entry.facts["into"], entry.undo
+        target = Player.objects.filter(pk=undo["into"], league_id=self.league_id).first()
+        if target is None:
+            raise TrashError(f"{into_name} has been merged or deleted since: the merge can't be undone")
+        seats = Seat.all_objects.filter(pk__in=undo["seats"])
+        if seats.exclude(player=target).exists() or seats.count() != len(undo["seats"]):
+            raise TrashError(f"{into_name}'s games have changed since: the merge can't be undone")
+        if Player.objects.filter(league_id=self.league_id, name_key=name_key(name)).exists():
+            raise TrashError(f"{self.league.name} has a player called {name} again: the merge can't be undone")
+        if self.league.players.count() >= League.MOST_PLAYERS:
+            raise TrashError(self.league.too_many_players())
+        back = Player.objects.create(league_id=self.league_id, name=name)
+        Player.objects.select_for_update().filter(pk=target.pk).exists()
+        games = list(Game.all_objects.filter(seats__in=seats).values_list("pk", "hand_count"))
+        seats.update(player=back)
+        HandRevision.all_objects.bulk_create(
+            HandRevision(game_id=game_id, number=hands, action=HandRevision.Action.MERGED,
+                         before={"player": into_name}, after={"player": name}, user=acting_user(user))
+            for game_id, hands in games
+        )  # fmt: skip
+        Game.all_objects.filter(pk__in=[game_id for game_id, _ in games]).update(version=F("version") + 1)
+        if undo.get("user") is not None and target.user_id == undo["user"]:
+            Player.objects.filter(pk=target.pk).update(user=None)
+            Player.objects.filter(pk=back.pk).update(user_id=undo["user"])
+        entry.undone_at = timezone.now()
+        entry.save(update_fields=["undone_at"])
+        ActivityEntry.record(self.league, user, self.Kind.MERGE_UNDONE, player=name, into=into_name, games=len(games))
+        self.league.results_changed()
+        return back

@@ -1,0 +1,275 @@
+"""A league (a house, a club, a family), its members and their invites."""
+
+from __future__ import annotations
+
+import secrets
+import zoneinfo
+from collections.abc import Iterable
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models, transaction
+from django.db.models import F
+from django.urls import reverse
+from django.utils import timezone
+
+from games.models.activity import ActivityEntry
+from games.models.lazy import model
+from games.models.names import LEAGUE_NAME_LENGTH, StoredAsWritten
+from games.models.standings import StandingsKeeper
+from games.models.trash import not_trashed
+
+if TYPE_CHECKING:
+    from games.models.game import Game
+
+
+def time_zone_choices() -> list[tuple[str, str]]:
+    return [(name, name.replace("_", " ")) for name in sorted(zoneinfo.available_timezones())]
+
+
+def valid_time_zone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError("Choose a time zone from the list, such as Europe/London", code="time_zone")
+
+
+def new_token() -> str:
+    """An unguessable token for share and invite links (256 bits)."""
+    return secrets.token_urlsafe(32)
+
+
+class LeagueQuerySet(models.QuerySet["League"]):
+    def for_user(self, user: Any) -> LeagueQuerySet:
+        """Leagues the user is a member of (the owner is always a member)."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(memberships__user=user)
+
+
+class League(StandingsKeeper):
+    """A house, a club, a family: the container of players and games."""
+
+    # Generous for any house league, and what one backup file may hold
+    # (games.league_file): the web and an import keep to the same numbers, so
+    # every league the app holds can be exported and imported again.
+    MOST_PLAYERS = 1_000
+    MOST_GAMES = 20_000
+
+    name = models.CharField(max_length=LEAGUE_NAME_LENGTH, validators=[StoredAsWritten("league")])
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_leagues")
+    created_at = models.DateTimeField(default=timezone.now)
+    # The secret read-only link; empty when the organizer has turned it off.
+    public_token = models.CharField(max_length=64, blank=True, default="", db_index=True)
+    # Where the table plays: "today" for a new game, and every time shown.
+    time_zone = models.CharField(max_length=64, default="UTC", validators=[valid_time_zone])
+    # Games a player needs before their win rate ranks (below it, it is shown but ranks last).
+    min_games = models.PositiveSmallIntegerField(default=3)
+    # The number the league's latest game got: numbers are never reused, so
+    # "game 16" stays game 16 after another game is deleted.
+    last_game_number = models.PositiveIntegerField(default=0)
+    # Bumped by every results_changed(): what sums the league's results (the
+    # league page's charts, a player's figures, a season's sums) is cached
+    # under it, and never outlives them.
+    results_version = models.PositiveIntegerField(default=0)
+    # Once a game is over, only organizers may change its hands or its day.
+    lock_finished_games = models.BooleanField(default=True)
+    # When its owner deleted it: in the trash, restorable for TRASH_DAYS.
+    trashed_at = models.DateTimeField(null=True, blank=True)
+
+    objects = not_trashed(LeagueQuerySet)
+    all_objects = LeagueQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:league-detail", args=[self.pk])
+
+    @property
+    def zone(self) -> zoneinfo.ZoneInfo:
+        return zoneinfo.ZoneInfo(self.time_zone)
+
+    def today(self) -> date:
+        """The date at the table now: the default day of a new game."""
+        return timezone.localdate(timezone=self.zone)
+
+    def take_game_numbers(self, count: int = 1) -> int:
+        """Reserve `count` game numbers; the first of them. Runs in the caller's transaction,
+        whose lock on the league row makes two games started at once get two numbers."""
+        League.objects.filter(pk=self.pk).update(last_game_number=F("last_game_number") + count)
+        self.last_game_number = League.objects.values_list("last_game_number", flat=True).get(pk=self.pk)
+        return self.last_game_number - count + 1
+
+    @transaction.atomic
+    def discard(self) -> None:
+        """Delete the league for good, with every game (the trashed ones too), player, membership and invite."""
+        Seat = model("Seat")
+
+        lock_for_writing(self.pk)
+        # A seat protects its player; the games' seats go first.
+        Seat.all_objects.filter(game__league=self).delete()
+        self.delete()
+
+    @transaction.atomic
+    def trash(self, user: Any = None) -> None:
+        """The owner deletes the league: into the trash, where it waits TRASH_DAYS for them to restore it.
+
+        Nothing inside it changes: its games, standings and seasons stay as they
+        are, out of every member's sight, and come back as they were."""
+        League.all_objects.select_for_update().filter(pk=self.pk).exists()
+        self.trashed_at = timezone.now()
+        League.all_objects.filter(pk=self.pk).update(trashed_at=self.trashed_at)
+        ActivityEntry.record(self, user, ActivityEntry.Kind.LEAGUE_DELETED, league=self.name)
+
+    @transaction.atomic
+    def restore(self, user: Any = None) -> None:
+        """Back from the trash, as it was (its standings never moved while it was there)."""
+        League.all_objects.select_for_update().filter(pk=self.pk).exists()
+        League.all_objects.filter(pk=self.pk).update(trashed_at=None)
+        self.trashed_at = None
+        ActivityEntry.record(self, user, ActivityEntry.Kind.LEAGUE_RESTORED, league=self.name)
+
+    def too_many_players(self, count: int | None = None, adding: int = 1) -> str:
+        """Why no more players: the league is full, or `adding` new ones would take its `count` past the cap."""
+        if count is None or count >= League.MOST_PLAYERS:
+            return f"{self.name} has {League.MOST_PLAYERS:,} players, the most a league can hold"
+        return (
+            f"{self.name} has {count:,} players and this game would add {adding:,}: "
+            f"a league holds at most {League.MOST_PLAYERS:,}"
+        )
+
+    def too_many_games(self) -> str:
+        return f"{self.name} has {League.MOST_GAMES:,} games, the most a league can hold: start a new league"
+
+    @classmethod
+    def name_apart(cls, user: Any, name: str) -> str:
+        """`name`, or `name (2)`, `(3)`, ... when one of the user's leagues is called that already,
+        so that two imports of one league file are told apart on the home page."""
+        taken = set(cls.objects.for_user(user).values_list("name", flat=True))
+        number = 2
+        candidate = name
+        while candidate in taken:
+            suffix = f" ({number})"
+            candidate = name[: LEAGUE_NAME_LENGTH - len(suffix)].rstrip() + suffix
+            number += 1
+        return candidate
+
+    @classmethod
+    @transaction.atomic
+    def create_for(cls, owner: Any, name: str) -> League:
+        """A new league, owned and organized by its creator."""
+        league = cls.objects.create(name=name, owner=owner)
+        Membership.objects.create(league=league, user=owner, role=Membership.Role.ORGANIZER)
+        return league
+
+
+def lock_for_writing(league_id: int, game_ids: Iterable[int] = (), player_ids: Iterable[int] = ()) -> list[Game]:
+    """Lock the rows a write is about to change, for the rest of its transaction, in the one order
+    every write takes them: the league, then its games (by id), then their seats, then players (by id).
+
+    Every write that touches a game, its seats or its players comes here
+    first: a hand recorded, changed or deleted, a declaration, a merge, a
+    re-dating, an import. Two writes that took the same rows in different
+    orders deadlock on PostgreSQL: a merge that held the seats and waited for
+    their game, while a hand post held the game and waited for its seats (or
+    for the league, to re-rate a game it had just ended), answered 503 for
+    both (issue 19). Taking the league first makes a league's writes take
+    turns, which its re-rating needs anyway. Returns the games, locked, with
+    their seats, players and hands read under the lock. On SQLite the
+    IMMEDIATE transaction holds the database's one write lock already and
+    these selects take nothing more.
+    """
+    Game, Player, Seat = model("Game"), model("Player"), model("Seat")
+    League.all_objects.select_for_update().filter(pk=league_id).exists()
+    # Every manager's rows, the trash's too: a merge moves the seats of trashed games, and a
+    # restore or a purge locks what it brings back or removes; each caller checks what it found.
+    games = list(
+        Game.all_objects.select_for_update(of=("self",))
+        .filter(pk__in=list(game_ids))
+        .prefetch_related(models.Prefetch("seats", queryset=Seat.all_objects.select_related("player")), "hands")
+        .order_by("pk")
+    )
+    if games:
+        list(Seat.all_objects.select_for_update().filter(game__in=[game.pk for game in games]).order_by("pk"))
+    if player_ids:
+        list(Player.objects.select_for_update().filter(pk__in=list(player_ids)).order_by("pk"))
+    return games
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        ORGANIZER = "organizer", "Organizer"
+        SCORER = "scorer", "Scorer"
+        VIEWER = "viewer", "Viewer"
+
+    # What each role may do: the one table that templates (can_score,
+    # can_organize) and every view (games.permissions) ask.
+    VIEW, SCORE, ORGANIZE = "view", "score", "organize"
+    ROLES_THAT_MAY = {
+        VIEW: {Role.VIEWER, Role.SCORER, Role.ORGANIZER},
+        SCORE: {Role.SCORER, Role.ORGANIZER},
+        ORGANIZE: {Role.ORGANIZER},
+    }
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=12, choices=Role.choices, default=Role.VIEWER)
+    joined_at = models.DateTimeField(default=timezone.now)
+    # Since when the member has organized, without a break (None: they don't). The share
+    # links an organizer gives name it, so a demotion kills them for good: promoted again,
+    # the organizer has a new moment, and gives new links.
+    organizer_since = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["league", "user"], name="one_membership_per_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.league} ({self.role})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.role != self.Role.ORGANIZER:
+            self.organizer_since = None
+        elif self.organizer_since is None:
+            self.organizer_since = timezone.now()
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "role" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "organizer_since"}
+        super().save(*args, **kwargs)
+
+    @property
+    def can_score(self) -> bool:
+        return self.may(self.SCORE)
+
+    @property
+    def can_organize(self) -> bool:
+        return self.may(self.ORGANIZE)
+
+    def may(self, need: str) -> bool:
+        return self.role in self.ROLES_THAT_MAY[need]
+
+
+class Invite(models.Model):
+    """An invite link to join a league with a role; single use, expiring, revocable."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="invites")
+    token = models.CharField(max_length=64, unique=True, default=new_token)
+    role = models.CharField(max_length=12, choices=Membership.Role.choices, default=Membership.Role.SCORER)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"Invite to {self.league} as {self.role}"
+
+    @property
+    def is_usable(self) -> bool:
+        return self.revoked_at is None and self.used_at is None and self.expires_at > timezone.now()

@@ -1,0 +1,136 @@
+"""A game's hands as the table entered them, and the History of every change to them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from games.models.trash import AllRows, not_trashed
+from rules import HandEntry, HandResult
+
+
+class Hand(models.Model):
+    """One hand's entry as the table gave it. See HandEntry for the fields.
+
+    entry holds {"hearts": [per seat], "queen": seat, "jack": seat|null,
+    "moon": "add"|"subtract"|null} or {"revoke": seat}.
+    """
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    entry = models.JSONField()
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+    # The idempotency key of a hand sent from a phone's offline queue: the same
+    # send arriving twice (a retry after a lost answer) records one hand.
+    client_key = models.CharField(max_length=64, blank=True, default="")
+    # Cache derived from the entries by Game.refresh(): what the engine made of
+    # the hand (hand_result_to_json), so that hands.csv reads it instead of
+    # playing every game of the league again. Null until written.
+    result = models.JSONField(null=True, blank=True, editable=False)
+
+    objects = not_trashed(path="game__trashed_at")
+    all_objects = AllRows()
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            # Two phones submitting the same hand: the second insert fails here.
+            models.UniqueConstraint(fields=["game", "number"], name="one_hand_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Hand {self.number} of game {self.game_id}"
+
+    def to_entry(self) -> HandEntry:
+        return entry_from_json(self.entry)
+
+
+class HandRevision(models.Model):
+    """Every change to a game's hands: who, when, what it was and what it became."""
+
+    class Action(models.TextChoices):
+        ADDED = "added", "added"
+        EDITED = "edited", "edited"
+        DELETED = "deleted", "deleted"
+        # Not a hand's change: the game declared null or abandoned, or that taken back.
+        DECLARED = "declared", "declared"
+        REOPENED = "reopened", "reopened"
+        # Not a hand's change either: a player of the game merged into another (Player.merge_into).
+        MERGED = "merged", "merged"
+        # Nor this: the day the game was played, changed (Game.move_to_day).
+        REDATED = "redated", "redated"
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="revisions")
+    number = models.PositiveSmallIntegerField()
+    action = models.CharField(max_length=10, choices=Action.choices)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # Who, by username, when no account of that name is on this server: a
+    # league file's History keeps its names (games.league_file).
+    user_name = models.CharField(max_length=150, blank=True, default="")
+    at = models.DateTimeField(default=timezone.now)
+
+    objects = not_trashed(path="game__trashed_at")
+    all_objects = AllRows()
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        indexes = [models.Index(fields=["game", "-at"])]
+
+    def __str__(self) -> str:
+        return f"Hand {self.number} {self.action} in game {self.game_id}"
+
+
+def entry_to_json(entry: HandEntry) -> dict[str, Any]:
+    """A hand as stored; the house-rule fields (extra cards, sun, time up) only where used."""
+    if entry.is_revoke:
+        out: dict[str, Any] = {"revoke": entry.revoke}
+    else:
+        out = {"hearts": list(entry.hearts), "queen": entry.queen, "jack": entry.jack, "moon": entry.moon}
+        if entry.extras:
+            out["cards"] = dict(entry.extras)
+        if entry.sun:
+            out["sun"] = True
+    if entry.time_up:
+        out["time_up"] = True
+    return out
+
+
+def hand_result_to_json(hand: HandResult) -> dict[str, Any]:
+    """What the engine made of a hand, as Hand.result keeps it: who dealt and which way
+    the cards passed, the moon shot (shooter and resolution), the seats that wrapped,
+    each seat's points and total."""
+    return {
+        "dealer": hand.deal.dealer,
+        "pass": hand.deal.pass_direction,
+        "tie_break": hand.deal.tie_break,
+        "moon": [hand.moon.shooter, hand.moon.resolution] if hand.moon else None,
+        "wrapped": list(hand.wrapped),
+        "points": list(hand.points),
+        "totals": list(hand.totals),
+    }
+
+
+def entry_from_json(data: dict[str, Any]) -> HandEntry:
+    time_up = bool(data.get("time_up"))
+    if "revoke" in data:
+        return HandEntry.revoked(data["revoke"], time_up)
+    return HandEntry.cards(
+        data["hearts"],
+        data["queen"],
+        data.get("jack"),
+        data.get("moon"),
+        data.get("cards", {}),
+        bool(data.get("sun")),
+        time_up,
+    )

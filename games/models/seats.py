@@ -1,0 +1,151 @@
+"""A player's place at a game's table, with their results there as the engine worked them out."""
+
+from __future__ import annotations
+
+from itertools import groupby
+from typing import Any
+
+from django.db import connection, models
+from django.db.models import Count, F, Q
+
+from games.models.lazy import model
+from games.models.players import Player
+from games.models.standings import Standing, figure_sums
+from games.models.trash import not_trashed
+from games.ratings import RatedSeat, Rating
+from rules import GameState
+
+
+class SeatQuerySet(models.QuerySet["Seat"]):
+    def counted(self) -> SeatQuerySet:
+        """Seats of games that count (Game.objects.counted())."""
+        Game = model("Game")
+
+        return self.filter(game__status=Game.Status.OVER)
+
+    @staticmethod
+    def figures() -> dict[str, Any]:
+        """The aggregates over seats that make a standings row (games.models.standings.figure_sums)."""
+        return figure_sums()
+
+    def rivalries(self) -> list[dict[str, Any]]:
+        """For each of these seats' players, their record against everyone at their tables.
+
+        Each seat is joined to the other seats of its game. A game's winners
+        beat everyone else at it, whatever the totals (69 for 5 wins on the
+        higher total); between two winners, or two others, the lower total
+        beats the higher and equal totals draw. The ratings order a game's
+        seats the same way (games.ratings). One query.
+        """
+        other_total, other_won = F("game__seats__total"), F("game__seats__won")
+        alike = Q(won=other_won)
+        rows = (
+            self.values("player_id", opponent=F("game__seats__player_id"), opponent_name=F("game__seats__player__name"))
+            .annotate(
+                wins=Count("pk", filter=Q(won=True, game__seats__won=False) | (alike & Q(total__lt=other_total))),
+                losses=Count("pk", filter=Q(won=False, game__seats__won=True) | (alike & Q(total__gt=other_total))),
+                ties=Count("pk", filter=alike & Q(total=other_total)),
+            )
+            .order_by()
+        )
+        return [row for row in rows if row["opponent"] != row["player_id"]]
+
+    def rated_in_order(self) -> list[list[RatedSeat]]:
+        """These seats game by game in order of play, as the ratings read them (games.ratings). One query."""
+        rows = self.order_by("game__played_on", "game__created_at", "game_id", "position").values_list(
+            "pk", "game_id", "player_id", "total", "won", "rating_mu", "rating_sigma"
+        )
+        return [
+            [RatedSeat(pk, player, total, won, None if mu is None else (mu, sigma))
+             for pk, _, player, total, won, mu, sigma in seats]
+            for _, seats in groupby(rows, key=lambda row: row[1])
+        ]  # fmt: skip
+
+    def summed(self, row: Any) -> list[Any]:
+        """These seats' figures (figures()) summed per player, per variant and over every variant.
+
+        row(player_id, variant) makes an unsaved row to add them to: a
+        Standing, or a SeasonStanding. One query."""
+        rows: dict[tuple[int, str], Any] = {}
+        for figures in self.values("player_id", "game__variant").annotate(**self.figures()).order_by():
+            player_id, variant = figures["player_id"], figures["game__variant"]
+            for key in (variant, Standing.ALL_VARIANTS):
+                summed = rows.get((player_id, key))
+                if summed is None:
+                    summed = rows[player_id, key] = row(player_id, key)
+                for figure in Standing.FIGURES:
+                    setattr(summed, figure, getattr(summed, figure) + figures[figure])
+        return list(rows.values())
+
+    def store_ratings(self, changed: list[tuple[int, Rating]]) -> None:
+        """Write new ratings, one prepared UPDATE run for every changed seat.
+
+        bulk_update's CASE statements take seconds for a whole league's seats;
+        executemany of one statement takes a fraction of that on both databases.
+        """
+        if not changed:
+            return
+        quote = connection.ops.quote_name
+        table, pk = quote(Seat._meta.db_table), quote(Seat._meta.pk.column)
+        mu, sigma = (quote(Seat._meta.get_field(name).column) for name in ("rating_mu", "rating_sigma"))
+        with connection.cursor() as cursor:
+            cursor.executemany(
+                f"UPDATE {table} SET {mu} = %s, {sigma} = %s WHERE {pk} = %s",
+                [(mu_value, sigma_value, seat_id) for seat_id, (mu_value, sigma_value) in changed],
+            )
+
+
+class Seat(models.Model):
+    """A player's place at a game's table, in clockwise order from 0."""
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    # Cache derived from the hands by Game.refresh(), for standings.
+    total = models.IntegerField(default=0)
+    won = models.BooleanField(default=False)
+    points = models.IntegerField(default=0)  # sum of hand points before wraps
+    moons = models.PositiveSmallIntegerField(default=0)
+    queens = models.PositiveSmallIntegerField(default=0)
+    jacks = models.PositiveSmallIntegerField(default=0)
+    wraps = models.PositiveSmallIntegerField(default=0)
+    revokes = models.PositiveSmallIntegerField(default=0)
+    # The player's skill rating (openskill) right after this game, in the
+    # league's order of play; null while the game does not count.
+    # Maintained by League.results_changed().
+    rating_mu = models.FloatField(null=True, blank=True)
+    rating_sigma = models.FloatField(null=True, blank=True)
+
+    # A seat of a game in the trash is in no sum, list or file.
+    objects = not_trashed(SeatQuerySet, "game__trashed_at")
+    all_objects = SeatQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["game", "player"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at seat {self.position} of game {self.game_id}"
+
+    RESULT_FIELDS = ["total", "won", "points", "moons", "queens", "jacks", "wraps", "revokes"]
+
+    def apply_results(self, state: GameState, winners: set[int]) -> None:
+        self.set_results(state, winners)
+        self.save(update_fields=self.RESULT_FIELDS)
+
+    def set_results(self, state: GameState, winners: set[int]) -> None:
+        """Copy this seat's results from the engine's state, unsaved."""
+        seat = self.position
+        hands = state.hands
+        self.total = state.totals[seat]
+        self.won = seat in winners
+        self.points = sum(hand.points[seat] for hand in hands)
+        self.moons = sum(1 for hand in hands if hand.moon and hand.moon.shooter == seat)
+        self.queens = sum(1 for hand in hands if hand.entry.queen == seat)
+        self.jacks = sum(1 for hand in hands if hand.entry.jack == seat)
+        self.wraps = sum(1 for hand in hands if seat in hand.wrapped)
+        self.revokes = sum(1 for hand in hands if hand.entry.revoke == seat)

@@ -1,0 +1,285 @@
+"""The standings' cache: each player's counted games summed up and rated, kept as rows.
+
+Standing and Rivalry rows are what the standings and players' pages read, so
+that a league of thousands of games shows its table from one small query.
+League.results_changed() (StandingsKeeper) re-rates and re-sums them whenever
+a game starts or stops counting or its totals move, and every season's
+(games.models.seasons) with them; `manage.py rebuild_results` rebuilds them
+all from the entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from django.db import models, transaction
+from django.db.models import Case, Count, F, FloatField, Max, Min, OuterRef, Q, Subquery, Value, When
+
+from games.models.lazy import model
+from games.ratings import Rating, Ratings, ordinal, rate_in_order
+
+if TYPE_CHECKING:
+    from games.models.game import Game, Position
+    from games.models.seasons import Season
+
+
+def figure_sums() -> dict[str, Any]:
+    """The aggregates over seats that make a standings row: the one list of the sums.
+
+    Standing stores each under the same name (Standing.FIGURES is this
+    dict's keys) and stats.Row reads them by name; a new sum is an entry
+    here, a Standing field, and a stats.Column to show it."""
+    return {
+        "games": Count("pk"),
+        "wins": Count("pk", filter=Q(won=True)),
+        "total": models.Sum("total"),
+        "points": models.Sum("points"),
+        "hands": models.Sum("game__hand_count"),
+        "moons": models.Sum("moons"),
+        "queens": models.Sum("queens"),
+        "wraps": models.Sum("wraps"),
+        "sixty_nine": Count("pk", filter=Q(won=True, game__reason="sixty_nine")),
+    }
+
+
+class StandingsKeeper(models.Model):
+    """A league's upkeep of its standings, ratings and seasons (League inherits it)."""
+
+    class Meta:
+        abstract = True
+
+    @transaction.atomic
+    def results_changed(
+        self, since: Game | Position | None = None, players: Iterable[int] = (), days: Iterable[date] = ()
+    ) -> None:
+        """A game started or stopped counting, or its totals moved: re-rate and re-sum.
+
+        since: the changed game (or where a deleted one stood); None rebuilds
+        the whole league. players: the changed game's players. days: other
+        days the change touched (the day a moved game left), whose seasons
+        are refreshed with the changed game's.
+        """
+        Game, League = model("Game"), model("League")
+
+        ratings = self._rerate(since, players)
+        self._refresh_standings(ratings, None if since is None else set(players))
+        League.objects.filter(pk=self.pk).update(results_version=F("results_version") + 1)
+        if since is None:
+            self.seasons_changed()
+        else:
+            self.seasons_changed({since.played_on if isinstance(since, Game) else since[0], *days})
+
+    def seasons_changed(self, days: Iterable[date] | None = None) -> None:
+        """Refresh the standings of the seasons taking in any of `days` (None: every season).
+
+        A season's ratings start afresh at its first day, so a change
+        anywhere in it re-rates the whole season (games.ratings.rate_afresh):
+        a year's games at most, in the write that changed one of them, so
+        that no page ever replays them.
+        """
+        Season = model("Season")
+
+        created = self._keep_year_seasons()
+        seasons = Season.objects.filter(league=self)
+        if days is not None:
+            touched = Q(pk__in=[season.pk for season in created])
+            for day in set(days):
+                touched |= Q(first_day__lte=day, last_day__gte=day)
+            seasons = seasons.filter(touched)
+        for season in seasons:
+            season.refresh()
+
+    def _keep_year_seasons(self) -> list[Season]:
+        """A league's seasons are its calendar years until the organizer names one: keep them so.
+
+        While the league has no season of the organizer's, there is an
+        automatic season for each year from its first counted game's to its
+        latest's (a year between them with no game included, as a gap the
+        table took); once it has one, the automatic years go. Rows rather
+        than years worked out on each request, so that a year's standings
+        and ratings are kept like any season's (SeasonStanding) and every
+        page reads one kind of season. Returns the years just created.
+        """
+        Game, Season = model("Game"), model("Season")
+
+        years = Season.objects.filter(league=self, automatic=True)
+        if Season.objects.filter(league=self, automatic=False).exists():
+            years.delete()
+            return []
+        days = Game.objects.counted().filter(league=self).aggregate(first=Min("played_on"), last=Max("played_on"))
+        wanted = set(range(days["first"].year, days["last"].year + 1)) if days["first"] else set()
+        kept = {season.first_day.year: season.pk for season in years}
+        years.filter(pk__in=[pk for year, pk in kept.items() if year not in wanted]).delete()
+        return Season.objects.bulk_create(
+            Season(league=self, name=str(year), first_day=date(year, 1, 1), last_day=date(year, 12, 31),
+                   automatic=True)
+            for year in sorted(wanted - set(kept))
+        )  # fmt: skip
+
+    def _rerate(self, since: Game | Position | None, players: Iterable[int]) -> Ratings:
+        """Re-rate the counted games from `since` onward (all of them when None).
+
+        `players` are those of the changed game, whose rating may move even
+        when the game no longer counts. Returns the current rating of every
+        player whose rating may have moved: all of the league's players when
+        rating everything; None for a player left without a counted game.
+
+        The league row is locked first so that two games finishing at once
+        are rated one after the other, the second seeing the first's ratings.
+        """
+        Game, League, Seat = model("Game"), model("League"), model("Seat")
+
+        League.objects.select_for_update().filter(pk=self.pk).exists()
+        uncounted = Seat.objects.exclude(game__status=Game.Status.OVER).exclude(rating_mu=None)
+        if isinstance(since, Game):
+            # The changed game itself may have stopped counting.
+            uncounted.filter(game_id=since.pk).update(rating_mu=None, rating_sigma=None)
+            since = since.position
+        elif since is None:
+            uncounted.filter(game__league=self).update(rating_mu=None, rating_sigma=None)
+            players = self.players.values_list("pk", flat=True)
+
+        games = Game.objects.counted().filter(league=self)
+        if since is not None:
+            games = games.filter(Game.from_position(since))
+        in_order = Seat.objects.filter(game__in=games).rated_in_order()
+        current: Ratings = dict.fromkeys(set(players) | {seat.player_id for seats in in_order for seat in seats})
+        current.update(self._ratings_before(since, set(current)))
+        Seat.objects.store_ratings(rate_in_order(in_order, current))
+        return current
+
+    def _ratings_before(self, since: Position | None, player_ids: set[int]) -> dict[int, Rating]:
+        """Each player's rating just before the game at `since`: their last rated seat."""
+        Game, Seat = model("Game"), model("Seat")
+
+        if since is None or not player_ids:
+            return {}
+        last = (
+            Seat.objects.counted()
+            .filter(player=OuterRef("pk"))
+            .exclude(rating_mu=None)
+            .exclude(Game.from_position(since, prefix="game__"))
+            .order_by("-game__played_on", "-game__created_at", "-game_id")
+        )
+        rated = (
+            self.players.filter(pk__in=player_ids)
+            .annotate(mu=Subquery(last.values("rating_mu")[:1]), sigma=Subquery(last.values("rating_sigma")[:1]))
+            .exclude(mu=None)
+            .values_list("pk", "mu", "sigma")
+        )
+        return {pk: (mu, sigma) for pk, mu, sigma in rated}
+
+    def _refresh_standings(self, ratings: Ratings, players: set[int] | None = None) -> None:
+        """Re-sum the Standing and Rivalry rows of players (None: everyone in the
+        league), and give every player in ratings their current rating.
+
+        Only the changed game's players see their figures and rivalries move;
+        a change to an old game moves the ratings of everyone who played after
+        it, which costs one UPDATE rather than re-summing the whole league.
+        """
+        Seat = model("Seat")
+
+        seats = Seat.objects.counted().filter(game__league=self)
+        standing = Standing.objects.filter(league=self)
+        rivalries = Rivalry.objects.filter(league=self)
+        if players is not None:
+            seats = seats.filter(player_id__in=list(players))
+            standing = standing.filter(player_id__in=list(players))
+            rivalries = rivalries.filter(player_id__in=list(players))
+
+        current = {player_id: ordinal(*rating) if rating else None for player_id, rating in ratings.items()}
+        rows = seats.summed(
+            lambda player_id, variant: Standing(
+                league=self, player_id=player_id, variant=variant, rating=current.get(player_id)
+            )
+        )
+        standing.delete()
+        Standing.objects.bulk_create(rows, batch_size=1000)
+
+        rivalries.delete()
+        Rivalry.objects.bulk_create(
+            (
+                Rivalry(league=self, player_id=row["player_id"], opponent_id=row["opponent"],
+                        wins=row["wins"], losses=row["losses"], ties=row["ties"])
+                for row in seats.rivalries()
+            ),
+            batch_size=1000,
+        )  # fmt: skip
+
+        if players is not None:
+            others = {player_id: rating for player_id, rating in current.items() if player_id not in players}
+            if others:
+                Standing.objects.filter(league=self, player_id__in=list(others)).update(
+                    rating=Case(
+                        *(When(player_id=player_id, then=Value(rating)) for player_id, rating in others.items()),
+                        output_field=FloatField(),
+                    )
+                )
+
+
+class Figures(models.Model):
+    """A standings row's sums and rating, as Standing and SeasonStanding both keep them."""
+
+    ALL_VARIANTS = ""
+    # The summed fields: one each for figure_sums()' aggregates, named alike.
+    FIGURES = tuple(figure_sums())
+
+    variant = models.CharField(max_length=20, blank=True)  # ALL_VARIANTS: every variant together
+    games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    total = models.IntegerField(default=0)  # sum of final totals
+    points = models.IntegerField(default=0)  # sum of points scored in hands
+    hands = models.PositiveIntegerField(default=0)
+    moons = models.PositiveIntegerField(default=0)
+    queens = models.PositiveIntegerField(default=0)
+    wraps = models.PositiveIntegerField(default=0)
+    sixty_nine = models.PositiveIntegerField(default=0)  # games won by 69 for 5 (or 5 for 69)
+    # The player's rating (games.ratings.ordinal), the same on each of their rows.
+    rating = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.variant or 'every variant'}: {self.wins}/{self.games}"
+
+
+class Standing(Figures):
+    """A player's counted games summed up, per variant and over every variant, with their rating now.
+
+    The standings' cache, so that a league of thousands of games shows its
+    table from one small query: rebuilt by League.results_changed()
+    whenever a game starts or stops counting or its totals change (the hook
+    in Game.refresh), and rebuildable with `manage.py rebuild_results`.
+    """
+
+    league = models.ForeignKey("games.League", on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="standings")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["player", "variant"], name="one_standing_per_variant")]
+        indexes = [models.Index(fields=["league", "variant"])]
+
+
+class Rivalry(models.Model):
+    """How a player fared against one opponent over the counted games both played.
+
+    Who finished lower wins; equal totals tie. The players' pages' cache of
+    head-to-head records, kept with the Standing rows (League.results_changed) and
+    rebuildable the same way.
+    """
+
+    league = models.ForeignKey("games.League", on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="rivalries")
+    opponent = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="+")
+    wins = models.PositiveIntegerField(default=0)
+    losses = models.PositiveIntegerField(default=0)
+    ties = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["player", "opponent"], name="one_rivalry_per_pair")]
+
+    def __str__(self) -> str:
+        return f"{self.player} against {self.opponent}: {self.wins}-{self.losses}-{self.ties}"
