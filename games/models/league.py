@@ -72,6 +72,9 @@ class League(StandingsKeeper):
     # league page's charts, a player's figures, a season's sums) is cached
     # under it, and never outlives them.
     results_version = models.PositiveIntegerField(default=0)
+    # Bumped by every change to what the league's history pages show (a game, a player, a
+    # season, a setting): the public pages' ETag is keyed by it (games.views.history).
+    data_version = models.PositiveIntegerField(default=0)
     # Once a game is over, only organizers may change its hands or its day.
     lock_finished_games = models.BooleanField(default=True)
     # When its owner deleted it: in the trash, restorable for TRASH_DAYS.
@@ -86,8 +89,29 @@ class League(StandingsKeeper):
     def __str__(self) -> str:
         return self.name
 
+    # Moved on by UPDATEs of their own, in other requests' transactions: a league saved
+    # from a form writes its settings, never the counters it happened to read with them.
+    COUNTERS = ("last_game_number", "results_version", "data_version")
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        changed = not self._state.adding and not kwargs.get("force_insert")
+        if changed and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                field.name for field in self._meta.concrete_fields
+                if not field.primary_key and field.name not in self.COUNTERS
+            ]  # fmt: skip
+        super().save(*args, **kwargs)
+        if changed:
+            League.touch(self.pk)
+
     def get_absolute_url(self) -> str:
         return reverse("games:league-detail", args=[self.pk])
+
+    @staticmethod
+    def touch(league_id: int) -> None:
+        """What the league's history pages show changed (data_version); in a write's transaction,
+        this also locks the league's row for the rest of it, as lock_for_writing does."""
+        League.all_objects.filter(pk=league_id).update(data_version=F("data_version") + 1)
 
     @property
     def zone(self) -> zoneinfo.ZoneInfo:
@@ -184,7 +208,8 @@ def lock_for_writing(league_id: int, game_ids: Iterable[int] = (), player_ids: I
     these selects take nothing more.
     """
     Game, Player, Seat = model("Game"), model("Player"), model("Seat")
-    League.all_objects.select_for_update().filter(pk=league_id).exists()
+    # The UPDATE locks the league's row as SELECT ... FOR UPDATE would, and says the league changed.
+    League.touch(league_id)
     # Every manager's rows, the trash's too: a merge moves the seats of trashed games, and a
     # restore or a purge locks what it brings back or removes; each caller checks what it found.
     games = list(
