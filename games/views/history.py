@@ -9,6 +9,7 @@ whole league live here too.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property, lru_cache
@@ -16,19 +17,21 @@ from html import escape
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.messages import get_messages
 from django.core.paginator import Paginator
 from django.db.models import F, Prefetch, QuerySet
 from django.http import Http404, HttpResponse, HttpResponseNotModified, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
+from django.utils.cache import patch_cache_control
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import condition, require_GET, require_http_methods
 
 from games import stats
 from games.charts import Chart, rating_chart, totals_chart
 from games.forms import ArchiveForm, SpanForm, StandingsForm
-from games.models import TRASH_DAYS, Game, Hand, Player, Season, Seat
+from games.models import TRASH_DAYS, Game, Hand, League, Player, Season, Seat
 from games.permissions import ORGANIZE, VIEW, Reader, get_game_for, get_league_for, get_public_league
 from games.views.pages import render_page
 from rules.describe import deal_in_brief
@@ -100,6 +103,34 @@ def _latest_games(player: Player) -> list[ListedGame]:
     return games
 
 
+# The public link's pages ------------------------------------------------------------
+# The public standings, archive and players' pages are left open on the club's
+# screen (they poll every minute) and opened again and again from a chat: while
+# the league shows the same they answer 304 from one indexed read. Their tag
+# names the league and its League.data_version, which every change to what
+# they show moves on (a game, a player, a season, the league's settings), and
+# whatever else makes two answers differ: who reads (a member logged in sees
+# their name in the header), the HTMX region or the page, and the address with
+# its parameters. A link turned off or a league in the trash finds no league: 404.
+
+
+def _public_tag(request: HtmxHttpRequest, token: str, **ids: int) -> str | None:
+    found = League.objects.filter(public_token=token).values_list("pk", "data_version").first() if token else None
+    # A message waiting to be shown makes this answer unlike the last one: no tag.
+    if found is None or len(get_messages(request)):
+        return None
+    asked = hashlib.blake2s(request.get_full_path().encode(), digest_size=8).hexdigest()
+    league_id, version = found
+    return f"public-{league_id}-{version}-{request.user.pk or 0}-{'h' if request.htmx else 'p'}-{asked}"
+
+
+def _revalidated(response: HttpResponse) -> HttpResponse:
+    """Kept by the browser but asked about each time (the 304 above), and never by a shared cache:
+    a logged-in reader's name is on the page."""
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
+
+
 # Standings -------------------------------------------------------------------------
 
 
@@ -111,8 +142,9 @@ def league_standings(request: HtmxHttpRequest, league_id: int) -> TemplateRespon
 
 
 @require_GET
-def public_standings(request: HtmxHttpRequest, token: str) -> TemplateResponse:
-    return _standings(request, Reader(get_public_league(token)))
+@condition(etag_func=_public_tag)
+def public_standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    return _revalidated(_standings(request, Reader(get_public_league(token))))
 
 
 def _standings(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
@@ -195,8 +227,9 @@ def league_games(request: HtmxHttpRequest, league_id: int) -> TemplateResponse:
 
 
 @require_GET
-def public_games(request: HtmxHttpRequest, token: str) -> TemplateResponse:
-    return _archive(request, Reader(get_public_league(token)))
+@condition(etag_func=_public_tag)
+def public_games(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    return _revalidated(_archive(request, Reader(get_public_league(token))))
 
 
 def _archive(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
@@ -315,8 +348,9 @@ def player_detail(request: HtmxHttpRequest, league_id: int, player_id: int) -> T
 
 
 @require_GET
-def public_player(request: HtmxHttpRequest, token: str, player_id: int) -> TemplateResponse:
-    return _player(request, Reader(get_public_league(token)), player_id)
+@condition(etag_func=_public_tag)
+def public_player(request: HtmxHttpRequest, token: str, player_id: int) -> HttpResponse:
+    return _revalidated(_player(request, Reader(get_public_league(token)), player_id))
 
 
 class PlayerFigures:
