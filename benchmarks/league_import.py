@@ -55,7 +55,8 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection, connections  # noqa: E402
 
-from games.league_io import export_league, import_league  # noqa: E402
+from games.league_file.export import export_league  # noqa: E402
+from games.league_file.restore import import_league  # noqa: E402
 from games.models import Game, Hand, HandRevision, League, Player  # noqa: E402
 from tests.games.league_seed import random_entry, seed_league  # noqa: E402
 
