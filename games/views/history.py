@@ -358,8 +358,8 @@ class PlayerFigures:
 
     They read every counted game of the player (the rating history, the
     head-to-head), so the page keeps them ({% cache %} in history/player.html,
-    polled every minute) under what they depend on: the league's results
-    (League.results_version), the games a win rate needs to rank, the players'
+    polled every minute) under what they depend on: the player's results
+    (stats.figures_version), the games a win rate needs to rank, the players'
     names (the opponents'), the span (and whether it is a saved season, whose
     ratings are its own) and who reads (their links)."""
 
@@ -412,6 +412,9 @@ def _player(request: HtmxHttpRequest, reader: Reader, player_id: int) -> Templat
         "form": form,
         "span": span,
         "figures": PlayerFigures(reader, player, span),
+        # Moves on only with a change that touched this player's figures: a game ending
+        # between others leaves this page's figures as they were.
+        "figures_version": stats.figures_version(league, player.pk),
         # What else the cached figures depend on (PlayerFigures says why).
         "figures_key": " ".join(
             [
