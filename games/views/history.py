@@ -18,6 +18,7 @@ from html import escape
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.messages import get_messages
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import F, Prefetch, QuerySet
 from django.http import Http404, HttpResponse, HttpResponseNotModified, HttpResponseRedirect
@@ -243,7 +244,14 @@ def _archive(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
             games = games.filter(status=form.cleaned_data["status"])
         if form.cleaned_data["player"]:
             games = games.filter(seats__player=form.cleaned_data["player"])
-    page = Paginator(_listed(games.latest_first()), GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    paginator = Paginator(_listed(games.latest_first()), GAMES_PER_PAGE)
+    # Counting a league's thousands of games costs more than the page of them: the count is kept
+    # until anything in the league changes (League.data_version), for each choice of filters.
+    filters = repr(sorted(form.cleaned_data.items(), key=lambda item: item[0]) if valid else [])
+    chosen = hashlib.blake2s(filters.encode(), digest_size=8).hexdigest()
+    key = f"archive-count:{reader.league.pk}:{reader.league.data_version}:{chosen}"
+    paginator.count = cache.get_or_set(key, lambda: paginator.object_list.count(), 24 * 60 * 60)
+    page = paginator.get_page(request.GET.get("page"))
     context = {"reader": reader, "league": reader.league, "form": form, "page": page}
     return render_page(request, "history/games.html", context, "games-list", status=200 if valid else 422)
 
