@@ -268,11 +268,11 @@ def league_file(league: League, owner, games: int) -> None:
     print(f"  the file: {size / 1024 / 1024:.1f} MB, {size / games / 1024:.2f} KB a game")
     show("hands.csv rows (the hands' results)", lambda: sum(1 for _ in hands_csv_rows(league)))
     show("import into a new league", lambda: import_league(document, owner, as_copy=True))
-    # Of which the write transaction (the time others wait on SQLite's write lock):
+    # Of which the writes (in short transactions, a chunk of games each: what others wait on SQLite is one chunk):
     name, settings, names, games, _ = restore._read_document(document)
     records = [restore._read_game(number, game, names) for number, game in enumerate(games, start=1)]
     show(
-        "  of which the write transaction",
+        "  of which the writes (chunked)",
         lambda: restore._store_league(owner, name + " 2", settings, names, records),
     )
 

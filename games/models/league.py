@@ -47,6 +47,13 @@ class LeagueQuerySet(models.QuerySet["League"]):
         return self.filter(memberships__user=user)
 
 
+class ShownLeagues(type(not_trashed(LeagueQuerySet))):  # type: ignore[misc]
+    """The leagues every page and list reads: neither in the trash nor an import being written."""
+
+    def get_queryset(self) -> models.QuerySet:
+        return super().get_queryset().filter(importing=False)
+
+
 class League(StandingsKeeper):
     """A house, a club, a family: the container of players and games."""
 
@@ -80,7 +87,11 @@ class League(StandingsKeeper):
     # When its owner deleted it: in the trash, restorable for TRASH_DAYS.
     trashed_at = models.DateTimeField(null=True, blank=True)
 
-    objects = not_trashed(LeagueQuerySet)
+    # An imported league while its games are written a chunk at a time (games.league_file.restore):
+    # out of every list and page until the last chunk is in; removed if one fails.
+    importing = models.BooleanField(default=False)
+
+    objects = ShownLeagues()
     all_objects = LeagueQuerySet.as_manager()
 
     class Meta:
@@ -124,8 +135,8 @@ class League(StandingsKeeper):
     def take_game_numbers(self, count: int = 1) -> int:
         """Reserve `count` game numbers; the first of them. Runs in the caller's transaction,
         whose lock on the league row makes two games started at once get two numbers."""
-        League.objects.filter(pk=self.pk).update(last_game_number=F("last_game_number") + count)
-        self.last_game_number = League.objects.values_list("last_game_number", flat=True).get(pk=self.pk)
+        League.all_objects.filter(pk=self.pk).update(last_game_number=F("last_game_number") + count)
+        self.last_game_number = League.all_objects.values_list("last_game_number", flat=True).get(pk=self.pk)
         return self.last_game_number - count + 1
 
     @transaction.atomic

@@ -136,7 +136,7 @@ class StandingsKeeper(models.Model):
         """
         Game, League, Seat = model("Game"), model("League"), model("Seat")
 
-        League.objects.select_for_update().filter(pk=self.pk).exists()
+        League.all_objects.select_for_update().filter(pk=self.pk).exists()
         uncounted = Seat.objects.exclude(game__status=Game.Status.OVER).exclude(rating_mu=None)
         if isinstance(since, Game):
             # The changed game itself may have stopped counting.
