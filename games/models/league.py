@@ -120,8 +120,7 @@ class League(StandingsKeeper):
 
     @staticmethod
     def touch(league_id: int) -> None:
-        """What the league's history pages show changed (data_version); in a write's transaction,
-        this also locks the league's row for the rest of it, as lock_for_writing does."""
+        """What the league's history pages show changed (data_version), in the write's transaction."""
         League.all_objects.filter(pk=league_id).update(data_version=F("data_version") + 1)
 
     @property
@@ -219,7 +218,7 @@ def lock_for_writing(league_id: int, game_ids: Iterable[int] = (), player_ids: I
     these selects take nothing more.
     """
     Game, Player, Seat = model("Game"), model("Player"), model("Seat")
-    # The UPDATE locks the league's row as SELECT ... FOR UPDATE would, and says the league changed.
+    League.all_objects.select_for_update().filter(pk=league_id).exists()
     League.touch(league_id)
     # Every manager's rows, the trash's too: a merge moves the seats of trashed games, and a
     # restore or a purge locks what it brings back or removes; each caller checks what it found.
