@@ -55,6 +55,7 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection, connections  # noqa: E402
 
+from games.league_file import restore  # noqa: E402
 from games.league_file.export import export_league  # noqa: E402
 from games.league_file.restore import import_league  # noqa: E402
 from games.models import Game, Hand, HandRevision, League, Player  # noqa: E402
@@ -120,6 +121,22 @@ def main() -> None:
         other = League.create_for(owner, "The other table")
         made.append(other)
         players = [Player.objects.create(league=other, name=name) for name in ["Ann", "Ben", "Cat", "Dan"]]
+        # Each write's own time: a chunk of games, and the last (ratings, standings, showing the league).
+        writes: list[tuple[str, float]] = []
+
+        def timed(label, write):
+            def run(*args, **kwargs):
+                start = time.perf_counter()
+                try:
+                    return write(*args, **kwargs)
+                finally:
+                    if threading.current_thread() is threading.main_thread():  # not the other table's
+                        writes.append((label, time.perf_counter() - start))
+
+            return run
+
+        restore._store_games = timed("chunk", restore._store_games)
+        League.results_changed = timed("ratings", League.results_changed)
         table = OtherTable(other, players)
         table.start()
         time.sleep(1)  # the table's rhythm before the import
@@ -140,6 +157,13 @@ def main() -> None:
         if before:
             print(f" (before it: median {statistics.median(before) * 1000:.0f} ms)", end="")
         print(f"; errors: {len(table.errors)}" + (f" ({table.errors[0]})" if table.errors else ""))
+        chunks = [took for label, took in writes if label == "chunk"]
+        rated = [took for label, took in writes if label == "ratings"]
+        if chunks:
+            print(
+                f"the import's writes: {len(chunks)} chunks of games, the longest {max(chunks) * 1000:.0f} ms", end=""
+            )
+        print(f"; rating the league (in the last write) {rated[-1] * 1000:.0f} ms" if rated else "")
     finally:
         for league in made:
             league.discard()
