@@ -17,13 +17,21 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 
+# Fonts for the result previews a chat app shows (games/result_image.py): DejaVu for most
+# scripts, Droid Sans Fallback for Chinese, Japanese and Korean names.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-droid-fallback gettext \
+    && rm -rf /var/lib/apt/lists/*
+
 # Dependencies first, in their own layer: it is rebuilt only when the lock changes.
 COPY pyproject.toml uv.lock ./
 RUN uv sync --locked --no-dev --no-install-project
 
 COPY . .
-# Hashed, compressed copies for WhiteNoise; needs no secret key or database.
+# Hashed, compressed copies for WhiteNoise, and the translations compiled (locale/*.po to .mo,
+# git-ignored); neither needs a secret key or database.
 RUN python manage.py collectstatic --noinput \
+    && python manage.py compilemessages --ignore=.venv \
     && useradd --system --uid 10001 --no-create-home --home-dir /nonexistent scorekeeper \
     && mkdir -p /data \
     && chown scorekeeper /data

@@ -1,7 +1,7 @@
 # Two commands do everything on a fresh machine with Python 3.11:
 #   make run   - set up, migrate and serve at http://127.0.0.1:8000 (PORT=... for another)
 #   make test  - set up and run the whole test suite
-#   make lint  - ruff's checks and formatter
+#   make lint  - ruff's checks and formatter, and mypy's types
 
 PYTHON ?= python3
 VENV := .venv
@@ -11,7 +11,7 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 export UV_PROJECT_ENVIRONMENT := $(VENV)
 
-.PHONY: run test lint fuzz sync migrate bench load lighthouse replay clean
+.PHONY: run test lint fuzz sync migrate bench load lighthouse replay clean messages
 
 # uv is bootstrapped into the project's own virtual environment with pip, so a
 # machine needs nothing but Python; uv then installs exactly what uv.lock says.
@@ -27,6 +27,7 @@ sync: $(VENV)/.synced
 
 migrate: sync
 	$(BIN)/python manage.py migrate --noinput
+	-$(BIN)/python manage.py compilemessages --ignore=.venv --ignore=var >/dev/null
 
 run: migrate
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-true} $(BIN)/python manage.py runserver $(HOST):$(PORT)
@@ -41,10 +42,12 @@ PROPERTY_TESTS = $(sort $(shell grep -rl --include='test_*.py' '@given' tests))
 fuzz: sync
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest -q $(PROPERTY_TESTS)
 
-# ruff's rules are chosen in pyproject.toml; the formatter keeps every file one shape.
+# ruff's rules and mypy's strictness are chosen in pyproject.toml; the formatter keeps
+# every file one shape. mypy keeps its cache in .mypy_cache, so a second run takes a second or two.
 lint: sync
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 bench: sync
 	$(BIN)/python benchmarks/engine.py
@@ -58,3 +61,11 @@ lighthouse: sync
 
 clean:
 	rm -rf $(VENV) var test-artifacts
+
+# The translators' catalogs (docs/I18N.md): every marked string of the app and the
+# engine into locale/<lang>/LC_MESSAGES/django.po, the translations kept. Needs
+# gettext (apt). The .mo files are compiled by the tests and the Docker build.
+MESSAGE_LANGUAGES = nl de fr es
+messages: sync
+	$(BIN)/python manage.py makemessages $(addprefix -l ,$(MESSAGE_LANGUAGES)) --no-obsolete --add-location=file \
+		--ignore=var --ignore=tests --ignore=benchmarks --ignore=tools

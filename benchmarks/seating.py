@@ -9,7 +9,7 @@ same plans, many restarts, many more iterations), a lower bound no plan can
 beat, why that bound holds, and the engine's time. It fails (status 1) if
 the engine ever gives more repeats than the reference.
 
-The bounds (rules.night.lower_bound, proved in that module's docstring):
+The bounds (rules.night.lower_bound, proved in rules.seating's docstring):
   design  0, and met: a resolvable design seats these nights without a
           repeat (a transversal design over GF(q) or the affine plane).
   0       nothing forces a repeat; no plan has fewer than none.
@@ -72,7 +72,7 @@ def cases() -> list[tuple[str, list[str], int, list[list[list[str]]], list[int] 
     fresh(16, 5)  # the affine plane AG(2, 4)
     fresh(17, 5, [4])
     fresh(20, 5)  # TD(4, 5) over GF(5)
-    fresh(24, 6)  # a 1-rotational design over Z_7 (rules.night.ROTATIONAL_BASES)
+    fresh(24, 6)  # a 1-rotational design over Z_7 (rules.seating.ROTATIONAL_BASES)
     fresh(30, 6, [4])
     fresh(32, 8)  # TD(4, 8) over GF(8)
     fresh(40, 8)

@@ -10,15 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from games.models import ActivityEntry, League, Membership
 from games.stats import day_label
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 Kind = ActivityEntry.Kind
 
@@ -51,7 +55,8 @@ FACTS: dict[str, dict[str, type]] = {
 # The public link has no game: made and stopped say so instead.
 PUBLIC_LINK = 0
 
-SENTENCES = {
+# Keyed by str: an entry reads its kind back from the database as a plain string.
+SENTENCES: dict[str, Promise] = {
     Kind.GAME_STARTED: gettext_lazy("%(who)s started game %(game)s"),
     Kind.GAME_FINISHED: gettext_lazy("%(who)s entered the last hand of game %(game)s: it is over"),
     Kind.GAME_DELETED: gettext_lazy("%(who)s deleted game %(game)s (it went to the trash)"),
@@ -158,7 +163,7 @@ def read_activity(document: Mapping[str, Any], error: type[Exception]) -> list[A
     return [_read_entry(number, item, error) for number, item in enumerate(section, start=1)]
 
 
-def store_activity(league: League, entries: list[ActivityEntry], owner: Any) -> League:
+def store_activity(league: League, entries: list[ActivityEntry], owner: User) -> League:
     """Keep the imported league's log, and say in it who imported it.
 
     An entry's account is linked again where that account is a member of the

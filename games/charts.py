@@ -157,11 +157,14 @@ def _series(name: str, style: int, points: Sequence[tuple[float, float]]) -> Ser
 
 
 def totals_chart(state: GameState, chart_id: str = "totals-chart") -> Chart:
-    """Each player's total after each hand, from 0 before hand 1; the target as a guide."""
-    names = state.setup.players
+    """Each player's total after each hand, from 0 before hand 1; the target as a guide. In a team
+    game a line per team (setup.scorers), as the engine totals them."""
+    names = state.setup.scorers
     target = state.setup.options.target
     rows = [tuple(0 for _ in names)] + [hand.totals for hand in state.hands]
     values = [total for row in rows for total in row]
+    low: float
+    high: float
     low, high = min(0, *values), max(target, *values)
     y_values = nice_ticks(low, high)
     low, high = min(low, y_values[0]), max(high, y_values[-1])
@@ -251,12 +254,14 @@ def _month(day: date) -> str:
 
 
 def league_ratings_chart(
-    lines: Sequence[tuple[str, Sequence[tuple[date, float]]]], chart_id: str = "league-ratings-chart"
+    lines: Sequence[tuple[str, Sequence[tuple[date, float]]]], today: date, chart_id: str = "league-ratings-chart"
 ) -> Chart:
-    """The leading players' ratings over time: one line each, a point per counted game, by the day it was played."""
+    """The leading players' ratings over time: one line each, a point per counted game, by the day it was played.
+
+    today: the day at the league's table (League.today()), where an empty chart's axis stands."""
     days = [day for _, points in lines for day, _ in points]
     values = [0.0, *(rating for _, points in lines for _, rating in points)]
-    first, last = (min(days), max(days)) if days else (date.today(), date.today())
+    first, last = (min(days), max(days)) if days else (today, today)
     y_values = nice_ticks(min(values), max(values), 5)
     low, high = min(min(values), y_values[0]), max(max(values), y_values[-1])
     x = _Scale(first.toordinal(), max(last.toordinal(), first.toordinal() + 1), LEFT, WIDTH - RIGHT)
@@ -302,17 +307,17 @@ def games_per_month_chart(months: Sequence[tuple[date, int]], chart_id: str = "g
     series = (_series("Games", 0, [(x(n), y(count)) for n, (_, count) in enumerate(filled)]),) if filled else ()
     ticks = sorted({0, (len(filled) - 1) // 2, len(filled) - 1}) if filled else []
     busiest = max(filled, key=lambda pair: pair[1]) if filled else None
-    games, months = sum(count for _, count in filled), len(filled)
+    games, months_shown = sum(count for _, count in filled), len(filled)
     summary = "No counted games yet."
     if busiest:
         summary = (
-            f"{games} game{'s' if games != 1 else ''} in {months} month{'s' if months != 1 else ''}; "
+            f"{games} game{'s' if games != 1 else ''} in {months_shown} month{'s' if months_shown != 1 else ''}; "
             f"the busiest, {_month(busiest[0])}, had {busiest[1]}."
         )
     return Chart(
         id=chart_id,
         title="Games per month",
-        description=f"Line chart of the number of counted games played in each of {months} months.",
+        description=f"Line chart of the number of counted games played in each of {months_shown} months.",
         summary=summary,
         series=series,
         x_ticks=tuple(Tick(x(n), _month(filled[n][0])) for n in ticks),

@@ -16,8 +16,6 @@ from games.models import (
     Hand,
     League,
     Seat,
-    entry_from_json,
-    hand_result_to_json,
 )
 from games.ratings import ordinal
 from games.rounding import rounded
@@ -120,17 +118,22 @@ def hands_csv_rows(league: League) -> Iterator[list[Any]]:
             yield from _replayed_rows(game_id, names)
             continue
         for number, entry, result in hands:
-            yield _hand_row(game_number, number, names, entry_from_json(entry), result)
+            yield _hand_row(game_number, number, names, HandEntry.from_stored(entry), result)
 
 
 def _replayed_rows(game_id: int, names: list[str]) -> Iterator[list[Any]]:
     """hands_csv_rows' rows of one game, from the engine."""
-    game = Game.objects.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player")),
-        Prefetch("hands", queryset=Hand.objects.order_by("number")),
-    ).get(pk=game_id)
+    # .all(): django-stubs mistypes prefetch_related called on a from_queryset() manager itself.
+    game = (
+        Game.objects.all()
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player")),
+            Prefetch("hands", queryset=Hand.objects.order_by("number")),
+        )
+        .get(pk=game_id)
+    )
     for hand in game.state().hands:
-        yield _hand_row(game.number, hand.number, names, hand.entry, hand_result_to_json(hand))
+        yield _hand_row(game.number, hand.number, names, hand.entry, hand.to_stored())
 
 
 def _hand_row(game_number: int, number: int, names: list[str], entry: HandEntry, result: dict[str, Any]) -> list[Any]:

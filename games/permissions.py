@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core import signing
@@ -16,9 +16,13 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import Http404
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from games.models import Game, League, Membership
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser, User
+    from django.http import HttpRequest
 
 # What a view needs of the reader's role (Membership.ROLES_THAT_MAY says who has it).
 VIEW = Membership.VIEW
@@ -26,7 +30,7 @@ SCORE = Membership.SCORE
 ORGANIZE = Membership.ORGANIZE
 
 
-def membership_for(user: Any, league_id: int) -> Membership:
+def membership_for(user: User | AnonymousUser, league_id: int) -> Membership:
     """The user's membership of the league, or 404."""
     if not user.is_authenticated:
         raise Http404("No such league")
@@ -48,13 +52,13 @@ def require(membership: Membership, need: str) -> Membership:
     return membership
 
 
-def get_league_for(user: Any, league_id: int, need: str = VIEW) -> tuple[League, Membership]:
+def get_league_for(user: User | AnonymousUser, league_id: int, need: str = VIEW) -> tuple[League, Membership]:
     membership = require(membership_for(user, league_id), need)
     return membership.league, membership
 
 
 def get_game_for(
-    user: Any, game_id: int, need: str = VIEW, queryset: QuerySet[Game] | None = None
+    user: User | AnonymousUser, game_id: int, need: str = VIEW, queryset: QuerySet[Game] | None = None
 ) -> tuple[Game, Membership]:
     """The game, if the user's role in its league allows `need`; else 404/403."""
     queryset = queryset if queryset is not None else Game.objects.all()
@@ -91,7 +95,17 @@ def get_public_league(token: str) -> League:
     except League.DoesNotExist:
         raise Http404("No such league") from None
     shown_in_its_time_zone(league)
+    shown_in_its_language(league)
     return league
+
+
+def shown_in_its_language(league: League) -> None:
+    """The rest of the request speaks the league's language, when its organizer chose one (League.language).
+
+    For what the league shows as itself: its public pages and its printouts.
+    LocaleMiddleware activates the reader's own language again at the next request."""
+    if league.language:
+        translation.activate(league.language)
 
 
 def shown_in_its_time_zone(league: League) -> None:
@@ -169,13 +183,13 @@ def _poll_signer(session_key: str) -> signing.TimestampSigner:
     return signing.TimestampSigner(salt=f"games.poll:{session_key}")
 
 
-def poll_pass(request: Any, game_id: int) -> str:
+def poll_pass(request: HttpRequest, game_id: int) -> str:
     """A pass for the game's poller in this session ('' without a session)."""
     session_key = request.session.session_key
     return _poll_signer(session_key).sign(str(game_id)) if session_key else ""
 
 
-def poll_pass_holds(request: Any, game_id: int) -> bool:
+def poll_pass_holds(request: HttpRequest, game_id: int) -> bool:
     """Whether the request's ?pass= was issued to its session cookie for this game, and is still good."""
     session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
     value = request.GET.get("pass", "")

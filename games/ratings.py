@@ -47,7 +47,9 @@ def finishing_ranks(totals: Iterable[int], won: Iterable[bool] | None = None) ->
 def rate_game(before: list[Rating | None], totals: list[int], won: list[bool] | None = None) -> list[Rating]:
     """Each seat's (mu, sigma) after one game, from before it (None for a newcomer)."""
     ratings = [MODEL.rating() if prior is None else MODEL.rating(*prior) for prior in before]
-    rated = MODEL.rate([[rating] for rating in ratings], ranks=finishing_ranks(totals, won))
+    # openskill asks for a list of floats; a list of ints is one, but mypy's lists are invariant.
+    ranks: list[float] = list(finishing_ranks(totals, won))
+    rated = MODEL.rate([[rating] for rating in ratings], ranks=ranks)
     return [(team[0].mu, team[0].sigma) for team in rated]
 
 

@@ -13,16 +13,30 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from django.core.cache import cache
 from django.db.models import Count, FilteredRelation, OuterRef, Q, QuerySet, Subquery
 from django.utils import dateformat, timezone
 
-from games.models import Game, League, Player, ResultsChange, Rivalry, Season, SeasonStanding, Seat, Standing
+from games.models import (
+    Game,
+    League,
+    Player,
+    ResultsChange,
+    Rivalry,
+    Season,
+    SeasonStanding,
+    Seat,
+    SeatQuerySet,
+    Standing,
+)
 from games.ratings import ordinal
 from games.rounding import MISSING, rounded
 from rules import VARIANTS
+
+# Any queryset of games (a GameQuerySet keeps its own methods through Span.filter).
+Games = TypeVar("Games", bound=QuerySet[Game])
 
 
 @dataclass(frozen=True)
@@ -142,11 +156,12 @@ class Span:
     def covers(self, league: League) -> bool:
         """Whether the dates leave out none of the league's counted games (days_played)."""
         days = days_played(league)
-        if days["first"] is None:
+        first, last = days["first"], days["last"]
+        if first is None or last is None:
             return True
-        return (not self.since or self.since <= days["first"]) and (not self.until or self.until >= days["last"])
+        return (not self.since or self.since <= first) and (not self.until or self.until >= last)
 
-    def seats(self, league: League) -> QuerySet[Seat]:
+    def seats(self, league: League) -> SeatQuerySet:
         """The seats of games(league), found by joining each seat to its game.
 
         `Seat.objects.filter(game__in=self.games(league))` is the same set, but
@@ -156,7 +171,7 @@ class Span:
         """
         return Seat.objects.counted().filter(game__league=league, **self._lookups("game__"))
 
-    def player_seats(self, player: Player) -> QuerySet[Seat]:
+    def player_seats(self, player: Player) -> SeatQuerySet:
         """The player's seats among games(player.league).
 
         Without a test on the league (a player's games are all in theirs), the
@@ -165,7 +180,7 @@ class Span:
         """
         return Seat.objects.counted().filter(player=player, **self._lookups("game__"))
 
-    def filter(self, games: QuerySet[Game]) -> QuerySet[Game]:
+    def filter(self, games: Games) -> Games:
         """games narrowed to this span (any status: the archive lists them all)."""
         return games.filter(**self._lookups())
 
@@ -191,12 +206,13 @@ def days_played(league: League) -> dict[str, date | None]:
     MAX() together made SQLite read all of it."""
     if not hasattr(league, "_days_played"):
         games = Game.objects.filter(league=OuterRef("pk")).values("played_on")
-        league._days_played = (
+        # Kept on the instance (a League declares no such field) for the rest of the request.
+        league._days_played = (  # type: ignore[attr-defined]
             League.objects.filter(pk=league.pk)
             .values(first=Subquery(games.order_by("played_on")[:1]), last=Subquery(games.order_by("-played_on")[:1]))
             .get()
         )
-    return league._days_played
+    return league._days_played  # type: ignore[attr-defined]  # set above
 
 
 def day_label(moment: date | datetime) -> str:
@@ -265,7 +281,8 @@ def changes_after(league: League, version: int) -> Changes:
             for *_, ids in rows:
                 players = None if players is None or ids is None else players | set(ids)
             known[version] = Changes(
-                since=min((day, created_at, game_id) for day, created_at, game_id, _, _ in rows),
+                # Every row has its position here (ResultsChange.log writes its three together).
+                since=min((day, created_at, game_id) for day, created_at, game_id, _, _ in rows),  # type: ignore[arg-type]
                 days=frozenset(date.fromisoformat(day) for row in rows for day in row[3]),
                 players=None if players is None else frozenset(players),
             )
@@ -343,6 +360,7 @@ def standings(league: League, span: Span = Span(), sort: str = DEFAULT_SORT, des
     is the current one, over every counted game. At most one row per
     player, so the sorting is done here.
     """
+    standing: QuerySet[SeasonStanding] | QuerySet[Standing] | None
     if span.season is not None:
         standing = SeasonStanding.objects.filter(season=span.season, variant=span.variant or Standing.ALL_VARIANTS)
     elif span.dated and not span.covers(league):
@@ -529,6 +547,7 @@ def rated_games(league: League, player_ids: list[int]) -> dict[int, list[Rated]]
         entry = found.get(key)
         changes = _kept(league, entry)
         if changes is None:
+            assert entry is not None  # _kept says None only of a kept entry
             games[player_id] = entry[1]
         elif entry is None or changes.everything:
             games[player_id] = []
@@ -569,7 +588,7 @@ def _add_rated(games: dict[int, list[Rated]], rows: Any, since: dict[int, tuple[
     )
     for player_id, *game in read:
         if since is None or tuple(game[:3]) >= since[player_id]:
-            games[player_id].append(tuple(game))  # type: ignore[arg-type]
+            games[player_id].append(tuple(game))
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,12 @@ from games.views import (
     history,
     leagues,
     members,
+    night_screen,
+    nights,
     offline,
     ops,
     presets,
+    results,
     rulebook,
     seasons,
     sharing,
@@ -112,6 +115,11 @@ urlpatterns += [
     path("public/<token:token>/games/", history.public_games, name="public-games"),
     path("public/<token:token>/games/<id:game_id>/", history.public_scoresheet, name="public-scoresheet"),
     path("public/<token:token>/players/<id:player_id>/", history.public_player, name="public-player"),
+    path(
+        "public/<token:token>/games/<id:game_id>/result-<id:version>.png",
+        results.public_result_image,
+        name="public-result-image",
+    ),
 ]
 
 # --- members, invites, the public link --------------------------------------
@@ -129,6 +137,23 @@ urlpatterns += [
     path("leagues/<id:league_id>/invites/<id:invite_id>/revoke/", members.invite_revoke, name="invite-revoke"),
     path("leagues/<id:league_id>/public-link/", members.public_link, name="public-link"),
     path("invites/<token:token>/", members.invite_accept, name="invite-accept"),
+]
+
+# --- club nights: the organizer's side -----------------------------------------
+
+urlpatterns += [
+    path("leagues/<id:league_id>/nights/new/", nights.night_new, name="night-new"),
+    path("nights/<id:night_id>/", nights.night_detail, name="night-detail"),
+    path("nights/<id:night_id>/seats/", nights.night_seats, name="night-seats"),
+    path("nights/<id:night_id>/round/", nights.night_round, name="night-round"),
+    path("nights/<id:night_id>/players/", nights.night_players, name="night-players"),
+    path("nights/<id:night_id>/cards/", nights.night_cards, name="night-cards"),
+    path("nights/<id:night_id>/sheet/", nights.night_sheet, name="night-sheet"),
+    # The night's screen: the club's TV behind a signed link (night_screen.py), its poll and its preview.
+    path("nights/<id:night_id>/screen/", night_screen.night_screen_link, name="night-screen-link"),
+    path("screen/<str:token>/", night_screen.night_screen, name="night-screen"),
+    path("screen/<str:token>/poll/", night_screen.night_screen_poll, name="night-screen-poll"),
+    path("screen/<str:token>/standings-<str:version>.png", night_screen.night_screen_image, name="night-screen-image"),
 ]
 
 # --- operations -------------------------------------------------------------

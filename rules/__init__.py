@@ -5,6 +5,7 @@ nothing else re-derives a rule.
 """
 
 from rules.deal import Deal, DeckPreparation
+from rules.entry import HandEntry, UnreadableEntry
 from rules.errors import EntryError, FieldError, RulesError, SetupError
 from rules.game import (
     ADD,
@@ -15,7 +16,6 @@ from rules.game import (
     TIE_BREAK,
     GameSetup,
     GameState,
-    HandEntry,
     HandError,
     HandResult,
     Moon,
@@ -60,6 +60,7 @@ __all__ = [
     "Run",
     "ScoresheetError",
     "SetupError",
+    "UnreadableEntry",
     "Variant",
     "clean_name",
     "entry_json",

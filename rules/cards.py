@@ -9,10 +9,7 @@ over point_cards() instead of naming the Q♠ and the J♦ by hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # pragma: no cover
-    from rules.variants import Options
+from typing import Protocol
 
 CLUBS = "♣"
 DIAMONDS = "♦"
@@ -24,9 +21,18 @@ DECK = tuple(f"{rank}{suit}" for suit in SUITS for rank in RANKS)
 
 QUEEN_OF_SPADES = "Q♠"
 JACK_OF_DIAMONDS = "J♦"
+TEN_OF_CLUBS = "10♣"
+ACE_OF_HEARTS = "A♥"
 HEART_POINTS = 1
 QUEEN_POINTS = 13
 JACK_POINTS = -10
+# RULES.md, More variants: hearts at face value (Spot Hearts), J 11, Q 12, K 13, A 14.
+FACE_VALUES = tuple(range(2, 15))
+_ONE_EACH = (HEART_POINTS,) * len(RANKS)
+# Turbo Hearts: the cards a player may charge, in the order the table names them.
+CHARGEABLE = (ACE_OF_HEARTS, QUEEN_OF_SPADES, JACK_OF_DIAMONDS, TEN_OF_CLUBS)
+# How people say a single point card in a sentence (the scoresheet's errors).
+CARD_WORDS = {QUEEN_OF_SPADES: "queen of spades", JACK_OF_DIAMONDS: "jack of diamonds", "10♦": "ten of diamonds"}
 
 
 def is_card(value: object) -> bool:
@@ -66,14 +72,18 @@ class PointCard:
 
     card is "♥" for the hearts (counted per player, `points` each) and a card
     name for a single card with one taker. field is where a hand entry holds
-    its taker: "hearts", "queen", "jack" or "cards" (an extra card).
-    option is the house-rule option that turns the card on or sets its value.
+    its taker: "hearts", "queen", "jack" (the plus card, J♦ or 10♦), "ten"
+    (Turbo's 10♣) or "cards" (an extra card). option is the house-rule option
+    that turns the card on or sets its value. second marks a single card's
+    second copy where two decks hold two (Cancellation): HandEntry.twins holds
+    its taker.
     """
 
     card: str
     points: int
     option: str
     field: str
+    second: bool = False
 
     @property
     def counted(self) -> bool:
@@ -93,19 +103,68 @@ class PointCard:
         return "hearts" if self.counted else self.card
 
 
-def point_cards(options: Options) -> tuple[PointCard, ...]:
-    """The point cards in play under these options: hearts, the Q♠, the J♦ where it scores, extra cards."""
-    cards = [
-        PointCard(HEARTS, HEART_POINTS, "", "hearts"),
-        PointCard(QUEEN_OF_SPADES, options.queen_points, "queen_points", "queen"),
-    ]
+class CardOptions(Protocol):
+    """The options the point-card table reads (rules.variants.Options has them).
+
+    Named here so that the cards need not import the variants, which import the cards.
+    """
+
+    @property
+    def queen_points(self) -> int: ...
+
+    @property
+    def jack_of_diamonds(self) -> bool: ...
+
+    @property
+    def extra_cards(self) -> tuple[tuple[str, int], ...] | None: ...
+
+    @property
+    def heart_points(self) -> int | str | tuple[tuple[str, int], ...]: ...
+
+    @property
+    def plus_card(self) -> str | None: ...
+
+    @property
+    def jack_points(self) -> int: ...
+
+
+def heart_values(options: CardOptions) -> tuple[int, ...]:
+    """What each heart scores, rank by rank from the 2 to the A (option heart_points)."""
+    value = options.heart_points
+    if value == HEART_POINTS:
+        return _ONE_EACH
+    if isinstance(value, str):  # "face"
+        return FACE_VALUES
+    if isinstance(value, int):
+        return (value,) * len(RANKS)
+    by_rank = dict(value)
+    return tuple(by_rank.get(rank, HEART_POINTS) for rank in RANKS)
+
+
+def point_cards(options: CardOptions, copies: int = 1, ten: bool = False) -> tuple[PointCard, ...]:
+    """The point cards in play under these options: hearts, the Q♠ unless it scores 0, the plus card
+    where it scores, extra cards; each single card twice where the decks hold two (copies), and
+    Turbo's 10♣ (ten), whose taker doubles their score."""
+    values = heart_values(options)
+    cards = [PointCard(HEARTS, values[0] if len(set(values)) == 1 else HEART_POINTS, "", "hearts")]
+    singles = []
+    if options.queen_points:
+        singles.append(PointCard(QUEEN_OF_SPADES, options.queen_points, "queen_points", "queen"))
     if options.jack_of_diamonds:
-        cards.append(PointCard(JACK_OF_DIAMONDS, JACK_POINTS, "jack_of_diamonds", "jack"))
+        singles.append(
+            PointCard(options.plus_card or JACK_OF_DIAMONDS, options.jack_points, "jack_of_diamonds", "jack")
+        )
+    if ten:
+        singles.append(PointCard(TEN_OF_CLUBS, 0, "", "ten"))
     for card, points in options.extra_cards or ():
-        cards.append(PointCard(card, points, "extra_cards", "cards"))
+        singles.append(PointCard(card, points, "extra_cards", "cards"))
+    for single in singles:
+        cards.append(single)
+        if copies == 2:
+            cards.append(PointCard(single.card, single.points, single.option, single.field, second=True))
     return tuple(cards)
 
 
-def single_cards(options: Options) -> tuple[PointCard, ...]:
+def single_cards(options: CardOptions, copies: int = 1, ten: bool = False) -> tuple[PointCard, ...]:
     """The point cards with one taker each (everything but the hearts), as a hand form asks for them."""
-    return tuple(card for card in point_cards(options) if card.single)
+    return tuple(card for card in point_cards(options, copies, ten) if card.single)

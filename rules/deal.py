@@ -20,6 +20,9 @@ REMOVED_CARDS: dict[int, tuple[str, ...]] = {
     7: ("2♦", "3♦", "3♣"),
 }
 KITTY_SIZE: dict[int, int] = {3: 1, 4: 4, 5: 2, 6: 4, 7: 3}
+# Pass words that move no card: hold, and Turbo's keeper hand (its cards are
+# swapped through the middle only if nobody charges, which the scorer never needs).
+NO_PASS = ("hold", "keeper")
 
 
 def pass_cycle(variant: Variant, seats: int, options: Options | None = None) -> tuple[str, ...]:
@@ -69,7 +72,7 @@ class Deal:
     @property
     def cards_passed(self) -> int:
         """Cards each player gives away: pass_cards, one to each other player, or none."""
-        if self.pass_direction == "hold":
+        if self.pass_direction in NO_PASS:
             return 0
         if self.pass_direction == "scatter":
             return self.seats - 1
@@ -88,6 +91,10 @@ class DeckPreparation:
     draw_pile: int
     warren: bool
     total_cards: int
+    # Two decks dealt in full (Cancellation): jokers shuffled in, and cards set
+    # aside face down so every hand is equal.
+    jokers: int = 0
+    set_aside: int = 0
 
     @property
     def lowest_club(self) -> str:
@@ -108,11 +115,20 @@ def prepare_deck(variant: Variant, seats: int, options: Options) -> DeckPreparat
             warren=False,
             total_cards=total,
         )
+    if variant.decks > 1:
+        # Two decks dealt in full (Cancellation): RULES.md's table adds jokers or
+        # removes cards, and sets the rest aside.
+        jokers = variant.jokers.get(seats, 0)
+        removed = (variant.removed_cards or {}).get(seats, ())
+        cards = total + jokers - len(removed)
+        each = cards // seats
+        return DeckPreparation(variant.decks, removed, 0, None, each, 0, False, cards, jokers, cards - each * seats)
     if options.deal == "kitty":
         kitty = KITTY_SIZE[seats]
         return DeckPreparation(variant.decks, (), kitty, options.kitty_to, (total - kitty) // seats, 0, False, total)
     if options.deal == "remove":
-        removed = REMOVED_CARDS[seats] if options.removed is None else options.removed
+        table = variant.removed_cards or REMOVED_CARDS
+        removed = table[seats] if options.removed is None else options.removed
         return DeckPreparation(variant.decks, removed, 0, None, (total - len(removed)) // seats, 0, False, total)
     # Every card dealt (the variant's player counts share them out evenly), with the Warren card where used.
     warren = bool(options.warren)

@@ -8,11 +8,14 @@ and states, like the rest of the engine; names come from setup.players.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import date
+from typing import Any
 
 from rules.deal import Deal
-from rules.game import OVER, TIE_BREAK, GameSetup, GameState, HandEntry, HandResult, Run, reached_target
+from rules.entry import HandEntry
+from rules.game import OVER, TIE_BREAK, GameSetup, GameState, HandResult, Run, reached_target
 from rules.variants import OPTIONS
 
 MINUS = "\u2212"
@@ -35,9 +38,17 @@ def join_names(names: Sequence[str]) -> str:
 
 def revoke_terms(setup: GameSetup) -> str:
     """What a revoke costs, in the words every screen uses: 'scores 26, everyone else 0 for that hand (no moon)'."""
+    if setup.turbo:
+        # RULES.md, Turbo Hearts: 13 for the hearts and 13 for the Q♠, each doubled if charged.
+        return (
+            "scores 26 (13 more with the A♥ charged, 13 more with the Q♠ charged), "
+            "everyone else 0 for that hand (no moon, no J♦ or 10♣)"
+        )
     # Cards worth minus points (the J♦, negative extra cards) stay with nobody on a revoke.
-    minus = [card.card for card in setup.single_cards if card.points < 0]
+    minus = list(dict.fromkeys(card.card for card in setup.single_cards if card.points < 0))
     bonus = f", no {' or '.join(minus)} bonus" if minus else ""
+    if setup.teams:
+        return f"scores {setup.penalty} for their team, the other teams 0 for that hand (no moon{bonus})"
     return f"scores {setup.penalty}, everyone else 0 for that hand (no moon{bonus})"
 
 
@@ -66,6 +77,8 @@ def describe_direction(deal: Deal) -> str:
     word = deal.pass_direction
     if word in ("scatter", "hold"):
         return word.capitalize()
+    if word == "keeper":
+        return "Keeper: no pass"
     cards = f"Pass {deal.pass_cards} {_verb(deal.pass_cards, 'card', 'cards')}"
     if word == "across":
         return f"{cards} across"
@@ -74,7 +87,7 @@ def describe_direction(deal: Deal) -> str:
 
 
 # The pass words that need a word more in a table cell; the others are said as they are.
-PASS_IN_BRIEF = {"scatter": "scatter (1 to each)", "hold": "hold (no pass)"}
+PASS_IN_BRIEF = {"scatter": "scatter (1 to each)", "hold": "hold (no pass)", "keeper": "keeper (no pass)"}
 
 
 def pass_in_brief(word: str) -> str:
@@ -94,6 +107,9 @@ def describe_passes(setup: GameSetup, deal: Deal) -> str:
     """Who passes to whom: 'Ann → Ben, Ben → Cat, ...', or what to do instead."""
     if deal.pass_direction == "hold":
         return "no passing"
+    if deal.pass_direction == "keeper":
+        # Turbo Hearts' keeper hand: nobody passes; if nobody charges, cards go through the middle.
+        return "no passing (the keeper hand)"
     if deal.pass_direction == "scatter":
         return "each player passes one card to each other player"
     names = setup.players
@@ -114,8 +130,12 @@ def describe_deck(setup: GameSetup) -> tuple[str, ...]:
     deck = setup.deck
     lines = []
     if deck.decks > 1:
-        removed = join_names([f"one {card}" for card in deck.removed])
-        lines.append(f"Shuffle {deck.decks} decks together and take out {removed}: {deck.total_cards} cards")
+        shuffle = f"Shuffle {deck.decks} decks together"
+        if deck.removed:
+            shuffle += f" and take out {join_names([f'one {card}' for card in deck.removed])}"
+        if deck.jokers:
+            shuffle += f" and add {deck.jokers} joker" + ("s" if deck.jokers > 1 else "")
+        lines.append(f"{shuffle}: {deck.total_cards} cards")
     elif deck.removed:
         lines.append(f"Take out the {join_names(list(deck.removed))}")
     if deck.warren:
@@ -127,6 +147,8 @@ def describe_deck(setup: GameSetup) -> tuple[str, ...]:
         lines.append(f"Deal {deck.kitty} cards face down to a kitty; the {taker} takes it")
     if deck.draw_pile:
         lines.append(f"Deal {deck.cards_each} cards each; the other {deck.draw_pile} are the draw pile")
+    elif deck.set_aside:
+        lines.append(f"Deal {deck.cards_each} cards each; set the other {deck.set_aside} aside face down")
     else:
         lines.append(f"Deal {deck.cards_each} cards each")
     return tuple(lines)
@@ -149,11 +171,12 @@ def describe_deal(setup: GameSetup, deal: Deal) -> DealText:
 
 def describe_run(setup: GameSetup, run: Run) -> str:
     """'Ann: 69 for 3 of 5 hands' (a Run from state.runs)."""
-    return f"{setup.players[run.seat]}: {run.score} for {run.hands} of {run.needed} hands"
+    return f"{setup.scorers[run.seat]}: {run.score} for {run.hands} of {run.needed} hands"
 
 
 def _winners(state: GameState) -> str:
-    names = [state.setup.players[seat] for seat in state.winners]
+    # Totals, winners, runs and the lowest belong to scorers: the players, or the teams in a team game.
+    names = [state.setup.scorers[seat] for seat in state.winners]
     if len(names) == 1:
         return f"{names[0]} wins the game"
     return f"{join_names(names)} share the win"
@@ -167,8 +190,8 @@ def _crossed(state: GameState) -> str:
     seats = [seat for seat, total in enumerate(state.totals) if reached_target(options, total)]
     if not seats:
         return "the time ran out"
-    on = [setup.players[seat] for seat in seats if state.totals[seat] == options.target]
-    past = [setup.players[seat] for seat in seats if state.totals[seat] != options.target]
+    on = [setup.scorers[seat] for seat in seats if state.totals[seat] == options.target]
+    past = [setup.scorers[seat] for seat in seats if state.totals[seat] != options.target]
     parts = []
     if on:
         parts.append(f"{join_names(on)} {_verb(len(on), 'reaches', 'reach')} {options.target}")
@@ -186,7 +209,7 @@ def _sixty_nine(state: GameState) -> str:
 
 
 def _tie(state: GameState) -> str:
-    names = [state.setup.players[seat] for seat in state.lowest]
+    names = [state.setup.scorers[seat] for seat in state.lowest]
     return f"{join_names(names)} tie for lowest: another hand is played"
 
 
@@ -194,6 +217,9 @@ def describe_result(state: GameState) -> str:
     """Why the game ended or is held up: 'Cat wins the game: Ben passes 100'."""
     if state.status == OVER and state.reason == "sixty_nine":
         return _sixty_nine(state)
+    if state.status == OVER and state.reason == "hands":
+        played = len(state.hands)
+        return f"{_winners(state)}: {played} {_verb(played, 'hand', 'hands')} played"
     if state.status == OVER:
         return f"{_winners(state)}: {_crossed(state)}"
     if state.status == TIE_BREAK:
@@ -209,11 +235,13 @@ def describe_outcome(before: GameState, after: GameState) -> str:
     """
     if after.status == OVER and after.reason == "sixty_nine":
         return _sixty_nine(after)
+    if after.status == OVER and after.reason == "hands":
+        return f"the last hand is played and {_winners(after)}"
     if after.status == OVER:
         return f"{_crossed(after)} and {_winners(after)}"
     if after.status == TIE_BREAK:
         return f"{_crossed(after)} but {_tie(after)}"
-    names = after.setup.players
+    names = after.setup.scorers
     wrapped = after.hands[-1].wrapped if after.hands else ()
     moved = [
         seat
@@ -282,7 +310,7 @@ def describe_moon(state: GameState, entry: HandEntry) -> MoonPreview | None:
         moon = after.hands[-1].moon
         described.append(MoonOutcome(resolution, describe_outcome(state, after), moon.why if moon else ""))
     return MoonPreview(
-        shooter=state.setup.players[shooter],
+        shooter=state.setup.moon_names[shooter],
         choose=state.setup.options.moon == "choice",
         outcomes=tuple(described),
         rule=MOON_RULE_NAMES[state.setup.options.moon],
@@ -306,16 +334,17 @@ def describe_hand(setup: GameSetup, hand: HandResult) -> tuple[Note, ...]:
     notes = []
     if hand.deal.tie_break:
         notes.append(Note("tie_break", "tie-break hand"))
-    if hand.entry.is_revoke:
-        notes.append(Note("revoke", f"{names[hand.entry.revoke]} revoked: +{setup.penalty}"))
+    if hand.entry.revoke is not None:
+        # Only the offender (their team) scores in a revoke: P, or Turbo's charge.
+        notes.append(Note("revoke", f"{names[hand.entry.revoke]} revoked: +{sum(hand.points)}"))
     if hand.moon is not None:
         shot = "the sun" if hand.entry.sun else "the moon"
-        text = f"{names[hand.moon.shooter]} shot {shot}: {hand.moon.resolution}"
+        text = f"{setup.moon_names[hand.moon.shooter]} shot {shot}: {hand.moon.resolution}"
         if hand.moon.why:
             text += f" ({hand.moon.why})"
         notes.append(Note("moon", text))
     if hand.wrapped:
-        wrapped = [names[seat] for seat in hand.wrapped]
+        wrapped = [setup.scorers[scorer] for scorer in hand.wrapped]
         notes.append(Note("wrap", f"{join_names(wrapped)} wrapped to 0"))
     if hand.entry.time_up:
         notes.append(Note("time_up", "time ran out"))
@@ -323,9 +352,12 @@ def describe_hand(setup: GameSetup, hand: HandResult) -> tuple[Note, ...]:
 
 
 def _cards_taken(setup: GameSetup, entry: HandEntry, seat: int) -> str:
-    """One player's cards in an entry: '3♥ Q♠', or '' for none, in the order of the point-card table."""
-    cards = []
-    if seat < len(entry.hearts) and entry.hearts[seat]:
+    """One player's cards in an entry: '3♥ Q♠' (hearts by rank where the hand lists them: '2♥ Q♥ Q♠'),
+    or '' for none, in the order of the point-card table."""
+    cards: list[str] = []
+    if entry.ranks is not None:
+        cards.extend(f"{rank}{HEART}" for rank in (entry.ranks[seat] if seat < len(entry.ranks) else ()))
+    elif seat < len(entry.hearts) and entry.hearts[seat]:
         cards.append(f"{entry.hearts[seat]}{HEART}")
     cards.extend(card.card for card in setup.single_cards if entry.taker(card) == seat)
     return " ".join(cards)
@@ -334,8 +366,8 @@ def _cards_taken(setup: GameSetup, entry: HandEntry, seat: int) -> str:
 def describe_entry(setup: GameSetup, entry: HandEntry) -> str:
     """A hand as entered: 'Ann 3♥, Ben Q♠, Cat 10♥ J♦' or 'Ann revoked'."""
     names = setup.players
-    if entry.is_revoke:
-        return f"{names[entry.revoke]} revoked" + _time_up(entry)
+    if entry.revoke is not None:
+        return f"{names[entry.revoke]} revoked" + _charged(entry) + _time_up(entry)
     taken = []
     for seat, name in enumerate(names):
         cards = _cards_taken(setup, entry, seat)
@@ -346,17 +378,24 @@ def describe_entry(setup: GameSetup, entry: HandEntry) -> str:
         text += f" (moon: {entry.moon})"
     if entry.sun:
         text += " (sun)"
-    return text + _time_up(entry)
+    return text + _charged(entry) + _time_up(entry)
 
 
 def _time_up(entry: HandEntry) -> str:
     return " (time ran out)" if entry.time_up else ""
 
 
+def _charged(entry: HandEntry) -> str:
+    """Turbo Hearts: the cards charged that hand, ' (charged A♥ Q♠)'."""
+    return f" (charged {' '.join(entry.charged)})" if entry.charged else ""
+
+
 def describe_change(setup: GameSetup, before: HandEntry | None, after: HandEntry | None) -> str:
     """What an edit changed, player by player: 'Ann 3♥ → 4♥, Cat 10♥ → 9♥'."""
     if before is None or after is None:
-        return describe_entry(setup, after or before)
+        only = after or before
+        assert only is not None, "a change has a before, an after or both"
+        return describe_entry(setup, only)
     if before.is_revoke or after.is_revoke:
         return f"{describe_entry(setup, before)} → {describe_entry(setup, after)}"
     changes = []
@@ -369,9 +408,37 @@ def describe_change(setup: GameSetup, before: HandEntry | None, after: HandEntry
         changes.append(f"moon {before.moon or 'none'} → {after.moon or 'none'}")
     if before.sun != after.sun:
         changes.append(f"sun {'yes' if before.sun else 'no'} → {'yes' if after.sun else 'no'}")
+    if before.charged != after.charged:
+        changes.append(f"charged {' '.join(before.charged) or 'nothing'} → {' '.join(after.charged) or 'nothing'}")
     if before.time_up != after.time_up:
         changes.append(f"time ran out {'yes' if before.time_up else 'no'} → {'yes' if after.time_up else 'no'}")
     return ", ".join(changes) or "no change"
+
+
+def describe_revision(
+    setup: GameSetup,
+    action: str,
+    number: int,
+    before: Mapping[str, Any] | None,
+    after: Mapping[str, Any] | None,
+    day_label: Callable[[date], str] = date.isoformat,
+) -> str:
+    """One line of a game's History, from the change as it is kept: its action ("added", "edited",
+    "deleted" a hand; "declared", "reopened", "merged", "redated" the game), the hand's number,
+    and what was before and after it (a hand's entry in its stored form, rules.entry).
+    day_label writes a day as the page does."""
+    if action == "declared" and after is not None:
+        return f"declared the game {after['declared']}"
+    if action == "reopened" and before is not None:
+        return f"took back the {before['declared']} declaration: the game goes on as its hands say"
+    if action == "merged" and before is not None and after is not None:
+        return f"merged the player {before['player']} into {after['player']}"
+    if action == "redated" and before is not None and after is not None:
+        was, now = (day_label(date.fromisoformat(side["played_on"])) for side in (before, after))
+        return f"dated the game {now} (it was {was})"
+    was_entry = HandEntry.from_stored(before) if before else None
+    now_entry = HandEntry.from_stored(after) if after else None
+    return f"{action} hand {number}: {describe_change(setup, was_entry, now_entry)}"
 
 
 # The whole table ------------------------------------------------------------
@@ -432,7 +499,7 @@ def describe_table(
     return TableView(
         seats=tuple(
             SeatLine(seat, name, signed(total), seat in starred)
-            for seat, (name, total) in enumerate(zip(setup.players, state.totals, strict=True))
+            for seat, (name, total) in enumerate(zip(setup.scorers, state.totals, strict=True))
         ),
         hands=tuple(
             HandLine(

@@ -13,15 +13,18 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from operator import add, attrgetter, methodcaller
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeGuard
 
 from rules.cards import (
+    ACE_OF_HEARTS,
+    CHARGEABLE,
+    HEARTS,
     JACK_OF_DIAMONDS,
     QUEEN_OF_SPADES,
-    SUITS,
+    RANKS,
+    TEN_OF_CLUBS,
     PointCard,
-    card_order,
-    is_card,
+    heart_values,
     point_cards,
     single_cards,
 )
@@ -33,9 +36,10 @@ from rules.deal import (
     pass_direction,
     prepare_deck,
 )
+from rules.entry import HandEntry
 from rules.errors import EntryError, FieldError, SetupError
 from rules.names import name_key
-from rules.variants import Options, Variant, check_for_players, get_variant, resolve_options
+from rules.variants import MORE_VARIANTS, OPTIONS, Options, Variant, check_for_players, get_variant, resolve_options
 
 IN_PROGRESS = "in_progress"
 TIE_BREAK = "tie_break"
@@ -44,6 +48,8 @@ OVER = "over"
 ADD = "add"
 SUBTRACT = "subtract"
 MOON_CHOICES = (ADD, SUBTRACT)
+# Turbo Hearts: a moon negates its shooter's own score.
+NEGATE = "negate"
 
 SIXTY_NINE = 69
 SIXTY_NINE_HANDS = 5
@@ -104,19 +110,78 @@ class GameSetup:
         return 13 * self.variant.decks
 
     @cached_property
+    def turbo(self) -> bool:
+        """Turbo Hearts' scoring: charges, the 10♣ and money (RULES.md, More variants)."""
+        return self.variant.scoring == "turbo"
+
+    @cached_property
     def point_cards(self) -> tuple[PointCard, ...]:
-        """The point cards in play (rules.cards): hearts, the Q♠, the J♦ where it scores, extra cards."""
-        return point_cards(self.options)
+        """The point cards in play (rules.cards): hearts, the Q♠, the plus card where it scores, extra cards."""
+        return point_cards(self.options, self.variant.copies, self.turbo)
 
     @cached_property
     def single_cards(self) -> tuple[PointCard, ...]:
-        """The point cards with one taker each: a hand entry names who took each."""
-        return single_cards(self.options)
+        """The point cards with one taker each (two where the decks hold two): a hand entry names who took each."""
+        return single_cards(self.options, self.variant.copies, self.turbo)
+
+    @cached_property
+    def heart_values(self) -> tuple[int, ...]:
+        """What each heart scores, from the 2♥ to the A♥."""
+        return heart_values(self.options)
+
+    @cached_property
+    def ranks_needed(self) -> bool:
+        """Hearts score differently by rank: a hand must list the ranks each player took."""
+        return len(set(self.heart_values)) > 1
+
+    @cached_property
+    def heart_points_in_play(self) -> int:
+        """What the hearts in play score together (13 with one deck at 1 each; 104 at face value)."""
+        return sum(self.heart_values) * self.variant.decks
 
     @cached_property
     def penalty(self) -> int:
         """P: every heart in play, the Q♠ and every extra card with positive points (26, 39 with two decks)."""
-        return self.hearts_in_play + sum(card.points for card in self.single_cards if card.points > 0)
+        return self.heart_points_in_play + sum(card.points for card in self.single_cards if card.points > 0)
+
+    @cached_property
+    def teams(self) -> tuple[tuple[int, ...], ...] | None:
+        """The partners' seats, team by team (RULES.md, Partners); None when everyone scores alone."""
+        if not self.options.teams:
+            return None
+        count = self.seats // 2
+        return tuple((seat, seat + count) for seat in range(count))
+
+    @cached_property
+    def team_names(self) -> tuple[str, ...]:
+        """Each team's name: its players in seat order joined by '+' ("Ann+Cat")."""
+        return tuple("+".join(self.players[seat] for seat in team) for team in self.teams or ())
+
+    @cached_property
+    def scorers(self) -> tuple[str, ...]:
+        """Who the totals belong to: the players, or the teams in a team game."""
+        return self.team_names if self.teams else self.players
+
+    @cached_property
+    def more_variants_used(self) -> tuple[str, ...]:
+        """What of RULES.md's More variants this game uses, by name: its preset and the options chosen.
+
+        The engine scores them (replay); the app's hand form, stored hands and pages
+        do not know them yet, so the app keeps no such game (issue 23's screens)."""
+        used = [self.variant.name] if self.variant.key in MORE_VARIANTS else []
+        used.extend(option.label for key, option in OPTIONS.items() if option.variants and key in self.options.chosen)
+        return tuple(used)
+
+    def scorer_of_seat(self, seat: int) -> int:
+        """The index of a seat's scorer in totals and points: the seat, or its team."""
+        if not self.teams:
+            return seat
+        return next(index for index, team in enumerate(self.teams) if seat in team)
+
+    @cached_property
+    def moon_names(self) -> tuple[str, ...]:
+        """What a Moon's shooter indexes: a team under team_moon 'team', else a player."""
+        return self.team_names if self.teams and self.options.team_moon == "team" else self.players
 
     @cached_property
     def moon_value(self) -> int:
@@ -134,10 +199,16 @@ class GameSetup:
     @cached_property
     def scoring(self) -> Scoring:
         """The scoring rules worked out once for this game, which the fold reads at every hand."""
+        if self.turbo:
+            return TurboScoring(self)
+        if self.teams:
+            return TeamScoring(self)
         return Scoring(self)
 
     @property
     def left_of_dealer_leads(self) -> bool:
+        if self.options.first_lead is not None:
+            return self.options.first_lead == "left_of_dealer"
         return self.variant.left_of_dealer_leads
 
     @cached_property
@@ -160,63 +231,6 @@ class GameSetup:
 
 
 @dataclass(frozen=True, slots=True)
-class HandEntry:
-    """What the table says happened in one hand: the cards taken, or a revoke.
-
-    hearts counts each seat's hearts; queen and jack are the takers of the Q♠
-    and the J♦; extras pairs each extra card (option extra_cards) with its
-    taker. taker() reads any single point card's taker from the right field.
-    """
-
-    hearts: tuple[int, ...] = ()
-    queen: int | None = None
-    jack: int | None = None
-    moon: str | None = None
-    revoke: int | None = None
-    extras: tuple[tuple[str, int | None], ...] = ()
-    sun: bool = False
-    time_up: bool = False
-
-    @classmethod
-    def cards(
-        cls,
-        hearts: Iterable[int],
-        queen: int | None,
-        jack: int | None = None,
-        moon: str | None = None,
-        extras: Mapping[str, int | None] | Iterable[tuple[str, int | None]] = (),
-        sun: bool = False,
-        time_up: bool = False,
-    ) -> HandEntry:
-        pairs = tuple(extras.items() if isinstance(extras, Mapping) else extras)
-        # One order whatever the source (a form, a scoresheet, PostgreSQL's jsonb, which
-        # reorders keys): by suit and rank, so equal hands are equal entries. Names that
-        # are no card stay last, as given, for the entry check to refuse.
-        pairs = tuple(sorted(pairs, key=lambda pair: card_order(pair[0]) if is_card(pair[0]) else (len(SUITS), 0)))
-        return cls(tuple(hearts), queen, jack, moon, None, pairs, sun, time_up)
-
-    @classmethod
-    def revoked(cls, offender: int, time_up: bool = False) -> HandEntry:
-        return cls(revoke=offender, time_up=time_up)
-
-    @property
-    def is_revoke(self) -> bool:
-        return self.revoke is not None
-
-    def taker(self, card: PointCard | str) -> int | None:
-        """Who took a single point card (the Q♠, the J♦ or an extra card); None if nobody is named."""
-        name = card if type(card) is str else card.card
-        if name == QUEEN_OF_SPADES:
-            return self.queen
-        if name == JACK_OF_DIAMONDS:
-            return self.jack
-        for extra, taker in self.extras:
-            if extra == name:
-                return taker
-        return None
-
-
-@dataclass(frozen=True, slots=True)
 class Moon:
     shooter: int
     resolution: str
@@ -233,10 +247,26 @@ class HandResult:
     totals: tuple[int, ...]
     moon: Moon | None
     wrapped: tuple[int, ...]
+    # Turbo Hearts: each player's money for the hand (zero-sum); None elsewhere.
+    money: tuple[int, ...] | None = None
 
     @property
     def number(self) -> int:
         return self.deal.number
+
+    def to_stored(self) -> dict[str, Any]:
+        """What the engine made of the hand, as Hand.result keeps it for hands.csv: who dealt and
+        which way the cards passed, the moon shot (shooter and resolution), the seats that
+        wrapped, each seat's points and total."""
+        return {
+            "dealer": self.deal.dealer,
+            "pass": self.deal.pass_direction,
+            "tie_break": self.deal.tie_break,
+            "moon": [self.moon.shooter, self.moon.resolution] if self.moon else None,
+            "wrapped": list(self.wrapped),
+            "points": list(self.points),
+            "totals": list(self.totals),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,6 +314,15 @@ class GameState:
         if self.is_over:
             return None
         return self.setup.deal(self.next_number, tie_break=self.status == TIE_BREAK)
+
+    @property
+    def money(self) -> tuple[int, ...] | None:
+        """Turbo Hearts: each player's money over the hands so far; None in a game without money."""
+        if not self.setup.turbo:
+            return None
+        return tuple(sum(column) for column in zip(*(hand.money or () for hand in self.hands), strict=True)) or (
+            (0,) * self.setup.seats
+        )
 
     @property
     def lowest(self) -> tuple[int, ...]:
@@ -342,8 +381,13 @@ class GameState:
         if self.setup.scoring.moon_shooter(entry) is None or self.is_over:
             return {}
         choices = MOON_CHOICES if self.setup.options.moon == "choice" else (None,)
-        states = (self.after(replace(entry, moon=choice)) for choice in choices)
-        return {state.hands[-1].moon.resolution: state for state in states}
+        outcomes = {}
+        for choice in choices:
+            state = self.after(replace(entry, moon=choice))
+            moon = state.hands[-1].moon
+            assert moon is not None  # the entry is a moon, so its hand is scored as one
+            outcomes[moon.resolution] = state
+        return outcomes
 
     def _score(self, entry: HandEntry) -> GameState:
         deal = self.setup.deal(self.next_number, tie_break=self.status == TIE_BREAK)
@@ -379,6 +423,7 @@ class Scoring:
 
     __slots__ = (
         "end_at",
+        "heart_value",
         "hearts_in_play",
         "kept_in_a_moon",
         "moon_cards",
@@ -387,12 +432,18 @@ class Scoring:
         "no_negative",
         "nobody_on_a_run",
         "penalty",
+        "queenless",
+        "rank_values",
+        "readers",
         "seats",
         "shared_ties",
         "single_points",
         "sixty_nine",
         "wraps",
     )
+
+    # Turbo Hearts' scoring (TurboScoring): the entry check asks it, once a hand.
+    turbo = False
 
     def __init__(self, setup: GameSetup) -> None:
         options = setup.options
@@ -401,16 +452,26 @@ class Scoring:
         self.penalty = setup.penalty
         self.moon_value = setup.moon_value
         self.moon_rule = options.moon
+        # What a heart scores: one value for all (1 in the classic game: the counts
+        # are the points), or by rank, read off the ranks each seat took.
+        values = setup.heart_values
+        self.heart_value = values[0] if not setup.ranks_needed else 0
+        self.rank_values = dict(zip(RANKS, values, strict=True)) if setup.ranks_needed else None
+        # queen_points 0: no Q♠ taker names the shooter; whoever took every heart is one.
+        self.queenless = not options.queen_points
+        # Each single point card with how to read its taker off an entry (HandEntry.taker, chosen once).
+        self.readers = tuple((card, _taker_of(card)) for card in setup.single_cards)
         # Each single point card as (how to read its taker off an entry, its points).
-        self.single_points = tuple((_taker_of(card), card.points) for card in setup.single_cards)
+        readers = self.readers
+        self.single_points = tuple((taker_of, card.points) for card, taker_of in readers)
         # Whose takers must be the shooter's for a moon; and the cards whose
         # (negative) points stay with their takers through a moon.
         self.moon_cards = tuple(
-            _taker_of(card) for card in setup.single_cards if card.needed_for_moon or _replaced_by_moon(setup, card)
+            taker_of for card, taker_of in readers if card.needed_for_moon or _replaced_by_moon(setup, card)
         )
         self.kept_in_a_moon = tuple(
-            (_taker_of(card), card.points)
-            for card in setup.single_cards
+            (taker_of, card.points)
+            for card, taker_of in readers
             if card.points < 0 and not _replaced_by_moon(setup, card)
         )
         self.no_negative = options.no_negative
@@ -426,7 +487,13 @@ class Scoring:
 
     def taken_points(self, entry: HandEntry) -> tuple[int, ...]:
         """Each seat's points as the cards were taken."""
-        points = list(entry.hearts)
+        if self.rank_values is not None:
+            values = self.rank_values
+            points = [sum(values[rank] for rank in ranks) for ranks in entry.ranks or ()]
+        elif self.heart_value == 1:
+            points = list(entry.hearts)
+        else:
+            points = [count * self.heart_value for count in entry.hearts]
         for taker_of, value in self.single_points:
             taker = taker_of(entry)
             if taker is not None:
@@ -435,9 +502,13 @@ class Scoring:
 
     def moon_shooter(self, entry: HandEntry) -> int | None:
         """Who took every heart and every single card with positive points (and the J♦ where a moon needs it)."""
-        if entry.revoke is not None or self.moon_rule == "off" or entry.queen is None:
+        if entry.revoke is not None or self.moon_rule == "off":
             return None
         shooter = entry.queen
+        if shooter is None:
+            if not self.queenless or self.hearts_in_play not in entry.hearts:
+                return None
+            shooter = entry.hearts.index(self.hearts_in_play)
         if not 0 <= shooter < len(entry.hearts) or entry.hearts[shooter] != self.hearts_in_play:
             return None
         for taker_of in self.moon_cards:
@@ -461,6 +532,14 @@ class Scoring:
                 points[taker] += card_points
         return tuple(points)
 
+    def scorer_of(self, shooter: int) -> int:
+        """Whose total a moon's shooter is counted in: the seat itself (a team, in a team game)."""
+        return shooter
+
+    def in_shooters(self, seat: int, shooter: int) -> bool:
+        """Whether seat took its cards as (or with) the moon's shooter."""
+        return seat == shooter
+
     def meets_target(self, totals: Sequence[int]) -> bool:
         """Whether any total meets the end condition (RULES.md, end of game, step 7)."""
         return max(totals) >= self.end_at
@@ -468,9 +547,9 @@ class Scoring:
     def score(self, deal: Deal, entry: HandEntry, before: Standing) -> tuple[HandResult, Standing]:
         """Score entry, checked, as the hand dealt by deal: the hand and the standing after it."""
         if entry.revoke is not None:
-            points = [0] * self.seats
-            points[entry.revoke] = self.penalty
-            return self.settle(deal, entry, tuple(points), None, before)
+            penalties = [0] * self.seats
+            penalties[entry.revoke] = self.penalty
+            return self.settle(deal, entry, tuple(penalties), None, before)
         shooter = self.moon_shooter(entry)
         if shooter is None:
             return self.settle(deal, entry, self.taken_points(entry), None, before)
@@ -488,12 +567,13 @@ class Scoring:
             return self.settle(deal, entry, self.moon_points(entry, shooter, rule), Moon(shooter, rule), before)
         if rule == "choice":
             resolution = entry.moon
+            assert resolution is not None  # a checked entry under "choice" names add or subtract
             points = self.moon_points(entry, shooter, resolution)
             return self.settle(deal, entry, points, Moon(shooter, resolution), before)
         # The Ricketts rule: add, unless add would end the game with the shooter
         # not among the winners (wraps and every end check included).
         hand, after = self.settle(deal, entry, self.moon_points(entry, shooter, ADD), Moon(shooter, ADD), before)
-        if after.status == OVER and shooter not in after.winners:
+        if after.status == OVER and self.scorer_of(shooter) not in after.winners:
             why = "adding would end the game with the shooter not winning"
             points = self.moon_points(entry, shooter, SUBTRACT)
             return self.settle(deal, entry, points, Moon(shooter, SUBTRACT, why), before)
@@ -546,13 +626,142 @@ class Scoring:
         return TIE_BREAK, (), None
 
 
+class TeamScoring(Scoring):
+    """Partners (RULES.md, More variants): each team scores what its players took, and the team is
+    what scores from then on (totals, wraps, runs, the end of the game). seats counts the teams.
+
+    Under team_moon 'team' a moon's shooter is a team; under 'player' and 'opponents' a player.
+    """
+
+    __slots__ = ("players", "team_moon", "team_of", "teams")
+
+    def __init__(self, setup: GameSetup) -> None:
+        super().__init__(setup)
+        teams = setup.teams or ()
+        self.teams = teams
+        self.players = setup.seats
+        self.seats = len(teams)
+        self.team_of = tuple(
+            next(team for team, seats in enumerate(teams) if seat in seats) for seat in range(setup.seats)
+        )
+        self.nobody_on_a_run = (None,) * self.seats
+        self.team_moon = setup.options.team_moon
+
+    def by_team(self, points: Sequence[int]) -> tuple[int, ...]:
+        """Seats' points summed team by team."""
+        return tuple(sum(points[seat] for seat in seats) for seats in self.teams)
+
+    def taken_points(self, entry: HandEntry) -> tuple[int, ...]:
+        return self.by_team(super().taken_points(entry))
+
+    def moon_shooter(self, entry: HandEntry) -> int | None:
+        if self.team_moon != "team":
+            return super().moon_shooter(entry)
+        if entry.revoke is not None or self.moon_rule == "off" or len(entry.hearts) != self.players:
+            return None
+        for team, seats in enumerate(self.teams):
+            if sum(entry.hearts[seat] for seat in seats) != self.hearts_in_play:
+                continue
+            takers = [taker_of(entry) for taker_of in self.moon_cards]
+            if all(taker in seats for taker in takers):
+                return team
+        return None
+
+    def scorer_of(self, shooter: int) -> int:
+        return shooter if self.team_moon == "team" else self.team_of[shooter]
+
+    def in_shooters(self, seat: int, shooter: int) -> bool:
+        """Whether seat is of the shooting team: RULES.md, a sun in a team game is the team's every trick."""
+        return self.team_of[seat] == self.scorer_of(shooter)
+
+    def moon_points(self, entry: HandEntry, shooter: int, resolution: str) -> tuple[int, ...]:
+        value = self.moon_value * (2 if entry.sun else 1)
+        team = shooter if self.team_moon == "team" else self.team_of[shooter]
+        points = [0] * self.seats
+        if resolution == SUBTRACT:
+            points[team] = -value
+        elif self.team_moon == "team":
+            points = [value] * self.seats
+            points[team] = 0
+        else:
+            # One player shot: every other player scores P, the partner too under 'player'.
+            partners = len(self.teams[0])
+            points = [value * partners] * self.seats
+            points[team] = value * (partners - 1) if self.team_moon == "player" else 0
+        for taker_of, card_points in self.kept_in_a_moon:
+            taker = taker_of(entry)
+            if taker is not None:
+                points[self.team_of[taker]] += card_points
+        return tuple(points)
+
+    def score(self, deal: Deal, entry: HandEntry, before: Standing) -> tuple[HandResult, Standing]:
+        if entry.revoke is not None:
+            # RULES.md: a revoke charges P to the offender's team.
+            points = [0] * self.seats
+            points[self.team_of[entry.revoke]] = self.penalty
+            return self.settle(deal, entry, tuple(points), None, before)
+        return super().score(deal, entry, before)
+
+
+class TurboScoring(Scoring):
+    """Turbo Hearts (RULES.md, More variants): charged cards double, the 10♣ multiplies its taker's
+    score, a moon negates its shooter's; each hand pays money (zero-sum); the game is hands_per_game
+    hands, won by the lowest total (ties share)."""
+
+    __slots__ = ("hands_per_game",)
+    turbo = True
+
+    def __init__(self, setup: GameSetup) -> None:
+        super().__init__(setup)
+        self.hands_per_game = setup.options.hands_per_game or 4
+
+    def moon_shooter(self, entry: HandEntry) -> int | None:
+        """The Q♠ taker who also took all 13 hearts."""
+        shooter = entry.queen
+        if entry.revoke is not None or shooter is None or not 0 <= shooter < len(entry.hearts):
+            return None
+        return shooter if entry.hearts[shooter] == self.hearts_in_play else None
+
+    def hand_points(self, entry: HandEntry) -> tuple[tuple[int, ...], Moon | None]:
+        charged = entry.charged
+        heart = 2 if ACE_OF_HEARTS in charged else 1
+        queen = 26 if QUEEN_OF_SPADES in charged else 13
+        if entry.revoke is not None:
+            # The offender is charged the hearts and the Q♠ (each doubled if charged); no moon, J♦ or 10♣.
+            points = [0] * self.seats
+            points[entry.revoke] = 13 * heart + queen
+            return tuple(points), None
+        points = [count * heart for count in entry.hearts]
+        points[entry.queen] += queen  # type: ignore[index]
+        moon = None
+        shooter = self.moon_shooter(entry)
+        if shooter is not None:
+            points[shooter] = -points[shooter]
+            moon = Moon(shooter, NEGATE)
+        points[entry.jack] += -20 if JACK_OF_DIAMONDS in charged else -10  # type: ignore[index]
+        points[entry.ten] *= 4 if TEN_OF_CLUBS in charged else 2  # type: ignore[index]
+        return tuple(points), moon
+
+    def score(self, deal: Deal, entry: HandEntry, before: Standing) -> tuple[HandResult, Standing]:
+        points, moon = self.hand_points(entry)
+        everyone = sum(points)
+        money = tuple(everyone - self.seats * own for own in points)
+        totals = tuple(map(add, before.totals, points))
+        if deal.number >= self.hands_per_game:
+            best = min(totals)
+            status, reason = OVER, "hands"
+            winners = tuple(seat for seat, total in enumerate(totals) if total == best)
+        else:
+            status, reason, winners = IN_PROGRESS, None, ()
+        hand = HandResult(deal, entry, points, totals, moon, (), money)
+        return hand, Standing(totals, status, winners, reason, self.nobody_on_a_run, self.nobody_on_a_run, False)
+
+
 def _taker_of(card: PointCard) -> Callable[[HandEntry], int | None]:
     """HandEntry.taker(card) as one reading, chosen once: the field that holds the card's taker."""
-    if card.card == QUEEN_OF_SPADES:
-        return attrgetter("queen")
-    if card.card == JACK_OF_DIAMONDS:
-        return attrgetter("jack")
-    return methodcaller("taker", card.card)
+    if card.second or card.field == "cards":
+        return methodcaller("taker", card)
+    return attrgetter(card.field)
 
 
 def _runs(
@@ -605,18 +814,33 @@ def _entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, t
         elif time_up:
             errors.append(FieldError("time_up", "The time already ran out in an earlier hand"))
 
+    if entry.charged:
+        errors.extend(_charge_errors(setup, entry))
+
     if entry.revoke is not None:
         if not _is_seat(entry.revoke, seats):
             errors.append(FieldError("revoke", "Who revoked? Pick one of the players"))
         if entry.sun:
             errors.append(FieldError("sun", "A revoke is no sun: nobody shot anything"))
-        if entry.hearts or entry.queen is not None or entry.jack is not None or entry.moon is not None or entry.extras:
+        if (
+            entry.hearts
+            or entry.queen is not None
+            or entry.jack is not None
+            or entry.moon is not None
+            or entry.extras
+            or entry.ten is not None
+            or entry.twins
+            or entry.ranks is not None
+        ):
             errors.append(FieldError("revoke", "A revoke is charged instead of entering cards, not with them"))
         return errors
 
+    scoring = setup.scoring
     hearts = entry.hearts
+    if entry.ranks is not None or scoring.rank_values is not None:
+        errors.extend(_rank_errors(setup, entry))
     # Counts are whole numbers, not True or False; plain ints (what forms and files give) are told at once.
-    if len(hearts) != seats or not (set(map(type, hearts)) <= _PLAIN_INT or all(map(_is_whole, hearts))):
+    elif len(hearts) != seats or not (set(map(type, hearts)) <= _PLAIN_INT or all(map(_is_whole, hearts))):
         errors.append(FieldError("hearts", f"Enter the hearts taken by each of the {seats} players"))
     else:
         fewest = min(hearts, default=0)
@@ -630,30 +854,41 @@ def _entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, t
             errors.append(FieldError("hearts", f"Hearts add up to {total}; {in_play} are in play"))
 
     # Every single point card in play has exactly one taker (RULES.md, Scoring, step 1).
-    for card in setup.single_cards:
-        taker = entry.taker(card)
+    for card, taker_of in scoring.readers:
+        taker = taker_of(entry)
         if taker is None:
             errors.append(FieldError(card.field, f"Who took the {card.card}?", card.card))
         elif not _is_seat(taker, seats):
             errors.append(FieldError(card.field, f"The {card.card} must go to one of the players", card.card))
     if entry.jack is not None and not setup.options.jack_of_diamonds:
         errors.append(FieldError("jack", "The J♦ scores nothing in this game; leave it out"))
+    # One test on the way of every hand for what only the More variants' hands hold.
+    if entry.ten is not None or entry.twins or (scoring.queenless and entry.queen is not None):
+        errors.extend(_more_taker_errors(setup, entry))
     in_play_cards = {card.card for card in setup.single_cards if card.field == "cards"} if entry.extras else set()
     seen: set[str] = set()
-    for card, _ in entry.extras:
-        if card not in in_play_cards:
-            errors.append(FieldError("cards", f"The {card} scores nothing in this game; leave it out"))
-        elif card in seen:
-            errors.append(FieldError("cards", f"The {card} is named twice; it has one taker"))
-        seen.add(card)
+    for extra, _ in entry.extras:
+        if extra not in in_play_cards:
+            errors.append(FieldError("cards", f"The {extra} scores nothing in this game; leave it out"))
+        elif extra in seen:
+            errors.append(FieldError("cards", f"The {extra} is named twice; it has one taker"))
+        seen.add(extra)
 
     if errors:
+        return errors
+
+    if scoring.turbo:
+        if entry.moon is not None:
+            errors.append(FieldError("moon", "Turbo Hearts scores a moon by itself: nobody chooses add or subtract"))
+        if entry.sun:
+            errors.append(FieldError("sun", "Shooting the sun is not played in Turbo Hearts"))
         return errors
 
     rule = setup.options.moon
     if rule != "choice" and entry.moon is None and not entry.sun:
         return errors  # nothing to choose and no sun: a moon, if any, needs no word from the table
-    shooter = setup.scoring.moon_shooter(entry)
+    names = setup.moon_names
+    shooter = scoring.moon_shooter(entry)
     if shooter is not None and rule == "choice":
         if entry.moon is None:
             errors.append(FieldError("moon", f"{names[shooter]} shot the moon: add or subtract?"))
@@ -672,7 +907,7 @@ def _entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, t
 _PLAIN_INT = frozenset({int})
 
 
-def _is_whole(value: object) -> bool:
+def _is_whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -686,11 +921,85 @@ def _sun_errors(setup: GameSetup, entry: HandEntry, shooter: int | None) -> list
         return [FieldError("sun", "Shooting the sun is not played in this game")]
     if shooter is None:
         return [FieldError("sun", "Nobody shot the moon in this hand, so there is no sun")]
-    missed = [card.card for card in setup.single_cards if entry.taker(card) != shooter]
+    scoring = setup.scoring
+    missed = [
+        card.card
+        for card in setup.single_cards
+        if (taker := entry.taker(card)) is None or not scoring.in_shooters(taker, shooter)
+    ]
     if missed:
-        name = setup.players[shooter]
+        name = setup.scorers[scoring.scorer_of(shooter)]
         return [FieldError("sun", f"A sun takes every trick, but {name} did not take the {', '.join(missed)}")]
     return []
+
+
+def _rank_errors(setup: GameSetup, entry: HandEntry) -> list[FieldError]:
+    """RULES.md, Hearts by rank: where hearts score by rank the hand lists them, each rank once (twice
+    with two decks)."""
+    if entry.ranks is None:
+        return [FieldError("hearts", "The hearts are not all worth the same here, so list the ranks each player took")]
+    if len(entry.ranks) != setup.seats or len(entry.hearts) != setup.seats:
+        return [FieldError("hearts", f"List the hearts taken by each of the {setup.seats} players")]
+    errors = []
+    copies = setup.variant.decks
+    named: dict[str, int] = {}
+    for seat, ranks in enumerate(entry.ranks):
+        if entry.hearts[seat] != len(ranks):
+            errors.append(FieldError("hearts", f"{setup.players[seat]}'s hearts are counted and listed differently"))
+        for rank in ranks:
+            if rank not in RANKS:
+                errors.append(FieldError("hearts", f"{rank!r} is not a heart's rank (2-10, J, Q, K, A)"))
+            else:
+                named[rank] = named.get(rank, 0) + 1
+    there = "there is one" if copies == 1 else f"there are {copies}"
+    for rank in RANKS:
+        count = named.get(rank, 0)
+        if count > copies:
+            errors.append(FieldError("hearts", f"The {rank}{HEARTS} is named {count} times ({there})"))
+        elif count < copies:
+            missing = "nobody" if count == 0 else "one player only"
+            errors.append(FieldError("hearts", f"The {rank}{HEARTS} is named by {missing} ({there}): who took it?"))
+    return errors
+
+
+def _more_taker_errors(setup: GameSetup, entry: HandEntry) -> list[FieldError]:
+    """Takers only the More variants name: the Q♠'s where it scores 0, Turbo's 10♣, second copies."""
+    errors = []
+    if entry.queen is not None and not setup.options.queen_points:
+        errors.append(FieldError("queen", "The queen of spades does not score here (queen_points: 0); leave it out"))
+    if entry.ten is not None and not setup.turbo:
+        errors.append(FieldError("ten", "The 10♣ scores nothing in this game; leave it out"))
+    return errors + _twin_errors(setup, entry)
+
+
+def _twin_errors(setup: GameSetup, entry: HandEntry) -> list[FieldError]:
+    """Second copies are named only where the decks hold two of a single card."""
+    seconds = {card.card for card in setup.single_cards if card.second}
+    errors = []
+    seen: set[str] = set()
+    for card, _ in entry.twins:
+        if card not in seconds:
+            errors.append(FieldError(None, f"This game has one {card}: name one taker"))
+        elif card in seen:
+            errors.append(FieldError(None, f"The {card} is named three times; the decks hold two"))
+        seen.add(card)
+    return errors
+
+
+def _charge_errors(setup: GameSetup, entry: HandEntry) -> list[FieldError]:
+    """Turbo Hearts: any of A♥, Q♠, J♦, 10♣ may be charged, each once."""
+    if not setup.turbo:
+        return [FieldError("charged", "Nothing is charged in this game; leave the charges out")]
+    errors = []
+    for card in entry.charged:
+        if card not in CHARGEABLE:
+            errors.append(FieldError("charged", f"{card!r} cannot be charged (only {', '.join(CHARGEABLE)})"))
+    for card in CHARGEABLE:
+        if entry.charged.count(card) > 1:
+            errors.append(
+                FieldError("charged", f"The {card} is charged {entry.charged.count(card)} times; once is all")
+            )
+    return errors
 
 
 def play(setup: GameSetup, entries: Iterable[HandEntry]) -> GameState:

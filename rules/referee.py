@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from rules.cards import CLUBS, DIAMONDS, HEARTS, RANKS, SPADES
 from rules.describe import describe_deal, describe_outcome, describe_result, revoke_terms, signed
-from rules.game import ADD, GameSetup, GameState, HandEntry
+from rules.game import ADD, NEGATE, GameSetup, GameState, HandEntry
 
 # The order the referee screen offers the suits in.
 SUITS = (SPADES, HEARTS, DIAMONDS, CLUBS)
@@ -345,9 +345,18 @@ def sweep(setup: GameSetup, shooter: int) -> HandEntry:
     assumed taken by the shooter too: the preview shows the full sweep.
     """
     hearts = [setup.hearts_in_play if seat == shooter else 0 for seat in range(setup.seats)]
-    jack = shooter if setup.options.jack_of_diamonds else None
-    extras = {card.card: shooter for card in setup.single_cards if card.field == "cards"}
-    return HandEntry.cards(hearts, shooter, jack, extras=extras)
+    # Where hearts score by rank the entry names them: every rank, once a deck.
+    ranks = [list(RANKS) * setup.variant.decks if seat == shooter else [] for seat in range(setup.seats)]
+    singles = setup.single_cards
+    return HandEntry.cards(
+        hearts,
+        shooter if setup.options.queen_points else None,
+        shooter if setup.options.jack_of_diamonds else None,
+        extras={card.card: shooter for card in singles if card.field == "cards" and not card.second},
+        ranks=ranks if setup.ranks_needed else None,
+        ten=shooter if setup.turbo else None,
+        twins={card.card: shooter for card in singles if card.second},
+    )
 
 
 def moon_previews(state: GameState) -> tuple[SweepPreview, ...]:
@@ -360,19 +369,22 @@ def moon_previews(state: GameState) -> tuple[SweepPreview, ...]:
     for shooter in range(state.setup.seats):
         entry = sweep(state.setup, shooter)
         outcomes = state.outcomes(entry) or {"none": state.after(entry)}
-        found = tuple(_outcome(state, resolution, after) for resolution, after in outcomes.items())
+        found = tuple(_outcome(state, resolution, after, shooter) for resolution, after in outcomes.items())
         previews.append(SweepPreview(shooter, state.setup.players[shooter], found))
     return tuple(previews)
 
 
-def _outcome(before: GameState, resolution: str, after: GameState) -> SweepOutcome:
+def _outcome(before: GameState, resolution: str, after: GameState, shooter: int) -> SweepOutcome:
     penalty = after.setup.moon_value
     hand = after.hands[-1]
+    # The shooter's points are their team's in a team game.
+    points = hand.points[after.setup.scorer_of_seat(shooter)]
     if resolution == ADD:
         summary = f"others +{penalty}"
     elif resolution == "none":
-        points = hand.points[hand.entry.queen]
         summary = f"no moon: {'+' if points > 0 else ''}{signed(points)} as taken"
+    elif resolution == NEGATE:
+        summary = f"shooter {signed(points)}: the moon negates, then the 10♣ multiplies"
     else:
         summary = f"shooter {signed(-penalty)}"
     if hand.moon is not None and hand.moon.why:
@@ -384,6 +396,7 @@ def _outcome(before: GameState, resolution: str, after: GameState) -> SweepOutco
 
 
 def revoke_penalty(setup: GameSetup) -> Answer:
+    """What a revoke costs (rules.describe.revoke_terms)."""
     return Answer(
         "Someone revoked?",
         f"An uncorrected revoke found before the hand is scored: the offender {revoke_terms(setup)}.",

@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from math import lcm
+from typing import Any
 
-from rules.cards import JACK_OF_DIAMONDS, JACK_POINTS
+from rules.cards import JACK_OF_DIAMONDS
 from rules.deal import Deal, pass_direction
 from rules.describe import pass_in_brief, revoke_terms, signed
 from rules.errors import SetupError
@@ -168,7 +169,7 @@ class _Writer:
         items = [Item("Deck", self.deck_text())]
         if self.game:
             items.append(Item("Seats", f"{', '.join(self.setup.players)} (clockwise)."))
-        tables = ()
+        tables: tuple[Table, ...] = ()
         if deck.draw_pile and self.game:
             items.append(
                 Item("Deal", f"{deck.cards_each} cards each; the other {deck.draw_pile} are a face-down draw pile.")
@@ -177,6 +178,7 @@ class _Writer:
             items.append(Item("Deal", f"{deck.cards_each} cards each; the rest is a face-down draw pile (table)."))
             tables = (self.draw_pile_table(),)
         elif deck.kitty or self.options.deal == "kitty":
+            assert self.options.kitty_to is not None  # set wherever a kitty is dealt
             kitty_to = OPTIONS["kitty_to"].choice_labels[self.options.kitty_to]
             items.append(
                 Item("Kitty", f"nothing is removed; the kitty goes, with any point cards in it, to the {kitty_to}.")
@@ -484,8 +486,11 @@ def join_cards(parts: Sequence[str]) -> str:
     return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
 
-def option_words(option: Option, value: object) -> str:
-    """An option's value in words: 'on', '104, 126', 'left, right, hold', 'K♠ 10, A♠ 7'."""
+def option_words(option: Option, value: Any) -> str:
+    """An option's value in words: 'on', '104, 126', 'left, right, hold', 'K♠ 10, A♠ 7'.
+
+    value is Any: its type follows option.kind (Option.check made it so).
+    """
     if option.kind == "bool":
         return "on" if value else "off"
     if option.kind in ("int_list", "pass_list"):
@@ -494,6 +499,10 @@ def option_words(option: Option, value: object) -> str:
         return " ".join(value) or "none"
     if option.kind == "card_map":
         return ", ".join(f"{card} {signed(points)}" for card, points in dict(value).items())
+    if option.kind == "heart_points":
+        if isinstance(value, tuple):
+            return ", ".join(f"{rank}♥ {points}" for rank, points in value) + ", the others 1"
+        return "face value (2-10, J 11, Q 12, K 13, A 14)" if value == "face" else f"{value} each"
     return option.choice_labels.get(value, str(value))
 
 
@@ -502,9 +511,12 @@ def moon_jack_rule(setup: GameSetup) -> str:
     options = setup.options
     if options.moon == "off" or not options.jack_of_diamonds:
         return ""
+    # The plus card: the J♦ or the 10♦ (option plus_card), at jack_points.
+    plus = options.plus_card or "J♦"
+    points = signed(options.jack_points)
     if options.moon_needs_jack:
-        return f"a moon needs the J♦ too; the moon's points then replace its {signed(JACK_POINTS)}."
-    return f"the J♦ still scores {signed(JACK_POINTS)} for whoever took it, the shooter included."
+        return f"a moon needs the {plus} too; the moon's points then replace its {points}."
+    return f"the {plus} still scores {points} for whoever took it, the shooter included."
 
 
 def _counts(counts: Iterable[int]) -> str:

@@ -13,12 +13,16 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rules.cards import CARD_WORDS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES
+from rules.entry import CARD_FIELDS, CARD_FLAGS, FLAGS, REVOKE_FIELDS, SEAT_FIELDS, HandEntry
 from rules.errors import RulesError, SetupError
-from rules.game import MOST_HANDS, GameSetup, GameState, HandEntry, HandError, HandResult, play
+from rules.game import MOST_HANDS, GameSetup, GameState, HandError, HandResult, play
 
 TOP_LEVEL_KEYS = {"variant", "options", "players", "first_dealer", "hands", "played_on"}
-CARD_KEYS = {"hearts", "queen", "jack", "moon", "cards", "sun", "time_up"}
-REVOKE_KEYS = {"revoke", "time_up"}
+# A hand is its stored form (rules.entry) with the seats named; rank lists and second takers
+# are written inside hearts, queen, jack and cards (SCORESHEET.md), not apart.
+CARD_KEYS = CARD_FIELDS - {"ranks", "twins"}
+REVOKE_KEYS = REVOKE_FIELDS
 # SCORESHEET.md: the day the game was played, checked and otherwise ignored by replay.
 FIRST_DAY = datetime.date(1900, 1, 1)
 LAST_DAY = datetime.date(2100, 12, 31)
@@ -51,9 +55,10 @@ def read_scoresheet(document: object) -> tuple[GameSetup, list[HandEntry]]:
     except SetupError as error:
         raise ScoresheetError(error.message) from None
     first = document.get("first_dealer", players[0] if players else None)
-    if not isinstance(first, str) or setup.seat_of(first) is None:
+    first_seat = setup.seat_of(first) if isinstance(first, str) else None
+    if first_seat is None:
         raise ScoresheetError(f"The first dealer {first!r} is not one of the players")
-    setup = GameSetup(setup.variant, setup.options, setup.players, setup.seat_of(first))
+    setup = GameSetup(setup.variant, setup.options, setup.players, first_seat)
     hands = document.get("hands", [])
     if not isinstance(hands, list):
         raise ScoresheetError("'hands' must be a list")
@@ -85,6 +90,9 @@ def _read_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
     def fail(message: str) -> ScoresheetError:
         return ScoresheetError(f"hand {number}: {message}")
 
+    if not isinstance(hand, Mapping):
+        raise fail("a hand must be a JSON object")
+
     def seat(name: object, what: str) -> int:
         if not isinstance(name, str):
             raise fail(f"{what} must be a player's name")
@@ -93,22 +101,38 @@ def _read_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
             raise fail(f"{name} is not a player in this game ({what})")
         return found
 
-    def flag(key: str) -> bool:
+    def flag_of(key: str) -> bool:
         value = hand.get(key, False)
         if not isinstance(value, bool):
             raise fail(f"'{key}' must be true or false")
         return value
 
+    def takers(value: object, what: str, card: str) -> tuple[int, int | None]:
+        """One taker, or two where the decks hold two of the card (Cancellation): the first and the second copy's."""
+        if setup.variant.copies == 1:
+            return seat(value, what), None
+        if not isinstance(value, list) or len(value) != setup.variant.copies:
+            words = CARD_WORDS.get(card, card)
+            raise fail(f"{what}: the deck holds 2 of the {words}: name their takers, a list of 2 players")
+        first, second = (seat(name, what) for name in value)
+        return first, second
+
     if not isinstance(hand, Mapping):
         raise fail("a hand must be a JSON object")
-    time_up = flag("time_up")
+    # Read into the stored form (rules.entry), each name made its seat; the flags as they are.
+    stored: dict[str, Any] = {flag: flag_of(flag) for flag in FLAGS}
+    charged = hand.get("charged", [])
+    if not isinstance(charged, list) or not all(isinstance(card, str) for card in charged):
+        raise fail("'charged' must be a list of cards such as \"Q♠\"")
+    stored["charged"] = charged
     if "revoke" in hand:
         # `sun: false` means the same as leaving it out (RULES.md).
         if hand.get("sun", False) is not False:
             raise fail("a revoke is no sun: 'sun' cannot go with 'revoke'")
         if set(hand) - REVOKE_KEYS - {"sun"}:
             raise fail("a revoke stands alone: no cards are entered with it")
-        return HandEntry.revoked(seat(hand["revoke"], "revoke"), time_up)
+        stored["revoke"] = seat(hand["revoke"], "revoke")
+        return HandEntry.from_stored(stored)
     unknown = sorted(set(hand) - CARD_KEYS)
     if unknown:
         raise fail(f"unknown field '{unknown[0]}'")
@@ -116,20 +140,45 @@ def _read_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
     if not isinstance(hearts_taken, Mapping):
         raise fail("'hearts' must map players to the hearts they took")
     hearts = [0] * setup.seats
-    for name, count in hearts_taken.items():
+    listed = {isinstance(taken, list) for taken in hearts_taken.values()}
+    if listed == {True, False}:
+        raise fail("hearts: give every player's hearts as a count, or every one as a list of ranks, not both")
+    if True in listed:
+        # RULES.md, Hearts by rank: each player's heart ranks ("Q", "10"); a player left out took none.
+        ranks: list[list[str]] = [[] for _ in setup.players]
+        for name, taken in hearts_taken.items():
+            if not all(isinstance(rank, str) for rank in taken):
+                raise fail(f'{name}\'s hearts must be a list of ranks such as "Q" or "10"')
+            ranks[seat(name, "hearts")] = taken
+        stored["ranks"] = ranks
+        hearts = [len(taken) for taken in ranks]
+    for name, count in hearts_taken.items() if "ranks" not in stored else ():
         if not isinstance(count, int) or isinstance(count, bool):
             raise fail(f"{name}'s hearts must be a whole number")
         hearts[seat(name, "hearts")] = count
-    queen = seat(hand["queen"], "queen") if "queen" in hand else None
-    jack = seat(hand["jack"], "jack") if "jack" in hand else None
+    stored["hearts"] = hearts
+    twins: dict[str, int | None] = {}
+    stored["queen"] = stored["jack"] = None
+    if "queen" in hand:
+        stored["queen"], twins[QUEEN_OF_SPADES] = takers(hand["queen"], "queen", QUEEN_OF_SPADES)
+    if "jack" in hand:
+        plus_card = setup.options.plus_card or JACK_OF_DIAMONDS
+        stored["jack"], twins[plus_card] = takers(hand["jack"], "jack", plus_card)
     moon = hand.get("moon")
     if moon is not None and not isinstance(moon, str):
         raise fail("'moon' must be add or subtract")
+    stored["moon"] = moon
     taken = hand.get("cards", {})
     if not isinstance(taken, Mapping):
         raise fail("'cards' must map each extra card to who took it")
-    extras = {card: seat(name, f"the {card}") for card, name in taken.items()}
-    return HandEntry.cards(hearts, queen, jack, moon, extras, flag("sun"), time_up)
+    stored["cards"] = {}
+    for card, name in taken.items():
+        stored["cards"][card], twins[card] = takers(name, f"the {card}", card)
+    stored["twins"] = {card: taker for card, taker in twins.items() if taker is not None}
+    if "ten" in hand:
+        stored["ten"] = seat(hand["ten"], "ten")
+    stored.update((flag, flag_of(flag)) for flag in CARD_FLAGS)
+    return HandEntry.from_stored(stored)
 
 
 def read_hand(setup: GameSetup, hand: object, number: int = 1) -> HandEntry:
@@ -149,20 +198,26 @@ def replay(document: object) -> dict[str, Any]:
 
 
 def _by_name(setup: GameSetup, values: Sequence[int]) -> dict[str, int]:
-    return dict(zip(setup.players, values, strict=True))
+    """Values by scorer: each player, or each team in a team game."""
+    return dict(zip(setup.scorers, values, strict=True))
 
 
 def hand_json(setup: GameSetup, hand: HandResult) -> dict[str, Any]:
     names = setup.players
-    return {
+    out: dict[str, Any] = {
         "number": hand.number,
         "dealer": names[hand.deal.dealer],
         "pass": hand.deal.pass_direction,
         "points": _by_name(setup, hand.points),
         "totals": _by_name(setup, hand.totals),
-        "moon": ({"shooter": names[hand.moon.shooter], "resolution": hand.moon.resolution} if hand.moon else None),
-        "wrapped": [names[seat] for seat in hand.wrapped],
     }
+    if hand.money is not None:
+        out["money"] = dict(zip(names, hand.money, strict=True))
+    out["moon"] = (
+        {"shooter": setup.moon_names[hand.moon.shooter], "resolution": hand.moon.resolution} if hand.moon else None
+    )
+    out["wrapped"] = [setup.scorers[scorer] for scorer in hand.wrapped]
+    return out
 
 
 def result_json(state: GameState) -> dict[str, Any]:
@@ -177,39 +232,51 @@ def result_json(state: GameState) -> dict[str, Any]:
             "pass": deal.pass_direction,
             "leader": names[deal.leader] if deal.leader is not None else deal.lead_card,
         }
-    return {
+    out: dict[str, Any] = {
         "status": state.status,
-        "winners": [names[seat] for seat in state.winners],
+        "winners": [setup.scorers[scorer] for scorer in state.winners],
         "reason": state.reason,
         "totals": _by_name(setup, state.totals),
-        "hands": [hand_json(setup, hand) for hand in state.hands],
-        "next": following,
     }
+    if setup.teams:
+        teams = zip(setup.team_names, setup.teams, strict=True)
+        out["teams"] = {name: [names[seat] for seat in team] for name, team in teams}
+    money = state.money
+    if money is not None:
+        out["money"] = dict(zip(names, money, strict=True))
+    out["hands"] = [hand_json(setup, hand) for hand in state.hands]
+    out["next"] = following
+    return out
 
 
 def entry_json(setup: GameSetup, entry: HandEntry) -> dict[str, Any]:
-    """One hand as the scoresheet writes it: only players who took hearts."""
+    """One hand as the scoresheet writes it: its stored form (rules.entry) with each seat named by
+    its player, only the players who took hearts, and only the point cards taken."""
     names = setup.players
+    stored = entry.to_stored()
     out: dict[str, Any]
     if entry.is_revoke:
-        out = {"revoke": names[entry.revoke]}
+        out = {"revoke": names[stored["revoke"]]}
+    elif "ranks" in stored:
+        out = {"hearts": {names[seat]: ranks for seat, ranks in enumerate(stored["ranks"]) if ranks}}
     else:
-        out = {"hearts": {names[seat]: count for seat, count in enumerate(entry.hearts) if count}}
-        # The single point cards, in the order of the point-card table.
+        out = {"hearts": {names[seat]: count for seat, count in enumerate(stored["hearts"]) if count}}
+    if not entry.is_revoke:
+        # The single point cards, in the order of the point-card table; where the decks hold
+        # two of a card (Cancellation), a list of its two takers.
+        two = setup.variant.copies > 1
         for card in setup.single_cards:
             taker = entry.taker(card)
             if taker is None:
                 continue
-            if card.field == "cards":
-                out.setdefault("cards", {})[card.card] = names[taker]
+            where = out.setdefault("cards", {}) if card.field == "cards" else out
+            key = card.card if card.field == "cards" else card.field
+            if two:
+                where.setdefault(key, []).append(names[taker])
             else:
-                out[card.field] = names[taker]
-        if entry.moon is not None:
-            out["moon"] = entry.moon
-        if entry.sun:
-            out["sun"] = True
-    if entry.time_up:
-        out["time_up"] = True
+                where[key] = names[taker]
+    # The rest as stored: the moon's choice where made, and the flags.
+    out.update((key, value) for key, value in stored.items() if key not in SEAT_FIELDS and value is not None)
     return out
 
 

@@ -13,17 +13,18 @@ To add a stylesheet or script to every page, add it to BUNDLES here.
 
 from __future__ import annotations
 
+import builtins
 import os
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, overload
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.finders import BaseFinder
-from django.core.checks import Error
+from django.core.checks import CheckMessage, Error
 from django.core.files.storage import FileSystemStorage
 
 
@@ -60,6 +61,7 @@ BUNDLES = {
             "js/share.js",
             "js/offline.js",
             "js/clock.js",
+            "js/language.js",
         ),
     ),
 }
@@ -101,6 +103,12 @@ class BundleFinder(BaseFinder):
             os.replace(temporary, target)
         return str(target)
 
+    @overload
+    def find(self, path: str, find_all: Literal[False] = False, **kwargs: Any) -> str | None: ...
+
+    @overload
+    def find(self, path: str, find_all: Literal[True], **kwargs: Any) -> list[str]: ...
+
     def find(self, path: str, find_all: bool = False, **kwargs: Any) -> str | list[str] | None:
         find_all = find_all or kwargs.get("all", False)
         if path not in BUNDLES:
@@ -113,7 +121,8 @@ class BundleFinder(BaseFinder):
             self._write(name)
             yield name, self.storage
 
-    def check(self, **kwargs: Any) -> list[Error]:
+    # builtins.list: in this class `list` is the finder's method.
+    def check(self, **kwargs: Any) -> builtins.list[CheckMessage]:
         return [
             Error(f"Bundle {name} lists {source}, which is not a static file", id="scorekeeper.E002")
             for name, bundle in BUNDLES.items()

@@ -1,6 +1,7 @@
 """HTMX plumbing shared by every view."""
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
@@ -8,11 +9,21 @@ from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django_htmx.middleware import HtmxDetails
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
 
 class HtmxHttpRequest(HttpRequest):
     """The request type of our views: django-htmx's middleware adds .htmx."""
 
     htmx: HtmxDetails
+
+
+class SignedInRequest(HtmxHttpRequest):
+    """The request type of a view behind @login_required, whose user is never anonymous
+    (django-stubs' way to say so): it may be recorded as the author of what it changes."""
+
+    user: "User"
 
 
 class HtmxVaryMiddleware:

@@ -64,6 +64,10 @@ MIDDLEWARE = [
     # against BREACH, and the CSRF token is masked per response anyway.
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: the footer's switch (a cookie) if used, else the browser's
+    # Accept-Language; a league's own language overrides both on its public
+    # pages (games.permissions.shown_in_its_language). Sets <html lang>.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -140,6 +144,20 @@ LOGIN_REDIRECT_URL = "games:home"
 LOGOUT_REDIRECT_URL = "games:home"
 
 LANGUAGE_CODE = "en"
+# The table's languages (issue 25): English and the four the catalogs under
+# locale/ carry. Names in their own language, as a switch shows them.
+LANGUAGES = [
+    ("en", "English"),
+    ("nl", "Nederlands"),
+    ("de", "Deutsch"),
+    ("fr", "Français"),
+    ("es", "Español"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The footer's switch is kept a year on this phone, as the theme is kept (a
+# session cookie would forget it when the browser closes).
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -203,6 +221,7 @@ MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 SECURE_COOKIES = env_bool("DJANGO_SECURE_COOKIES", not DEBUG)
 SESSION_COOKIE_SECURE = SECURE_COOKIES
 CSRF_COOKIE_SECURE = SECURE_COOKIES
+LANGUAGE_COOKIE_SECURE = SECURE_COOKIES
 SESSION_COOKIE_HTTPONLY = True
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", False)
 # Docker's health check asks over plain http from inside the container.

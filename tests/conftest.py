@@ -7,10 +7,12 @@ browser fails the run.
 
 import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 from django.core.cache import cache
+from django.utils import translation
 
 from tests import fuzzing  # noqa: F401 - loads the hypothesis profile before any test module
 from tests.factories import LeagueFactory, UserFactory
@@ -74,6 +76,34 @@ def _empty_cache():
     """Every test starts with an empty cache: a rolled-back test gives its ids to the next
     one, so a page cached under (league id, results version) could be another test's."""
     cache.clear()
+
+
+LOCALE = Path(__file__).resolve().parent.parent / "locale"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _translations_compiled():
+    """The catalogs compiled, as the Docker build does (the .mo files are not committed):
+    msgfmt from apt's gettext. Without it the pages stay English, and CI fails."""
+    if shutil.which("msgfmt") is None:
+        if os.environ.get("CI"):
+            pytest.fail("msgfmt is missing: apt-get install gettext (the translations are compiled by it)")
+        return
+    for po in sorted(LOCALE.glob("*/LC_MESSAGES/django.po")):
+        subprocess.run(["msgfmt", "--check", "-o", str(po.with_suffix(".mo")), str(po)], check=True)
+    # Catalogs read before they were compiled are read again.
+    from django.utils.translation import trans_real
+
+    trans_real._translations = {}
+    trans_real._default = None
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A request in another language leaves it active in the thread (LocaleMiddleware sets it
+    per request, never back): the next test starts in English, as a new request would."""
+    yield
+    translation.activate("en")
 
 
 @pytest.fixture

@@ -1,7 +1,9 @@
 """The shared conformance files, run through the real `manage.py replay`.
 
 The folder and its subfolders (house-rules/, ...) are read at test time, so
-files added to them later are tested without touching this module. Each NAME.json comes with NAME.expected.json
+files added to them later are tested without touching this module; so is
+shared/examples/variants/, the worked examples of RULES.md's More variants
+(SCORESHEET_VARIANTS_DIR overrides where it is). Each NAME.json comes with NAME.expected.json
 (the result, compared as JSON) or NAME.error (a word the one error line must
 contain). See shared/SCORESHEET.md.
 """
@@ -21,6 +23,7 @@ from django.core.management import call_command
 
 PROJECT_DIR = Path(__file__).resolve().parents[1]
 DEFAULT_CONFORMANCE_DIR = PROJECT_DIR.parent / "shared" / "conformance"
+DEFAULT_VARIANTS_DIR = PROJECT_DIR.parent / "shared" / "examples" / "variants"
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,10 @@ class ScoresheetCase:
 
 def conformance_dir() -> Path:
     return Path(os.environ.get("SCORESHEET_CONFORMANCE_DIR") or DEFAULT_CONFORMANCE_DIR)
+
+
+def variants_dir() -> Path:
+    return Path(os.environ.get("SCORESHEET_VARIANTS_DIR") or DEFAULT_VARIANTS_DIR)
 
 
 def scoresheet_cases(folder: Path) -> list[ScoresheetCase]:
@@ -116,6 +123,7 @@ def assert_replay_matches(case: ScoresheetCase) -> None:
 
 
 CASES = scoresheet_cases(conformance_dir())
+VARIANT_CASES = scoresheet_cases(variants_dir())
 
 
 def test_the_conformance_folder_exists_and_has_scoresheets():
@@ -130,6 +138,21 @@ def test_the_conformance_folder_exists_and_has_scoresheets():
 )
 def test_replay_gives_the_expected_result(case):
     assert case is not None, f"no scoresheets found in {conformance_dir()}"
+    assert_replay_matches(case)
+
+
+def test_the_variants_examples_folder_exists_and_has_scoresheets():
+    folder = variants_dir()
+    assert folder.is_dir(), f"examples folder {folder} is missing (set SCORESHEET_VARIANTS_DIR)"
+    assert VARIANT_CASES, f"examples folder {folder} holds no scoresheets"
+
+
+@pytest.mark.parametrize(
+    "case",
+    [pytest.param(case, id=case.test_id) for case in VARIANT_CASES] or [pytest.param(None, id="no-scoresheets")],
+)
+def test_replay_gives_the_worked_examples_result(case):
+    assert case is not None, f"no scoresheets found in {variants_dir()}"
     assert_replay_matches(case)
 
 

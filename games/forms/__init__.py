@@ -33,6 +33,7 @@ from games.forms.leagues import (
     PlayerMergeForm,
 )
 from games.forms.members import INVITE_DAYS, InviteForm, RoleForm
+from games.forms.nights import NightForm, PresenceForm, RoundForm, SeatsForm
 from games.forms.presets import PresetForm
 from games.forms.rulebook import CARD_CHOICES, CARD_SUITS, SUIT_CHOICES, PlayForm, RevokeForm
 from games.forms.seasons import SeasonForm
@@ -83,18 +84,22 @@ __all__ = [
     "LeagueForm",
     "LeagueImportForm",
     "LeagueSettingsForm",
+    "NightForm",
     "PassWordsField",
     "PlayForm",
     "PlayerEditForm",
     "PlayerForm",
     "PlayerMergeForm",
+    "PresenceForm",
     "PresetForm",
     "RevokeForm",
     "RoleForm",
+    "RoundForm",
     "RulesForm",
     "SeasonForm",
     "SeatChoiceField",
     "SeatsField",
+    "SeatsForm",
     "ShareForm",
     "SignupForm",
     "SpanForm",

@@ -12,7 +12,7 @@ from django.contrib.auth.forms import UserCreationForm
 class SignupForm(UserCreationForm):
     """A username and a password: nothing else is needed to keep score."""
 
-    class Meta(UserCreationForm.Meta):
+    class Meta(UserCreationForm.Meta):  # type: ignore[name-defined]  # django-stubs leaves this Meta out
         model = get_user_model()
         fields = ("username",)
         widgets = {"username": forms.TextInput(attrs={"autocapitalize": "none", "autocomplete": "username"})}

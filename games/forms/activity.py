@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -20,5 +20,8 @@ class ActivityFilterForm(forms.Form):
 
     def __init__(self, data: Any, people: list[str]) -> None:
         super().__init__(data)
-        self.fields["who"].choices = [("", _("Anyone")), *((name, name or _("The app")) for name in people)]
-        self.fields["kind"].choices = [("", _("Anything")), *ActivityEntry.Kind.choices]
+        cast(forms.ChoiceField, self.fields["who"]).choices = [
+            ("", _("Anyone")),
+            *((name, name or _("The app")) for name in people),
+        ]
+        cast(forms.ChoiceField, self.fields["kind"]).choices = [("", _("Anything")), *ActivityEntry.Kind.choices]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 
@@ -39,7 +39,10 @@ class SpanForm(forms.Form):
     def __init__(self, data: Any, seasons: list[Season] | tuple[()] = ()) -> None:
         super().__init__(data)
         self.seasons = {season.pk: season for season in seasons}
-        self.fields["season"].choices = [("", "Any dates"), *((pk, season.name) for pk, season in self.seasons.items())]
+        cast(forms.ChoiceField, self.fields["season"]).choices = [
+            ("", "Any dates"),
+            *((pk, season.name) for pk, season in self.seasons.items()),
+        ]
 
     def _in_range(self, field: str) -> date | None:
         day = self.cleaned_data.get(field)
@@ -54,7 +57,8 @@ class SpanForm(forms.Form):
         return self._in_range("until")
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         since, until = cleaned.get("since"), cleaned.get("until")
         if since and until and since > until:
             raise forms.ValidationError("The 'from' date is after the 'to' date.")
@@ -81,4 +85,4 @@ class ArchiveForm(SpanForm):
 
     def __init__(self, data: Any, players: list[tuple[int, str]]) -> None:
         super().__init__(data)
-        self.fields["player"].choices = [("", "Anyone"), *players]
+        cast(forms.ChoiceField, self.fields["player"]).choices = [("", "Anyone"), *players]

@@ -21,11 +21,13 @@ DEFAULT_VARIANT = "standard"
 RANDOM_DEALER = "random"
 
 
+# The text boxes below clean to what their text says (a list, a map): CharField cleans the
+# text ("" when empty), then each parses it, so to_python returns other than CharField's.
 class WrapsField(forms.CharField):
     """A list of totals typed as '104, 126'."""
 
-    def to_python(self, value: Any) -> list[int]:
-        text = super().to_python(value)
+    def to_python(self, value: Any) -> list[int]:  # type: ignore[override]  # parsed, not text
+        text = super().to_python(value) or ""
         try:
             return [int(part) for part in text.replace(",", " ").split()]
         except ValueError:
@@ -44,8 +46,8 @@ class SeatsField(forms.Field):
 class PassWordsField(forms.CharField):
     """A pass cycle typed as 'left, right, across, hold' (or 'left 2'); blank: the preset's cycle."""
 
-    def to_python(self, value: Any) -> list[str]:
-        text = super().to_python(value)
+    def to_python(self, value: Any) -> list[str]:  # type: ignore[override]  # parsed, not text
+        text = super().to_python(value) or ""
         return [" ".join(word.lower().split()) for word in text.split(",") if word.strip()]
 
 
@@ -63,16 +65,16 @@ def _cards(text: str) -> list[str]:
 class CardsField(forms.CharField):
     """Cards typed as '2♣, 2♦' or '2c 2d'."""
 
-    def to_python(self, value: Any) -> list[str]:
-        return _cards(super().to_python(value))
+    def to_python(self, value: Any) -> list[str]:  # type: ignore[override]  # parsed, not text
+        return _cards(super().to_python(value) or "")
 
 
 class CardPointsField(forms.CharField):
     """Cards with their points, typed as 'K♠ 10, A♠ 7' or 'ks 10, as -5'."""
 
-    def to_python(self, value: Any) -> dict[str, int]:
+    def to_python(self, value: Any) -> dict[str, int]:  # type: ignore[override]  # parsed, not text
         points: dict[str, int] = {}
-        for pair in super().to_python(value).split(","):
+        for pair in (super().to_python(value) or "").split(","):
             words = pair.split()
             if not words:
                 continue

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.utils.translation import gettext_lazy as _
 
 from games.models import (
     League,
@@ -20,9 +22,9 @@ from rules import name_key
 
 class LeagueForm(forms.Form):
     name = forms.CharField(
-        label="League name",
+        label=_("League name"),
         max_length=League._meta.get_field("name").max_length,
-        help_text="Your house, club or family: “Thursday night”, “The Ricketts table”.",
+        help_text=_("Your house, club or family: “Thursday night”, “The Ricketts table”."),
     )
 
     def clean_name(self) -> str:
@@ -36,28 +38,33 @@ class LeagueSettingsForm(forms.ModelForm):
 
     class Meta:
         model = League
-        fields = ["name", "time_zone", "min_games", "lock_finished_games"]
+        fields = ["name", "time_zone", "language", "min_games", "lock_finished_games"]
         labels = {
-            "name": "League name",
-            "time_zone": "Time zone",
-            "min_games": "Games before a win rate ranks",
-            "lock_finished_games": "Lock finished games",
+            "name": _("League name"),
+            "time_zone": _("Time zone"),
+            "language": _("Language"),
+            "min_games": _("Games before a win rate ranks"),
+            "lock_finished_games": _("Lock finished games"),
         }
         help_texts = {
-            "lock_finished_games": (
+            "lock_finished_games": _(
                 "Once a game is over, only organizers may change its hands or the day it was played."
             ),
-            "time_zone": "Where the table plays: a new game's day, and every time shown, go by it.",
-            "min_games": "Below it a player's win rate is shown but ranks after everyone who has played enough.",
+            "time_zone": _("Where the table plays: a new game's day, and every time shown, go by it."),
+            "language": _("Of the league's public pages and printouts. Members read the rest in their own language."),
+            "min_games": _("Below it a player's win rate is shown but ranks after everyone who has played enough."),
         }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["time_zone"].widget = forms.Select(choices=time_zone_choices())
-        self.fields["min_games"].min_value = 1
-        self.fields["min_games"].max_value = 100
-        self.fields["min_games"].widget.attrs.update(min=1, max=100)
-        self.fields["min_games"].validators += [MinValueValidator(1), MaxValueValidator(100)]
+        language = cast(forms.TypedChoiceField, self.fields["language"])
+        language.choices = [("", _("Each reader's own")), *settings.LANGUAGES]
+        min_games = cast(forms.IntegerField, self.fields["min_games"])
+        min_games.min_value = 1
+        min_games.max_value = 100
+        min_games.widget.attrs.update(min=1, max=100)
+        min_games.validators += [MinValueValidator(1), MaxValueValidator(100)]
 
     def clean_name(self) -> str:
         return league_name(self.cleaned_data["name"])
@@ -87,7 +94,9 @@ class PlayerMergeForm(forms.Form):
 
     def __init__(self, *args: Any, player: Player, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["into"].queryset = Player.objects.filter(league_id=player.league_id).exclude(pk=player.pk)
+        cast(forms.ModelChoiceField, self.fields["into"]).queryset = Player.objects.filter(
+            league_id=player.league_id
+        ).exclude(pk=player.pk)
         self.fields["into"].widget.attrs["class"] = "form-select"
 
 
@@ -133,10 +142,11 @@ class PlayerEditForm(PlayerForm):
 
     def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
         super().__init__(*args, league=league, **kwargs)
-        user_field = self.fields["user"]
+        user_field = cast(forms.ModelChoiceField, self.fields["user"])
         user_field.queryset = get_user_model().objects.filter(memberships__league=league).order_by("username")
         user_field.empty_label = "Not linked"
-        user_field.label_from_instance = lambda user: user.get_username()
+        # This field's own labels: a method set on the instance, which mypy calls assigning to a method.
+        user_field.label_from_instance = lambda user: user.get_username()  # type: ignore[method-assign, assignment]
 
     def clean_user(self) -> Any:
         user = self.cleaned_data["user"]

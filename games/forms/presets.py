@@ -57,7 +57,8 @@ class PresetForm(RulesForm):
         return name
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if not self.errors:
             try:
                 resolve_options(VARIANTS[cleaned["variant"]], self.options())

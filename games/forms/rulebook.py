@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from django import forms
 
+from rules.cards import CLUBS, DIAMONDS, HEARTS, RANKS, SPADES
 from rules.referee import (
-    CLUBS,
-    DIAMONDS,
-    HEARTS,
     MIXED,
     ONLY_HEARTS,
     ONLY_HEARTS_AND_QUEEN,
-    RANKS,
-    SPADES,
     Card,
     PlayQuestion,
     PlayRules,
@@ -71,7 +69,7 @@ class PlayForm(forms.Form):
         required=False, label="I play it through the Warren card (it is the extra card)", widget=_CHECKBOX
     )
 
-    def __init__(self, *args, rules: PlayRules, **kwargs) -> None:
+    def __init__(self, *args: Any, rules: PlayRules, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # Ask only what this game's rules can turn on.
         if not rules.queen_breaks_hearts:
@@ -82,7 +80,8 @@ class PlayForm(forms.Form):
             del self.fields["through_warren"]
 
     def clean(self) -> dict:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if cleaned.get("play") == "follow" and not cleaned.get("suit_led"):
             self.add_error("suit_led", "Which suit was led?")
         return cleaned
@@ -113,12 +112,13 @@ class RevokeForm(forms.Form):
     # The hand's idempotency key, as HandForm's: a second tap or a retry charges one revoke.
     key = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, players: tuple[str, ...], **kwargs) -> None:
+    def __init__(self, *args: Any, players: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["offender"].choices = [("", "—"), *list(enumerate(players))]
+        cast(forms.ChoiceField, self.fields["offender"]).choices = [("", "—"), *list(enumerate(players))]
 
     def clean(self) -> dict:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         # One offender, as HandForm takes one taker per card: a request naming
         # two was made by hand, and Django would keep the last without a word.
         getlist = getattr(self.data, "getlist", None)

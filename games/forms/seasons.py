@@ -51,7 +51,8 @@ class SeasonForm(forms.ModelForm):
         return name
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         first_day, last_day = cleaned.get("first_day"), cleaned.get("last_day")
         # Days the wrong way round are the model's constraint's to say (ModelForm checks it), once.
         if first_day and last_day and first_day <= last_day:

@@ -12,7 +12,7 @@ import secrets
 import uuid
 from collections.abc import Mapping
 from datetime import date
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.http import QueryDict
@@ -29,7 +29,7 @@ from games.models import (
     player_name,
 )
 from rules import VARIANTS, EntryError, GameSetup, HandEntry, SetupError, name_key
-from rules.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, QUEEN_POINTS
+from rules.cards import CHARGEABLE, HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, QUEEN_POINTS, RANKS, PointCard
 from rules.describe import signed
 
 # A scoresheet of a few hundred hands is well under this.
@@ -59,7 +59,7 @@ class GameForm(RulesForm):
         self.league = league
         self.fields["played_on"].widget.attrs["max"] = league.today().isoformat()
         self.seat_names = self._seat_names(self.data if self.is_bound else self.initial)
-        self.fields["first_dealer"].choices = [(RANDOM_DEALER, "Draw at random")] + [
+        cast(forms.ChoiceField, self.fields["first_dealer"]).choices = [(RANDOM_DEALER, "Draw at random")] + [
             (name, name) for name in self.seat_names
         ]
         self.fields["first_dealer"].widget.attrs["class"] = "form-select"
@@ -138,7 +138,8 @@ class GameForm(RulesForm):
         return day_of_play(self.league, self.cleaned_data.get("played_on") or self.league.today())
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         names = list(self.seat_names)
         new_name = (cleaned.get("new_name") or "").strip()
         if new_name:
@@ -216,6 +217,8 @@ class SeatChoiceField(forms.TypedChoiceField):
         )
 
 
+PLUS_CARDS = (JACK_OF_DIAMONDS, "10♦")
+
 # The suits as letters, for form field names a browser and a test type easily.
 SUIT_LETTERS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 
@@ -227,6 +230,30 @@ def taker_field(card: str) -> str:
     if card == JACK_OF_DIAMONDS:
         return "jack"
     return f"card_{card[:-1].lower()}{SUIT_LETTERS[card[-1]]}"
+
+
+def point_card_field(card: PointCard) -> str:
+    """The field of one line of the engine's point-card table: its own field for Turbo's 10♣ and
+    the plus card, and a second copy's (Cancellation's two decks) the first's with "_2"."""
+    if card.field == "ten":
+        name = "ten"
+    elif card.field == "jack":
+        name = "jack"
+    else:
+        name = taker_field(card.card)
+    return f"{name}_2" if card.second else name
+
+
+def point_card_field_of(cards: tuple[PointCard, ...], card: str, field: str | None) -> str:
+    """The field an engine's refusal about `card` (held in its `field`) belongs on: its first copy's."""
+    for point_card in cards:
+        if point_card.card == card and point_card.field == field and not point_card.second:
+            return point_card_field(point_card)
+    return taker_field(card)
+
+
+def ranks_field(seat: int) -> str:
+    return f"ranks_{seat}"
 
 
 class HandForm(forms.Form):
@@ -256,14 +283,32 @@ class HandForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.setup = setup
         self.single_cards = setup.single_cards
+        # Hearts that score by rank (RULES.md, More variants) are ticked rank by rank, one
+        # strip of checkboxes per player, instead of counted in a box.
+        self.by_rank = setup.ranks_needed
+        if setup.turbo:
+            self.fields["charged"] = forms.MultipleChoiceField(
+                choices=[(card, card) for card in CHARGEABLE],
+                required=False,
+                widget=forms.CheckboxSelectMultiple,
+                label=_("Charged"),
+            )
         for card in self.single_cards:
-            self.fields[taker_field(card.card)] = SeatChoiceField(setup, label=f"Who took the {card.card}?")
+            self.fields[point_card_field(card)] = SeatChoiceField(setup, label=f"Who took the {card.card}?")
         if setup.options.sun:
             self.fields["sun"] = forms.BooleanField(required=False, label="Took every trick too: shot the sun")
         if setup.options.time_limit:
             self.fields["time_up"] = forms.BooleanField(required=False, label="The time ran out during this hand")
         self.fields["revoke"] = SeatChoiceField(setup, label="Who revoked?")
         for seat, name in enumerate(setup.players):
+            if self.by_rank:
+                self.fields[ranks_field(seat)] = forms.MultipleChoiceField(
+                    choices=[(rank, f"{rank}{HEARTS}") for rank in RANKS],
+                    required=False,
+                    widget=forms.CheckboxSelectMultiple,
+                    label=name,
+                )
+                continue
             # No min or max validators: the engine says what is wrong with the
             # hearts, in the table's words.
             self.fields[f"hearts_{seat}"] = HeartsField(
@@ -298,11 +343,21 @@ class HandForm(forms.Form):
         if entry is None:
             return {**initial, "key": uuid.uuid4().hex}
         initial["time_up"] = entry.time_up
+        if entry.charged:
+            initial["charged"] = list(entry.charged)
         if entry.is_revoke:
             return {**initial, "action": cls.REVOKE, "revoke": entry.revoke}
-        initial.update(queen=entry.queen, jack=entry.jack, moon=entry.moon, sun=entry.sun)
+        initial.update(queen=entry.queen, jack=entry.jack, moon=entry.moon, sun=entry.sun, ten=entry.ten)
         initial.update({taker_field(card): taker for card, taker in entry.extras})
-        initial.update({f"hearts_{seat}": hearts for seat, hearts in enumerate(entry.hearts)})
+        for card, taker in entry.twins:
+            initial[f"{taker_field(card)}_2"] = taker
+            if card in PLUS_CARDS:
+                # The plus card's second copy is jack_2 whichever card plays it (the form has no setup here).
+                initial["jack_2"] = taker
+        if entry.ranks is not None:
+            initial.update({ranks_field(seat): list(ranks) for seat, ranks in enumerate(entry.ranks)})
+        else:
+            initial.update({f"hearts_{seat}": hearts for seat, hearts in enumerate(entry.hearts)})
         return initial
 
     @classmethod
@@ -310,21 +365,27 @@ class HandForm(forms.Form):
         """The entry as the form's values (the cards' takers and the hearts boxes), as a phone
         compares them with what it typed: a blank hearts box is "0"."""
         values = cls.initial_for(0, entry)
-        names = [taker_field(card.card) for card in setup.single_cards]
+        names = [point_card_field(card) for card in setup.single_cards]
         names += [f"hearts_{seat}" for seat in range(setup.seats)]
         names += ["moon", "sun", "action", "revoke"]
-        return {
+        fields = {
             name: str(values[name])
             for name in names
             if values.get(name) is not None and values[name] is not False and values[name] != ""
         }
+        # Ticked boxes (a player's heart ranks, Turbo's charges) as their values joined by commas, in the form's order.
+        for name in ["charged", *(ranks_field(seat) for seat in range(setup.seats))]:
+            if values.get(name):
+                fields[name] = ",".join(values[name])
+        return fields
 
     @property
     def asks_time_up(self) -> bool:
         return "time_up" in self.fields
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         self._refuse_repeated_fields()
         if cleaned.get("action") == self.REVOKE and cleaned.get("revoke") is None and "revoke" not in self.errors:
             self.add_error("revoke", "Who revoked? Pick one of the players")
@@ -339,8 +400,11 @@ class HandForm(forms.Form):
         getlist = getattr(self.data, "getlist", None)
         if getlist is None:
             return
-        cards = {taker_field(card.card): f"the {card.card}" for card in self.single_cards}
+        cards = {point_card_field(card): f"the {card.card}" for card in self.single_cards}
         for name, field in self.fields.items():
+            if isinstance(field, forms.MultipleChoiceField):
+                # Ticked boxes (ranks, charges) post one value each; the engine refuses a rank named twice.
+                continue
             if len(getlist(name)) > 1:
                 what = cards.get(name) or {"revoke": "the revoke"}.get(name, str(field.label or name))
                 self.add_error(None, f"{what} was sent more than once: each card has exactly one taker")
@@ -348,10 +412,14 @@ class HandForm(forms.Form):
     def entry(self) -> HandEntry:
         data = self.cleaned_data
         time_up = bool(data.get("time_up"))
+        charged = data.get("charged") or ()
         if data.get("action") == self.REVOKE:
-            return HandEntry.revoked(data["revoke"], time_up=time_up)
+            return HandEntry.revoked(data["revoke"], time_up=time_up, charged=charged)
         hearts = [data.get(f"hearts_{seat}") or 0 for seat in range(self.setup.seats)]
-        extras = {card.card: data.get(taker_field(card.card)) for card in self.single_cards if card.field == self.CARDS}
+        ranks = [data.get(ranks_field(seat)) or [] for seat in range(self.setup.seats)] if self.by_rank else None
+        firsts = [card for card in self.single_cards if not card.second]
+        extras = {card.card: data.get(point_card_field(card)) for card in firsts if card.field == self.CARDS}
+        twins = {card.card: data.get(point_card_field(card)) for card in self.single_cards if card.second}
         return HandEntry.cards(
             hearts,
             data.get("queen"),
@@ -360,6 +428,10 @@ class HandForm(forms.Form):
             extras=extras,
             sun=bool(data.get("sun")),
             time_up=time_up,
+            ranks=ranks,
+            ten=data.get("ten"),
+            charged=charged,
+            twins={card: taker for card, taker in twins.items() if taker is not None},
         )
 
     def partial_entry(self) -> HandEntry | None:
@@ -371,7 +443,9 @@ class HandForm(forms.Form):
 
     def add_entry_errors(self, error: EntryError) -> None:
         for problem in error.errors:
-            field = taker_field(problem.card) if problem.card else problem.field
+            field = (
+                point_card_field_of(self.single_cards, problem.card, problem.field) if problem.card else problem.field
+            )
             if problem.field == "hearts":
                 self.hearts_errors.append(problem.message)
             elif field in self.fields:
@@ -387,18 +461,19 @@ class HandForm(forms.Form):
         """
         rows = []
         for card in self.single_cards:
-            name = taker_field(card.card)
+            name = point_card_field(card)
             chosen = str(self[name].value())
-            standard = (card.card == QUEEN_OF_SPADES and card.points == QUEEN_POINTS) or card.field == "jack"
+            standard = (card.card == QUEEN_OF_SPADES and card.points == QUEEN_POINTS) or card.field in ("jack", "ten")
             rows.append(
                 {
                     "card": card.card,
+                    "second": card.second,
                     "name": name,
                     "points": "" if standard else signed(card.points, plus=True),
                     "errors": self[name].errors,
                     "seats": [
-                        {"seat": seat, "name": player, "checked": chosen == str(seat)}
-                        for seat, player in enumerate(self.setup.players)
+                        {"seat": seat, "name": self.setup.players[seat], "checked": chosen == str(seat)}
+                        for seat in self.seat_order()
                     ],
                 }
             )
@@ -408,9 +483,49 @@ class HandForm(forms.Form):
         """One row per player for the template: their hearts field, and whether they are charged a revoke."""
         revoke = str(self["revoke"].value())
         return [
-            {"seat": seat, "name": name, "hearts": self[f"hearts_{seat}"], "revoke": revoke == str(seat)}
+            {
+                "seat": seat,
+                "name": name,
+                "hearts": None if self.by_rank else self[f"hearts_{seat}"],
+                "revoke": revoke == str(seat),
+            }
             for seat, name in enumerate(self.setup.players)
         ]
+
+    def rank_strips(self) -> list[dict[str, Any]]:
+        """Where hearts score by rank: one strip of the 13 hearts per player, each with its points (the
+        engine's values), ticked as the table took them; partners side by side in a team game."""
+        values = self.setup.heart_values
+        strips = []
+        for seat in self.seat_order():
+            name = ranks_field(seat)
+            ticked = {str(rank) for rank in self[name].value() or ()}
+            strips.append(
+                {
+                    "seat": seat,
+                    "name": name,
+                    "player": self.setup.players[seat],
+                    "hearts": [
+                        {"rank": rank, "points": points, "checked": rank in ticked}
+                        for rank, points in zip(RANKS, values, strict=True)
+                    ],
+                    "errors": self[name].errors,
+                }
+            )
+        return strips
+
+    def seat_order(self) -> list[int]:
+        """The seats as the form lists them: in seat order, or team by team (partners together)."""
+        if self.setup.teams:
+            return [seat for team in self.setup.teams for seat in team]
+        return list(range(self.setup.seats))
+
+    def charge_row(self) -> list[dict[str, Any]]:
+        """Turbo Hearts: the four chargeable cards, ticked if charged this hand."""
+        if "charged" not in self.fields:
+            return []
+        ticked = {str(card) for card in self["charged"].value() or ()}
+        return [{"card": card, "checked": card in ticked} for card in CHARGEABLE]
 
 
 class DeleteHandForm(forms.Form):
@@ -436,7 +551,8 @@ class GameImportForm(forms.Form):
     again = forms.BooleanField(label="It is another game: import it anyway", required=False)
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         upload = cleaned.get("scoresheet")
         text = cleaned.get("text") or ""
         if upload and text.strip():

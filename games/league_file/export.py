@@ -10,6 +10,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import TextField
+from django.db.models.expressions import Combinable
 from django.db.models.functions import Cast
 
 from games.league_file.sections import CHUNK, FORMAT, HAND_ACTIONS, LEAGUE_SETTINGS, SECTIONS, VERSION
@@ -20,10 +21,10 @@ from games.models import (
     League,
     Player,
     Seat,
-    entry_from_json,
 )
 from rules import (
     GameSetup,
+    HandEntry,
     entry_json,
     write_scoresheet,
 )
@@ -37,11 +38,12 @@ EXPORT_GAME_FIELDS = ["pk", "number", "variant", "options", "first_dealer", "pla
 # What it reads of each History line, after the game's id.
 # The hand's entry and a History line's after come as the database's text: most lines add the
 # hand the scoresheet holds, which the texts' equality tells without decoding either.
-AS_TEXT = {"output_field": TextField()}
+AS_TEXT: dict[str, Any] = {"output_field": TextField()}
 # Its time as text too: "YYYY-MM-DD HH:MM:SS" in UTC begins it on SQLite and on PostgreSQL (whose
 # connection Django keeps in UTC), a tenth of the time of a datetime made and written again.
-EXPORT_HISTORY_FIELDS = [Cast("at", **AS_TEXT), "user_id", "user_name", "action", "number", "before",
-                         Cast("after", **AS_TEXT)]  # fmt: skip
+EXPORT_HISTORY_FIELDS: list[str | Combinable] = [
+    Cast("at", **AS_TEXT), "user_id", "user_name", "action", "number", "before", Cast("after", **AS_TEXT)
+]  # fmt: skip
 
 
 def batched(rows: Iterator[tuple], size: int) -> Iterator[list[tuple]]:
@@ -55,7 +57,7 @@ def _by_game(rows: Iterator[tuple]) -> Iterator[tuple[Any, list[tuple]]]:
 
 
 def games_in_order(
-    league: League, game_fields: Sequence[str], hand_fields: Sequence[str], history: bool = False
+    league: League, game_fields: Sequence[str], hand_fields: Sequence[str | Combinable], history: bool = False
 ) -> Iterator[tuple]:
     """The league's games in order of play, read as values: for each, its game_fields, its
     players' names in seat order, its hands' hand_fields in order and (with history) its
@@ -102,7 +104,7 @@ def _history_side(setup: GameSetup, action: str, side: Any) -> Any:
     """A History line's before or after as the file writes it: a hand as a scoresheet writes it."""
     if side is None or action not in HAND_ACTIONS:
         return side
-    return entry_json(setup, entry_from_json(side))
+    return entry_json(setup, HandEntry.from_stored(side))
 
 
 def _history_lines(
@@ -142,7 +144,7 @@ def _game_records(league: League) -> Iterator[dict[str, Any]]:
         _, number, variant, options, first_dealer, played_on, created_at, finished_at, declared, clock = game
         setup = GameSetup.create(variant, names, options, first_dealer)
         texts = [entry for (entry,) in hands]
-        entries = [entry_from_json(json.loads(entry)) for entry in texts]
+        entries = [HandEntry.from_stored(json.loads(entry)) for entry in texts]
         record = {
             "number": number,
             "scoresheet": write_scoresheet(setup, entries, played_on=played_on),

@@ -6,9 +6,9 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -40,12 +40,11 @@ from games.models import (
     League,
     Player,
     Seat,
-    entry_to_json,
-    hand_result_to_json,
     league_name,
     player_name,
     read_played_on,
 )
+from games.models.game import more_variants_refusal
 from rules import (
     MOST_HANDS,
     GameSetup,
@@ -58,6 +57,9 @@ from rules import (
     read_hand,
     read_scoresheet,
 )
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 @dataclass(frozen=True)
@@ -88,7 +90,9 @@ def add_games(league: League, records: Sequence[GameRecord]) -> list[Game]:
     (League.results_changed).
     Raises HandError when an entry does not stand.
     """
-    games, seats, hands = [], [], []
+    games: list[Game] = []
+    seats: list[Seat] = []
+    hands: list[Hand] = []
     next_number = league.take_game_numbers(sum(1 for record in records if record.number is None))
     zone = league.zone
     for record in records:
@@ -121,8 +125,8 @@ def add_games(league: League, records: Sequence[GameRecord]) -> list[Game]:
             Hand(
                 game=game,
                 number=number,
-                entry=entry_to_json(entry),
-                result=hand_result_to_json(hand),
+                entry=entry.to_stored(),
+                result=hand.to_stored(),
                 created_at=record.created_at,
                 updated_at=record.created_at,
             )
@@ -154,7 +158,7 @@ class ReadGame:
     history: list[tuple]
 
 
-def import_league(document: object, owner: Any, as_copy: bool = False) -> League:
+def import_league(document: object, owner: User, as_copy: bool = False) -> League:
     """A new league owned by `owner` from an exported document; raises LeagueImportError.
 
     The whole document is read and every game played by the engine before the
@@ -171,6 +175,7 @@ def import_league(document: object, owner: Any, as_copy: bool = False) -> League
     if len(set(numbers)) != len(numbers):
         raise LeagueImportError("Two games have the same 'number'")
     reading = Reading(version, player_names, set(numbers))
+    assert isinstance(document, Mapping)  # _read_document refused anything else
     stores = [section.read(document.get(section.key, section.absent), reading) for section in SECTIONS]
     if not as_copy:
         twin = already_here(owner, records)
@@ -179,7 +184,7 @@ def import_league(document: object, owner: Any, as_copy: bool = False) -> League
     return _store_league(owner, name, settings, player_names, records, stores)
 
 
-def already_here(user: Any, records: Sequence[ReadGame]) -> League | None:
+def already_here(user: User, records: Sequence[ReadGame]) -> League | None:
     """The user's league that holds these games already: its games started at the same moments
     with the same numbers as the file's first and last (a league file's games are its own)."""
     if not records:
@@ -200,7 +205,7 @@ def already_here(user: Any, records: Sequence[ReadGame]) -> League | None:
 CHUNK_GAMES = 250
 
 
-def _store_league(owner: Any, name: str, settings: dict[str, Any], player_names: list[str],
+def _store_league(owner: User, name: str, settings: dict[str, Any], player_names: list[str],
                   records: list[ReadGame], stores: Sequence[Store] = ()) -> League:  # fmt: skip
     """Write the league a chunk of games at a time, each chunk its own short transaction.
 
@@ -300,12 +305,13 @@ def _read_document(document: object) -> tuple[str, dict[str, Any], list[str], li
         raise LeagueImportError(f"Unknown field '{unknown[0]}' in the league file")
     league = document.get("league")
     name = _as_the_app_writes_it(league.get("name") if isinstance(league, Mapping) else None, league_name)
+    assert isinstance(league, Mapping)  # a league that is no object has no name: refused just above
     settings = LEAGUE_SETTINGS if version > 1 else {"time_zone": _read_time_zone}
     unknown = sorted(set(league) - {"name", *settings})
     if unknown:
         raise LeagueImportError(f"Unknown field '{unknown[0]}' in the league file's 'league'")
     read_settings = {
-        setting: read(league.get(setting, SETTINGS_BEFORE.get(setting, League._meta.get_field(setting).get_default())))
+        setting: read(league.get(setting, SETTINGS_BEFORE.get(setting, _column_default(setting))))
         for setting, read in settings.items()
     }
     if version == 1:
@@ -335,6 +341,15 @@ def _read_document(document: object) -> tuple[str, dict[str, Any], list[str], li
     return name, read_settings, player_names, games, version
 
 
+def _column_default(setting: str) -> object:
+    """A league setting's default: its column's. django-stubs types get_field() as any field or relation."""
+    return cast("models.Field[Any, Any]", League._meta.get_field(setting)).get_default()
+
+
+# How a reader words a refusal: the game's number (or its history line's) before the message.
+Refusal = Callable[[str], LeagueImportError]
+
+
 def _read_game(number: int, game: object, player_names: list[str]) -> ReadGame:
     def fail(message: str) -> LeagueImportError:
         return LeagueImportError(f"Game {number}: {message}")
@@ -353,6 +368,9 @@ def _read_game(number: int, game: object, player_names: list[str]) -> ReadGame:
         state = play(setup, entries)
     except (ScoresheetError, HandError) as error:
         raise fail(str(error)) from None
+    refusal = more_variants_refusal(setup)
+    if refusal:
+        raise fail(refusal)
     missing = [name for name in setup.players if name not in player_names]
     if missing:
         raise fail(f"{missing[0]} is not in the league's list of players")
@@ -377,7 +395,7 @@ def _read_game(number: int, game: object, player_names: list[str]) -> ReadGame:
                     clock_started_at, history)  # fmt: skip
 
 
-def _read_history(lines: object, setup: GameSetup, entries: list[HandEntry], fail) -> list[tuple]:
+def _read_history(lines: object, setup: GameSetup, entries: list[HandEntry], fail: Refusal) -> list[tuple]:
     """A game's History lines as HandRevision stores them, each one the app could have written."""
     if not isinstance(lines, list):
         raise fail("'history' must be a list")
@@ -386,7 +404,7 @@ def _read_history(lines: object, setup: GameSetup, entries: list[HandEntry], fai
     if not lines:
         return []
     fresh = play(setup, [])
-    stored = [entry_to_json(entry) for entry in entries]
+    stored = [entry.to_stored() for entry in entries]
     read = []
     for index, line in enumerate(lines, start=1):
 
@@ -408,14 +426,14 @@ def _read_history(lines: object, setup: GameSetup, entries: list[HandEntry], fai
     return read
 
 
-def _history_username(by: object, wrong) -> str:
+def _history_username(by: object, wrong: Refusal) -> str:
     try:
         return _read_username(by, "its 'by'")
     except LeagueImportError as error:
         raise wrong(str(error)) from None
 
 
-def _read_history_line(line: object, setup: GameSetup, stored: list[dict], fresh: GameState, wrong) -> tuple:
+def _read_history_line(line: object, setup: GameSetup, stored: list[dict], fresh: GameState, wrong: Refusal) -> tuple:
     """[at, by, action, hand, before, after] (docs/LEAGUE_FILE.md) as HandRevision stores it.
     stored: the scoresheet's hands as Hand.entry stores them."""
     if not isinstance(line, list) or not 4 <= len(line) <= 6:
@@ -440,7 +458,7 @@ def _read_history_line(line: object, setup: GameSetup, stored: list[dict], fresh
         errors = fresh.check(entry)
         if errors:
             raise wrong(f"hand {number}: {errors[0].message}")
-        return entry_to_json(entry)
+        return entry.to_stored()
 
     def either(side: object, key: str, check: Callable[[object], Any]) -> dict[str, Any]:
         if not isinstance(side, Mapping) or set(side) != {key}:
@@ -491,7 +509,7 @@ def _read_history_line(line: object, setup: GameSetup, stored: list[dict], fresh
 HISTORY_TIME_TEXT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
 
 
-def _read_history_time(value: object, wrong) -> datetime:
+def _read_history_time(value: object, wrong: Refusal) -> datetime:
     """A History line's time, as the export writes it (HISTORY_TIME): read without
     parse_datetime's many forms, for the thousands of lines of a league."""
     if not isinstance(value, str) or not HISTORY_TIME_TEXT.fullmatch(value):
@@ -505,7 +523,7 @@ def _read_history_time(value: object, wrong) -> datetime:
     return moment
 
 
-def _read_time(value: object, field: str, fail) -> datetime | None:
+def _read_time(value: object, field: str, fail: Refusal) -> datetime | None:
     if value is None:
         return None
     try:

@@ -11,13 +11,16 @@ import zoneinfo
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from django.db import models
 
 from games.activity import export_activity, read_activity, store_activity
 from games.league_file import LeagueImportError
+from games.league_file.nights import read_nights, write_nights
 from games.models import (
     Game,
     HandRevision,
@@ -34,6 +37,9 @@ from rules import (
     SetupError,
     name_key,
 )
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 FORMAT = "hearts-league"
 # Version 2 added the league's settings, presets, members and each game's History and clock.
@@ -75,7 +81,7 @@ class Restoring:
     """The new league as the import's transaction writes it, for the sections' writes."""
 
     league: League
-    owner: Any
+    owner: User
     players: dict[str, Player]
     games: dict[int, Game]  # by number
     # Usernames the file names that have no account here: listed on the import's result.
@@ -95,7 +101,7 @@ class Restoring:
 
 
 # The write a section's reader returns: done in the import's transaction, after the games.
-Store = Callable[[Restoring], None]
+Store = Callable[[Restoring], object]
 
 
 @dataclass(frozen=True)
@@ -130,7 +136,8 @@ def _read_seasons(seasons: object, reading: Reading) -> Store:
         raise LeagueImportError("'seasons' must be a list")
     if len(seasons) > Season.MOST_PER_LEAGUE:
         raise LeagueImportError(f"A league has at most {Season.MOST_PER_LEAGUE} seasons; this file has {len(seasons)}")
-    read, seen = [], set()
+    read: list[tuple[str, date, date]] = []
+    seen: set[str] = set()
     for number, season in enumerate(seasons, start=1):
         if not isinstance(season, Mapping) or set(season) != {"name", "first_day", "last_day"}:
             raise LeagueImportError(f"Season {number}: each season is {{'name', 'first_day', 'last_day'}} and no more")
@@ -142,7 +149,7 @@ def _read_seasons(seasons: object, reading: Reading) -> Store:
         problem = Season.days_problem(*days)
         if problem:
             raise LeagueImportError(f"Season {name}: {problem}")
-        read.append((name, *days))
+        read.append((name, days[0], days[1]))
 
     def store(restoring: Restoring) -> None:
         Season.objects.bulk_create(
@@ -219,15 +226,17 @@ def _read_username(value: object, what: str) -> str:
     if isinstance(value, str) and value in _USERNAMES_SEEN:
         return value
     User = get_user_model()
-    username_field = User._meta.get_field(User.USERNAME_FIELD)
+    # The username is a CharField; django-stubs types get_field() as any field or relation.
+    username_field = cast("models.CharField[str, str]", User._meta.get_field(User.USERNAME_FIELD))
     if not isinstance(value, str) or not value:
         raise LeagueImportError(f"{what} must be a username")
     try:
         username_field.run_validators(value)
     except ValidationError:
         raise LeagueImportError(f"{what}: {value[:20]!r} is not a username this app gives") from None
-    if len(value) > username_field.max_length:
-        raise LeagueImportError(f"{what}: a username has at most {username_field.max_length} characters")
+    most = username_field.max_length
+    if most is not None and len(value) > most:
+        raise LeagueImportError(f"{what}: a username has at most {most} characters")
     if len(_USERNAMES_SEEN) < 10_000:
         _USERNAMES_SEEN.add(value)
     return value
@@ -299,6 +308,14 @@ def _read_lock_finished_games(value: object) -> bool:
     return value
 
 
+def _read_language(value: object) -> str:
+    # The settings form's list, or empty: each reader's own language.
+    codes = [code for code, _name in settings.LANGUAGES]
+    if not isinstance(value, str) or (value and value not in codes):
+        raise LeagueImportError(f"'language' must be one of {', '.join(codes)}, or empty for each reader's own")
+    return value
+
+
 def _read_activity(entries: object, reading: Reading) -> Store:
     """The league's activity log, checked entry by entry (games.activity); stored with a line saying who imported it."""
     read = read_activity({"activity": entries}, LeagueImportError)
@@ -312,6 +329,7 @@ LEAGUE_SETTINGS: dict[str, Callable[[object], Any]] = {
     "time_zone": _read_time_zone,
     "min_games": _read_min_games,
     "lock_finished_games": _read_lock_finished_games,
+    "language": _read_language,
 }
 # Leagues made before finished games could be locked had them open (the migration's choice too),
 # so a file from then comes back open, not locked as a new league is.
@@ -322,6 +340,8 @@ SECTIONS: list[Section] = [
     Section("seasons", _write_seasons, _read_seasons, absent=[]),
     Section("presets", _write_presets, _read_presets, absent=[]),
     Section("members", _write_members, _read_members, absent=[]),
+    # After the games, whose numbers its tables name (games.league_file.nights).
+    Section("nights", write_nights, read_nights, absent=[]),
     # Last: an entry's account is linked again where the members restored it.
     Section("activity", export_activity, _read_activity, absent=[]),
 ]

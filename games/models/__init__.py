@@ -9,7 +9,8 @@ a hand changes, and rebuildable at any time with `manage.py rebuild_results`.
 One module for each part of the house, lowest first: names, trash,
 exceptions, lazy, revisions (the hands and their History), standings (the
 cache and its upkeep), activity, league (and the lock order,
-lock_for_writing), presets, players, seats, game, seasons. A module imports
+lock_for_writing), presets, players, seats, game, seasons, night (a club
+night's rounds and tables, above the games they hold). A module imports
 only those below it; a model above is reached by name when a method runs
 (games.models.lazy), as a ForeignKey("games.Game") reaches it.
 Everything is re-exported here: `from games.models import Game`.
@@ -50,9 +51,18 @@ from games.models.names import (
     preset_name,
     season_name,
 )
+from games.models.night import (
+    NIGHT_NAME_LENGTH,
+    Night,
+    NightPlayer,
+    NightProblem,
+    NightRound,
+    NightSeat,
+    NightTable,
+)
 from games.models.players import Player, PlayerQuerySet
 from games.models.presets import LeaguePreset
-from games.models.revisions import Hand, HandRevision, entry_from_json, entry_to_json, hand_result_to_json
+from games.models.revisions import Hand, HandRevision
 from games.models.seasons import (
     BACKWARDS_SEASON,
     Season,
@@ -66,9 +76,9 @@ from games.models.standings import Figures, ResultsChange, Rivalry, Standing, St
 from games.models.trash import (
     TRASH_DAYS,
     AllRows,
+    GameNotTrashed,
     NotTrashed,
     TrashError,
-    not_trashed,
     purge_trash,
     trash_cutoff,
     trash_until,
@@ -79,6 +89,7 @@ __all__ = [
     "EARLIEST_DAY",
     "LATEST_DAY",
     "LEAGUE_NAME_LENGTH",
+    "NIGHT_NAME_LENGTH",
     "ORDER_OF_PLAY",
     "PLAYER_NAME_LENGTH",
     "PRESET_NAME_LENGTH",
@@ -91,6 +102,7 @@ __all__ = [
     "DuplicateGame",
     "Figures",
     "Game",
+    "GameNotTrashed",
     "GameQuerySet",
     "Hand",
     "HandConflict",
@@ -103,6 +115,12 @@ __all__ = [
     "Membership",
     "NameKeyed",
     "NameKeyedQuerySet",
+    "Night",
+    "NightPlayer",
+    "NightProblem",
+    "NightRound",
+    "NightSeat",
+    "NightTable",
     "NotTrashed",
     "Player",
     "PlayerInUse",
@@ -120,15 +138,11 @@ __all__ = [
     "StoredAsWritten",
     "TrashError",
     "acting_user",
-    "entry_from_json",
-    "entry_to_json",
     "figure_sums",
-    "hand_result_to_json",
     "latest_season_day",
     "league_name",
     "lock_for_writing",
     "new_token",
-    "not_trashed",
     "player_name",
     "preset_name",
     "purge_trash",

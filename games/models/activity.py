@@ -15,11 +15,18 @@ from games.models.trash import TrashError
 from rules import name_key
 
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from django.contrib.auth.models import AnonymousUser, User
+
     from games.models.league import League, Membership
     from games.models.players import Player
 
+    # Who does something: an account, an anonymous visitor, or nobody (the app itself).
+    Actor: TypeAlias = User | AnonymousUser | None
 
-def acting_user(user: Any) -> Any:
+
+def acting_user(user: Actor) -> User | None:
     """The account acting, or None for an anonymous visitor or the app itself."""
     return user if user is not None and user.is_authenticated else None
 
@@ -91,7 +98,7 @@ class ActivityEntry(models.Model):
         return f"{self.who or 'The app'}: {self.kind} in league {self.league_id}"
 
     @classmethod
-    def record(cls, league: League, user: Any, kind: str, /, undo: Any = None, **facts: Any) -> ActivityEntry:
+    def record(cls, league: League, user: Actor, kind: str, /, undo: Any = None, **facts: Any) -> ActivityEntry:
         """Write one entry; in the caller's transaction, so that it stands or falls with the change."""
         who = acting_user(user)
         return cls.objects.create(
@@ -103,7 +110,7 @@ class ActivityEntry(models.Model):
         return self.kind == self.Kind.PLAYERS_MERGED and self.undo is not None and self.undone_at is None
 
     @transaction.atomic
-    def undo_merge(self, user: Any = None) -> Player:
+    def undo_merge(self, user: Actor = None) -> Player:
         """Take a merge back: the merged player comes back with the seats that moved; the new player.
 
         Only while nothing has happened since to either player: the player merged
@@ -116,6 +123,7 @@ class ActivityEntry(models.Model):
         if not entry.can_be_undone:
             raise TrashError("This merge is already undone" if entry.undone_at else "Only a merge can be undone")
         name, into_name, undo = entry.facts["player"], entry.facts["into"], entry.undo
+        assert undo is not None  # can_be_undone: a merge keeps what it moved
         target = Player.objects.filter(pk=undo["into"], league_id=self.league_id).first()
         if target is None:
             raise TrashError(f"{into_name} has been merged or deleted since: the merge can't be undone")

@@ -8,7 +8,7 @@ changes, and rebuildable at any time with `manage.py rebuild_results`.
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -23,9 +23,9 @@ from games.models.exceptions import DeclareError, DuplicateGame, HandConflict
 from games.models.league import League, lock_for_writing
 from games.models.names import player_name
 from games.models.players import Player
-from games.models.revisions import Hand, HandRevision, entry_to_json, hand_result_to_json
+from games.models.revisions import Hand, HandRevision
 from games.models.seats import Seat
-from games.models.trash import TrashError, not_trashed
+from games.models.trash import NotTrashed, TrashError
 from rules import (
     GameSetup,
     GameState,
@@ -42,6 +42,11 @@ from rules.errors import EntryError, FieldError
 from rules.scoresheet import FIRST_DAY, LAST_DAY
 from rules.scoresheet import played_on as scoresheet_played_on
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser, User
+
+    from games.models.activity import Actor
+
 # Where a game stands in a league's order of play: (played_on, created_at, pk).
 # The day it was played comes first (a back-filled paper game is rated where
 # it was played, not where it was typed in); games of one day go in the
@@ -55,7 +60,7 @@ EARLIEST_DAY, LATEST_DAY = FIRST_DAY, LAST_DAY
 
 
 class GameQuerySet(models.QuerySet["Game"]):
-    def for_user(self, user: Any) -> GameQuerySet:
+    def for_user(self, user: User | AnonymousUser) -> GameQuerySet:
         if not user.is_authenticated:
             return self.none()
         return self.filter(league__memberships__user=user)
@@ -78,7 +83,7 @@ class GameQuerySet(models.QuerySet["Game"]):
 
         The few games of that day and variant with as many hands are read
         with their seats and hands, and compared entry by entry."""
-        wanted = [entry_to_json(entry) for entry in entries]
+        wanted = [entry.to_stored() for entry in entries]
         candidates = self.filter(league=league, played_on=day, variant=setup.variant.key, hand_count=len(entries))
         for game in candidates.prefetch_related("seats__player", "hands").order_by("number"):
             names = [seat.player.name_key for seat in game.ordered_seats()]
@@ -151,7 +156,7 @@ class Game(models.Model):
     # When an organizer deleted it: in the trash, restorable for TRASH_DAYS.
     trashed_at = models.DateTimeField(null=True, blank=True)
 
-    objects = not_trashed(GameQuerySet)
+    objects = NotTrashed.from_queryset(GameQuerySet)()
     all_objects = GameQuerySet.as_manager()
 
     class Meta:
@@ -221,7 +226,7 @@ class Game(models.Model):
         players: list[Player],
         options: dict[str, Any] | None = None,
         first_dealer: int = 0,
-        user: Any = None,
+        user: Actor = None,
         played_on: date | None = None,
         kind: str = "game_started",
     ) -> Game:
@@ -230,9 +235,10 @@ class Game(models.Model):
         played_on: the day it was played, today at the table unless back-filled.
         kind: how the activity log tells it (ActivityEntry.Kind)."""
         setup = GameSetup.create(variant, [player.name for player in players], options or {}, first_dealer)
-        lock_for_writing(league.pk)
+        lock_for_writing(league.pk, touch=False)
         if league.games.count() >= League.MOST_GAMES:
             raise SetupError(league.too_many_games())
+        League.touch(league.pk)  # past the cap's check: a refused game writes nothing
         game = cls.objects.create(
             league=league,
             number=league.take_game_numbers(),
@@ -251,7 +257,7 @@ class Game(models.Model):
 
     @transaction.atomic
     @transaction.atomic
-    def move_to_day(self, day: date, user: Any = None) -> None:
+    def move_to_day(self, day: date, user: Actor = None) -> None:
         """Say the game was played on `day`: it takes its place in the order of play there, and the
         ratings and seasons of both days follow (SetupError for a day no game can have). The
         History keeps the change."""
@@ -301,7 +307,7 @@ class Game(models.Model):
         return self.clock_started_at + timedelta(minutes=setup.options.time_limit) - (now or timezone.now())
 
     @transaction.atomic
-    def restart_clock(self, user: Any = None) -> None:
+    def restart_clock(self, user: Actor = None) -> None:
         """Start the time limit's clock again now: the first deal came after the game was started."""
         locked = self._locked()
         if not locked.setup().options.time_limit:
@@ -319,7 +325,7 @@ class Game(models.Model):
         names: list[str],
         options: dict[str, Any] | None = None,
         first_dealer: int = 0,
-        user: Any = None,
+        user: Actor = None,
         played_on: date | None = None,
         kind: str = "game_started",
     ) -> Game:
@@ -328,7 +334,9 @@ class Game(models.Model):
         Names match the league's players regardless of case. The setup is
         checked before anyone is created, so a refused game leaves no players.
         """
-        GameSetup.create(variant, names, options or {}, first_dealer)
+        # The table's screens take RULES.md's More variants (Game.start), but the new-game form, a
+        # scoresheet's import and the league's pages do not offer or count them yet.
+        refuse_more_variants(GameSetup.create(variant, names, options or {}, first_dealer))
         tidied = []
         for name in names:
             try:
@@ -337,7 +345,8 @@ class Game(models.Model):
                 raise SetupError(f"{error.messages[0]}: {name[:20]!r}", "players") from None
         # Under the league's lock (lock_for_writing): a merge or a rename going on now has finished
         # before the names are looked up, and the caps are checked before any write.
-        lock_for_writing(league.pk)
+        # Game.start moves the league's data_version once the game is written.
+        lock_for_writing(league.pk, touch=False)
         if league.games.count() >= League.MOST_GAMES:
             raise SetupError(league.too_many_games())
         known = set(
@@ -353,7 +362,7 @@ class Game(models.Model):
 
     @classmethod
     @transaction.atomic
-    def import_scoresheet(cls, league: League, document: object, user: Any = None, again: bool = False) -> Game:
+    def import_scoresheet(cls, league: League, document: object, user: Actor = None, again: bool = False) -> Game:
         """A game from a scoresheet (SCORESHEET.md), checked as `replay` checks it.
 
         Raises ScoresheetError (or SetupError for names the league cannot
@@ -382,13 +391,11 @@ class Game(models.Model):
         )
         who = acting_user(user)
         Hand.objects.bulk_create(
-            Hand(game=game, number=number, entry=entry_to_json(entry), result=hand_result_to_json(hand), created_by=who)
+            Hand(game=game, number=number, entry=entry.to_stored(), result=hand.to_stored(), created_by=who)
             for number, (entry, hand) in enumerate(zip(entries, state.hands, strict=True), start=1)
         )
         HandRevision.objects.bulk_create(
-            HandRevision(
-                game=game, number=number, action=HandRevision.Action.ADDED, after=entry_to_json(entry), user=who
-            )
+            HandRevision(game=game, number=number, action=HandRevision.Action.ADDED, after=entry.to_stored(), user=who)
             for number, entry in enumerate(entries, start=1)
         )
         Game.objects.filter(pk=game.pk).update(version=len(entries))
@@ -397,7 +404,7 @@ class Game(models.Model):
         return game
 
     @transaction.atomic
-    def declare(self, status: str, user: Any = None) -> GameState:
+    def declare(self, status: str, user: Actor = None) -> GameState:
         """Declare the game null (every total back to 0) or abandoned (not yet over)."""
         if status not in (self.Status.NULL, self.Status.ABANDONED):
             raise DeclareError("A game can be declared null or abandoned")
@@ -422,14 +429,14 @@ class Game(models.Model):
         return ""
 
     @transaction.atomic
-    def undeclare(self, user: Any = None) -> GameState:
+    def undeclare(self, user: Actor = None) -> GameState:
         """Take back a null or abandoned declaration: the game is as its hands say again."""
         locked = self._lock()
         if not locked.declared:
             raise DeclareError("This game is not declared null or abandoned")
         return self._set_declared(locked, locked.state(), "", HandRevision.Action.REOPENED, user)
 
-    def _set_declared(self, locked: Game, state: GameState, declared: str, action: str, user: Any) -> GameState:
+    def _set_declared(self, locked: Game, state: GameState, declared: str, action: str, user: Actor) -> GameState:
         # The History keeps the declaration, with the hand it came after.
         HandRevision.objects.create(
             game=locked,
@@ -464,7 +471,7 @@ class Game(models.Model):
         return locked
 
     def _changed(
-        self, locked: Game, state: GameState, number: int, action: str, before: Any, after: Any, user: Any
+        self, locked: Game, state: GameState, number: int, action: str, before: Any, after: Any, user: Actor
     ) -> GameState:
         HandRevision.objects.create(
             game=locked,
@@ -490,7 +497,7 @@ class Game(models.Model):
         return state
 
     @transaction.atomic
-    def record_hand(self, number: int, entry: HandEntry, user: Any = None, key: str = "") -> GameState:
+    def record_hand(self, number: int, entry: HandEntry, user: Actor = None, key: str = "") -> GameState:
         """Score entry as hand `number`, the next one; raises EntryError or HandConflict.
 
         `key` is the hand's idempotency key, which every Record carries (the
@@ -503,7 +510,7 @@ class Game(models.Model):
             stored = next((hand for hand in locked.hands.all() if hand.client_key == key), None)
             if stored is not None:
                 # The same send again (a retry, a reply lost on the way back): that hand, recorded once.
-                if stored.number == number and stored.entry == entry_to_json(entry):
+                if stored.number == number and stored.entry == entry.to_stored():
                     return locked.state()
                 raise HandConflict(
                     gettext(
@@ -523,12 +530,12 @@ class Game(models.Model):
             raise HandConflict(f"Hand {number} can't be entered yet: hand {state.next_number} is next", number)
         new_state = state.after(entry)
         Hand.objects.create(
-            game=locked, number=number, entry=entry_to_json(entry), created_by=acting_user(user), client_key=key
+            game=locked, number=number, entry=entry.to_stored(), created_by=acting_user(user), client_key=key
         )
-        return self._changed(locked, new_state, number, HandRevision.Action.ADDED, None, entry_to_json(entry), user)
+        return self._changed(locked, new_state, number, HandRevision.Action.ADDED, None, entry.to_stored(), user)
 
     @transaction.atomic
-    def edit_hand(self, number: int, entry: HandEntry, user: Any = None, version: int | None = None) -> GameState:
+    def edit_hand(self, number: int, entry: HandEntry, user: Actor = None, version: int | None = None) -> GameState:
         """Replace hand `number` and rescore every hand after it; raises HandError.
 
         `version` is the game's version when the editor opened the hand: if
@@ -546,15 +553,15 @@ class Game(models.Model):
         entries[number - 1] = entry
         new_state = _replay(locked.setup(), entries, number)
         before = hand.entry
-        if before == entry_to_json(entry):
+        if before == entry.to_stored():
             return new_state
-        hand.entry = entry_to_json(entry)
+        hand.entry = entry.to_stored()
         hand.updated_at = timezone.now()
         hand.save(update_fields=["entry", "updated_at"])
         return self._changed(locked, new_state, number, HandRevision.Action.EDITED, before, hand.entry, user)
 
     @transaction.atomic
-    def delete_last_hand(self, number: int, user: Any = None) -> GameState:
+    def delete_last_hand(self, number: int, user: Actor = None) -> GameState:
         """Delete the last hand, which must be hand `number` (not one just added by another phone)."""
         locked = self._locked()
         hands = sorted(locked.hands.all(), key=lambda hand: hand.number)
@@ -594,7 +601,7 @@ class Game(models.Model):
 
         A new hand is one write, an edit rewrites the hands from it on. Read
         afresh: a prefetched list of hands may be from before the change."""
-        results = {hand.number: hand_result_to_json(hand) for hand in state.hands}
+        results = {hand.number: hand.to_stored() for hand in state.hands}
         changed = []
         for hand in Hand.objects.filter(game=self).only("pk", "number", "result"):
             if hand.result != results.get(hand.number):
@@ -620,7 +627,7 @@ class Game(models.Model):
         return tuple((seat.player_id, seat.total) for seat in seats)
 
     @transaction.atomic
-    def trash(self, user: Any = None) -> None:
+    def trash(self, user: Actor = None) -> None:
         """An organizer deletes the game: into the trash, for TRASH_DAYS. The standings, later
         ratings and seasons go without it; its number is never given to another game."""
         games = lock_for_writing(self.league_id, [self.pk])
@@ -635,7 +642,7 @@ class Game(models.Model):
         ActivityEntry.record(self.league, user, ActivityEntry.Kind.GAME_DELETED, game=self.number)
 
     @transaction.atomic
-    def restore(self, user: Any = None) -> None:
+    def restore(self, user: Actor = None) -> None:
         """Back from the trash as it was: its number, hands and History; the standings,
         ratings and seasons count it again."""
         games = lock_for_writing(self.league_id, [self.pk])
@@ -650,6 +657,20 @@ class Game(models.Model):
             players = set(Seat.objects.filter(game=locked).values_list("player_id", flat=True))
             self.league.results_changed(since=locked, players=players)
         ActivityEntry.record(self.league, user, ActivityEntry.Kind.GAME_RESTORED, game=self.number)
+
+
+def more_variants_refusal(setup: GameSetup) -> str:
+    """Why a league cannot keep this game yet, or "": the engine scores RULES.md's More variants
+    (replay), but the hand form, the stored hands and the pages do not know them yet (issue 23)."""
+    if not setup.more_variants_used:
+        return ""
+    return gettext("A league cannot keep games with %(rules)s yet") % {"rules": ", ".join(setup.more_variants_used)}
+
+
+def refuse_more_variants(setup: GameSetup) -> None:
+    refusal = more_variants_refusal(setup)
+    if refusal:
+        raise SetupError(refusal, "variant")
 
 
 def read_played_on(document: object) -> date | None:

@@ -19,4 +19,4 @@ class Heartbeat(models.Model):
         now = timezone.now()
         with transaction.atomic():
             if not cls.objects.filter(pk=1).update(at=now):
-                cls.objects.bulk_create([cls(pk=1, at=now)], ignore_conflicts=True)
+                Heartbeat.objects.bulk_create([Heartbeat(pk=1, at=now)], ignore_conflicts=True)

@@ -19,6 +19,7 @@ from django.db import models
 if TYPE_CHECKING:
     from games.models.game import Game
     from games.models.league import League
+    from games.models.night import NightPlayer, NightSeat
     from games.models.players import Player
     from games.models.presets import LeaguePreset
     from games.models.seasons import Season
@@ -29,6 +30,10 @@ if TYPE_CHECKING:
 def model(name: Literal["Game"]) -> type[Game]: ...
 @overload
 def model(name: Literal["League"]) -> type[League]: ...
+@overload
+def model(name: Literal["NightPlayer"]) -> type[NightPlayer]: ...
+@overload
+def model(name: Literal["NightSeat"]) -> type[NightSeat]: ...
 @overload
 def model(name: Literal["Player"]) -> type[Player]: ...
 @overload

@@ -19,9 +19,12 @@ from games.models.activity import ActivityEntry
 from games.models.lazy import model
 from games.models.names import LEAGUE_NAME_LENGTH, StoredAsWritten
 from games.models.standings import StandingsKeeper
-from games.models.trash import not_trashed
+from games.models.trash import NotTrashed
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser, User
+
+    from games.models.activity import Actor
     from games.models.game import Game
 
 
@@ -40,17 +43,17 @@ def new_token() -> str:
 
 
 class LeagueQuerySet(models.QuerySet["League"]):
-    def for_user(self, user: Any) -> LeagueQuerySet:
+    def for_user(self, user: User | AnonymousUser) -> LeagueQuerySet:
         """Leagues the user is a member of (the owner is always a member)."""
         if not user.is_authenticated:
             return self.none()
         return self.filter(memberships__user=user)
 
 
-class ShownLeagues(type(not_trashed(LeagueQuerySet))):  # type: ignore[misc]
+class ShownLeagues(NotTrashed["League"]):
     """The leagues every page and list reads: neither in the trash nor an import being written."""
 
-    def get_queryset(self) -> models.QuerySet:
+    def get_queryset(self) -> models.QuerySet[League]:
         return super().get_queryset().filter(importing=False)
 
 
@@ -84,6 +87,9 @@ class League(StandingsKeeper):
     data_version = models.PositiveIntegerField(default=0)
     # Once a game is over, only organizers may change its hands or its day.
     lock_finished_games = models.BooleanField(default=True)
+    # The language of its public pages and printouts (games.permissions.shown_in_its_language):
+    # one of settings.LANGUAGES, or empty for each reader's own (their switch or browser).
+    language = models.CharField(max_length=8, blank=True, default="", choices=settings.LANGUAGES)
     # When its owner deleted it: in the trash, restorable for TRASH_DAYS.
     trashed_at = models.DateTimeField(null=True, blank=True)
 
@@ -91,8 +97,11 @@ class League(StandingsKeeper):
     # out of every list and page until the last chunk is in; removed if one fails.
     importing = models.BooleanField(default=False)
 
-    objects = ShownLeagues()
+    objects = ShownLeagues.from_queryset(LeagueQuerySet)()
     all_objects = LeagueQuerySet.as_manager()
+
+    # Not a column: set by games.league_file.import_league, the file's members with no account here.
+    left_out: list[str]
 
     class Meta:
         ordering = ["name", "pk"]
@@ -149,7 +158,7 @@ class League(StandingsKeeper):
         self.delete()
 
     @transaction.atomic
-    def trash(self, user: Any = None) -> None:
+    def trash(self, user: Actor = None) -> None:
         """The owner deletes the league: into the trash, where it waits TRASH_DAYS for them to restore it.
 
         Nothing inside it changes: its games, standings and seasons stay as they
@@ -160,7 +169,7 @@ class League(StandingsKeeper):
         ActivityEntry.record(self, user, ActivityEntry.Kind.LEAGUE_DELETED, league=self.name)
 
     @transaction.atomic
-    def restore(self, user: Any = None) -> None:
+    def restore(self, user: Actor = None) -> None:
         """Back from the trash, as it was (its standings never moved while it was there)."""
         League.all_objects.select_for_update().filter(pk=self.pk).exists()
         League.all_objects.filter(pk=self.pk).update(trashed_at=None)
@@ -180,7 +189,7 @@ class League(StandingsKeeper):
         return f"{self.name} has {League.MOST_GAMES:,} games, the most a league can hold: start a new league"
 
     @classmethod
-    def name_apart(cls, user: Any, name: str) -> str:
+    def name_apart(cls, user: User, name: str) -> str:
         """`name`, or `name (2)`, `(3)`, ... when one of the user's leagues is called that already,
         so that two imports of one league file are told apart on the home page."""
         taken = set(cls.objects.for_user(user).values_list("name", flat=True))
@@ -194,14 +203,16 @@ class League(StandingsKeeper):
 
     @classmethod
     @transaction.atomic
-    def create_for(cls, owner: Any, name: str) -> League:
+    def create_for(cls, owner: User, name: str) -> League:
         """A new league, owned and organized by its creator."""
         league = cls.objects.create(name=name, owner=owner)
         Membership.objects.create(league=league, user=owner, role=Membership.Role.ORGANIZER)
         return league
 
 
-def lock_for_writing(league_id: int, game_ids: Iterable[int] = (), player_ids: Iterable[int] = ()) -> list[Game]:
+def lock_for_writing(
+    league_id: int, game_ids: Iterable[int] = (), player_ids: Iterable[int] = (), touch: bool = True
+) -> list[Game]:
     """Lock the rows a write is about to change, for the rest of its transaction, in the one order
     every write takes them: the league, then its games (by id), then their seats, then players (by id).
 
@@ -216,10 +227,14 @@ def lock_for_writing(league_id: int, game_ids: Iterable[int] = (), player_ids: I
     their seats, players and hands read under the lock. On SQLite the
     IMMEDIATE transaction holds the database's one write lock already and
     these selects take nothing more.
+
+    touch=False leaves the league's data_version for the caller to move
+    (League.touch) once its checks pass: a write refused by them writes nothing.
     """
     Game, Player, Seat = model("Game"), model("Player"), model("Seat")
     League.all_objects.select_for_update().filter(pk=league_id).exists()
-    League.touch(league_id)
+    if touch:
+        League.touch(league_id)
     # Every manager's rows, the trash's too: a merge moves the seats of trashed games, and a
     # restore or a purge locks what it brings back or removes; each caller checks what it found.
     games = list(

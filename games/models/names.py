@@ -8,7 +8,7 @@ so that every save() and bulk_create() keeps name_key from the name.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -74,6 +74,11 @@ class StoredAsWritten:
 
 class NameKeyed(models.Model):
     """A model with a `name` and its `name_key` (rules.names), unique in its league: save() keeps the key."""
+
+    if TYPE_CHECKING:
+        # Each concrete model's own fields, of its own length.
+        name: str
+        name_key: str
 
     class Meta:
         abstract = True

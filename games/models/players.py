@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import IntegrityError, models, transaction
@@ -16,6 +16,9 @@ from games.models.league import League, lock_for_writing
 from games.models.names import PLAYER_NAME_LENGTH, NameKeyed, NameKeyedQuerySet, StoredAsWritten
 from games.models.revisions import HandRevision
 from rules import name_key
+
+if TYPE_CHECKING:
+    from games.models.activity import Actor
 
 
 class PlayerQuerySet(NameKeyedQuerySet["Player"]):
@@ -83,6 +86,11 @@ class Player(NameKeyed):
         Seat = model("Seat")
 
         lock_for_writing(self.league_id, player_ids=[self.pk])
+        night = model("NightPlayer").objects.filter(player=self).select_related("night").first()
+        if night is not None:
+            raise PlayerInUse(
+                f"{self.name} came to the club night {night.night.title}: merge them into another player instead"
+            )
         if Seat.all_objects.filter(player=self).exists():
             if not self.seats.exists():
                 raise PlayerInUse(f"{self.name} played a game that is in the trash: it may come back")
@@ -92,7 +100,7 @@ class Player(NameKeyed):
         self.delete()
 
     @transaction.atomic
-    def merge_into(self, target: Player, user: Any = None) -> int:
+    def merge_into(self, target: Player, user: Actor = None) -> int:
         """Give every game of this player to `target`, then delete this player; the number of games moved.
 
         For two names of one person. Each game moved says so in its History;
@@ -104,11 +112,18 @@ class Player(NameKeyed):
         if target.pk == self.pk or target.league_id != self.league_id:
             raise PlayerInUse("Choose another player of this league to merge into")
         # The games in the trash move too, so that one restored comes back with the merged player.
-        games = Game.all_objects.filter(seats__player=self).values_list("pk", flat=True)
-        lock_for_writing(self.league_id, list(games), [self.pk, target.pk])
+        game_ids = Game.all_objects.filter(seats__player=self).values_list("pk", flat=True)
+        lock_for_writing(self.league_id, list(game_ids), [self.pk, target.pk])
         together = Game.all_objects.filter(seats__player=self).filter(seats__player=target).order_by("number").first()
         if together is not None:
             raise PlayerInUse(f"{self.name} and {target.name} both played game {together.number}: they are two people")
+        NightPlayer, NightSeat = model("NightPlayer"), model("NightSeat")
+        both = NightPlayer.objects.filter(player=self, night__attendance__player=target).select_related("night").first()
+        if both is not None:
+            raise PlayerInUse(f"{self.name} and {target.name} both came to {both.night.title}: they are two people")
+        # Their club nights follow them (a night's seats name the player, as a game's do).
+        NightPlayer.objects.filter(player=self).update(player=target)
+        NightSeat.objects.filter(player=self).update(player=target)
         games = list(Game.all_objects.filter(seats__player=self).values_list("pk", "hand_count"))
         moved = list(Seat.all_objects.filter(player=self).values_list("pk", flat=True))
         Seat.all_objects.filter(pk__in=moved).update(player=target)

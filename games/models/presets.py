@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import models, transaction
 from django.db.models import Q
@@ -12,10 +12,13 @@ from django.utils import timezone
 from games.models.activity import ActivityEntry
 from games.models.league import League
 from games.models.names import PRESET_NAME_LENGTH, NameKeyed, NameKeyedQuerySet, StoredAsWritten
-from games.models.trash import AllRows, TrashError, not_trashed
+from games.models.trash import AllRows, NotTrashed, TrashError
 from rules import name_key
 from rules.rulebook import cheat_sheet
 from rules.variants import get_variant, resolve_options
+
+if TYPE_CHECKING:
+    from games.models.activity import Actor
 
 
 class LeaguePreset(NameKeyed):
@@ -39,7 +42,7 @@ class LeaguePreset(NameKeyed):
     # When an organizer deleted it: in the trash, restorable for TRASH_DAYS.
     trashed_at = models.DateTimeField(null=True, blank=True)
 
-    objects = not_trashed(NameKeyedQuerySet)
+    objects = NotTrashed.from_queryset(NameKeyedQuerySet)()
     all_objects = AllRows()
 
     class Meta:
@@ -78,7 +81,7 @@ class LeaguePreset(NameKeyed):
         return cheat_sheet(self.variant, self.options).house_rules
 
     @transaction.atomic
-    def trash(self, user: Any = None) -> None:
+    def trash(self, user: Actor = None) -> None:
         """Into the trash for TRASH_DAYS; games played by these rules keep them either way."""
         League.objects.select_for_update().filter(pk=self.league_id).exists()
         self.trashed_at = timezone.now()
@@ -86,7 +89,7 @@ class LeaguePreset(NameKeyed):
         ActivityEntry.record(self.league, user, ActivityEntry.Kind.PRESET_DELETED, preset=self.name)
 
     @transaction.atomic
-    def restore(self, user: Any = None) -> None:
+    def restore(self, user: Actor = None) -> None:
         """Back from the trash; TrashError when its name is taken meanwhile or the league has its fill."""
         League.objects.select_for_update().filter(pk=self.league_id).exists()
         live = LeaguePreset.objects.filter(league_id=self.league_id)

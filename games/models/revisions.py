@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from games.models.trash import AllRows, not_trashed
-from rules import HandEntry, HandResult
+from games.models.trash import AllRows, GameNotTrashed
+from rules import HandEntry
 
 
 class Hand(models.Model):
-    """One hand's entry as the table gave it. See HandEntry for the fields.
+    """One hand's entry as the table gave it, in its stored form (rules.entry: HandEntry.to_stored).
 
     entry holds {"hearts": [per seat], "queen": seat, "jack": seat|null,
-    "moon": "add"|"subtract"|null} or {"revoke": seat}.
+    "moon": "add"|"subtract"|null} or {"revoke": seat}, and the house rules'
+    fields where used.
     """
 
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="hands")
@@ -31,11 +30,11 @@ class Hand(models.Model):
     # send arriving twice (a retry after a lost answer) records one hand.
     client_key = models.CharField(max_length=64, blank=True, default="")
     # Cache derived from the entries by Game.refresh(): what the engine made of
-    # the hand (hand_result_to_json), so that hands.csv reads it instead of
+    # the hand (HandResult.to_stored), so that hands.csv reads it instead of
     # playing every game of the league again. Null until written.
     result = models.JSONField(null=True, blank=True, editable=False)
 
-    objects = not_trashed(path="game__trashed_at")
+    objects = GameNotTrashed()
     all_objects = AllRows()
 
     class Meta:
@@ -49,7 +48,7 @@ class Hand(models.Model):
         return f"Hand {self.number} of game {self.game_id}"
 
     def to_entry(self) -> HandEntry:
-        return entry_from_json(self.entry)
+        return HandEntry.from_stored(self.entry)
 
 
 class HandRevision(models.Model):
@@ -80,7 +79,7 @@ class HandRevision(models.Model):
     user_name = models.CharField(max_length=150, blank=True, default="")
     at = models.DateTimeField(default=timezone.now)
 
-    objects = not_trashed(path="game__trashed_at")
+    objects = GameNotTrashed()
     all_objects = AllRows()
 
     class Meta:
@@ -89,48 +88,3 @@ class HandRevision(models.Model):
 
     def __str__(self) -> str:
         return f"Hand {self.number} {self.action} in game {self.game_id}"
-
-
-def entry_to_json(entry: HandEntry) -> dict[str, Any]:
-    """A hand as stored; the house-rule fields (extra cards, sun, time up) only where used."""
-    if entry.is_revoke:
-        out: dict[str, Any] = {"revoke": entry.revoke}
-    else:
-        out = {"hearts": list(entry.hearts), "queen": entry.queen, "jack": entry.jack, "moon": entry.moon}
-        if entry.extras:
-            out["cards"] = dict(entry.extras)
-        if entry.sun:
-            out["sun"] = True
-    if entry.time_up:
-        out["time_up"] = True
-    return out
-
-
-def hand_result_to_json(hand: HandResult) -> dict[str, Any]:
-    """What the engine made of a hand, as Hand.result keeps it: who dealt and which way
-    the cards passed, the moon shot (shooter and resolution), the seats that wrapped,
-    each seat's points and total."""
-    return {
-        "dealer": hand.deal.dealer,
-        "pass": hand.deal.pass_direction,
-        "tie_break": hand.deal.tie_break,
-        "moon": [hand.moon.shooter, hand.moon.resolution] if hand.moon else None,
-        "wrapped": list(hand.wrapped),
-        "points": list(hand.points),
-        "totals": list(hand.totals),
-    }
-
-
-def entry_from_json(data: dict[str, Any]) -> HandEntry:
-    time_up = bool(data.get("time_up"))
-    if "revoke" in data:
-        return HandEntry.revoked(data["revoke"], time_up)
-    return HandEntry.cards(
-        data["hearts"],
-        data["queen"],
-        data.get("jack"),
-        data.get("moon"),
-        data.get("cards", {}),
-        bool(data.get("sun")),
-        time_up,
-    )

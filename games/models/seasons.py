@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.db import models, transaction
 from django.db.models import F, Max, Min, Q
@@ -16,9 +16,12 @@ from games.models.names import SEASON_NAME_LENGTH, NameKeyed, NameKeyedQuerySet,
 from games.models.players import Player
 from games.models.seats import Seat
 from games.models.standings import Figures, Standing
-from games.models.trash import TrashError, not_trashed
+from games.models.trash import NotTrashed, TrashError
 from games.ratings import ordinal, rate_afresh
 from rules import name_key
+
+if TYPE_CHECKING:
+    from games.models.activity import Actor
 
 BACKWARDS_SEASON = "The season's first day is after its last day."
 
@@ -52,7 +55,7 @@ class Season(NameKeyed):
     # When an organizer deleted it: in the trash, restorable for TRASH_DAYS.
     trashed_at = models.DateTimeField(null=True, blank=True)
 
-    objects = not_trashed(SeasonQuerySet)
+    objects = NotTrashed.from_queryset(SeasonQuerySet)()
     all_objects = SeasonQuerySet.as_manager()
 
     class Meta:
@@ -112,7 +115,7 @@ class Season(NameKeyed):
             self.refresh()
 
     @transaction.atomic
-    def trash(self, user: Any = None) -> None:
+    def trash(self, user: Actor = None) -> None:
         """Into the trash for TRASH_DAYS; the last of the organizer's gone, the calendar years come back."""
         League.objects.select_for_update().filter(pk=self.league_id).exists()
         League.touch(self.league_id)
@@ -123,7 +126,7 @@ class Season(NameKeyed):
         ActivityEntry.record(self.league, user, ActivityEntry.Kind.SEASON_DELETED, season=self.name)
 
     @transaction.atomic
-    def restore(self, user: Any = None) -> None:
+    def restore(self, user: Actor = None) -> None:
         """Back from the trash, its standings worked out afresh; the automatic years give way to it again.
         TrashError when another season has taken its name meanwhile."""
         League.objects.select_for_update().filter(pk=self.league_id).exists()

@@ -11,7 +11,7 @@ from django.db.models import Count, F, Q
 from games.models.lazy import model
 from games.models.players import Player
 from games.models.standings import Standing, figure_sums
-from games.models.trash import not_trashed
+from games.models.trash import GameNotTrashed
 from games.ratings import RatedSeat, Rating
 from rules import GameState
 
@@ -56,7 +56,7 @@ class SeatQuerySet(models.QuerySet["Seat"]):
             "pk", "game_id", "player_id", "total", "won", "rating_mu", "rating_sigma"
         )
         return [
-            [RatedSeat(pk, player, total, won, None if mu is None else (mu, sigma))
+            [RatedSeat(pk, player, total, won, None if mu is None or sigma is None else (mu, sigma))
              for pk, _, player, total, won, mu, sigma in seats]
             for _, seats in groupby(rows, key=lambda row: row[1])
         ]  # fmt: skip
@@ -87,7 +87,8 @@ class SeatQuerySet(models.QuerySet["Seat"]):
             return
         quote = connection.ops.quote_name
         table, pk = quote(Seat._meta.db_table), quote(Seat._meta.pk.column)
-        mu, sigma = (quote(Seat._meta.get_field(name).column) for name in ("rating_mu", "rating_sigma"))
+        # Two plain columns; django-stubs types get_field() as any field or relation, whose column may be None.
+        mu, sigma = (quote(Seat._meta.get_field(name).column) for name in ("rating_mu", "rating_sigma"))  # type: ignore[union-attr, arg-type]
         with connection.cursor() as cursor:
             cursor.executemany(
                 f"UPDATE {table} SET {mu} = %s, {sigma} = %s WHERE {pk} = %s",
@@ -118,7 +119,7 @@ class Seat(models.Model):
     rating_sigma = models.FloatField(null=True, blank=True)
 
     # A seat of a game in the trash is in no sum, list or file.
-    objects = not_trashed(SeatQuerySet, "game__trashed_at")
+    objects = GameNotTrashed.from_queryset(SeatQuerySet)()
     all_objects = SeatQuerySet.as_manager()
 
     class Meta:
@@ -141,10 +142,15 @@ class Seat(models.Model):
         """Copy this seat's results from the engine's state, unsaved."""
         seat = self.position
         hands = state.hands
-        self.total = state.totals[seat]
-        self.won = seat in winners
-        self.points = sum(hand.points[seat] for hand in hands)
-        self.moons = sum(1 for hand in hands if hand.moon and hand.moon.shooter == seat)
+        # In a team game the engine's totals, points and winners are the teams': each partner
+        # carries the team's (RULES.md, Partners), and a team's moon is each partner's.
+        setup = state.setup
+        scorer = setup.scorer_of_seat(seat)
+        shooter = scorer if setup.teams and setup.moon_names == setup.team_names else seat
+        self.total = state.totals[scorer]
+        self.won = scorer in winners
+        self.points = sum(hand.points[scorer] for hand in hands)
+        self.moons = sum(1 for hand in hands if hand.moon and hand.moon.shooter == shooter)
         self.queens = sum(1 for hand in hands if hand.entry.queen == seat)
         self.jacks = sum(1 for hand in hands if hand.entry.jack == seat)
         self.wraps = sum(1 for hand in hands if seat in hand.wrapped)

@@ -23,6 +23,7 @@ from games.ratings import Rating, Ratings, ordinal, rate_in_order
 if TYPE_CHECKING:
     from games.models.game import Game, Position
     from games.models.league import League
+    from games.models.players import Player
     from games.models.seasons import Season
 
 
@@ -46,14 +47,19 @@ def figure_sums() -> dict[str, Any]:
 
 
 class StandingsKeeper(models.Model):
-    """A league's upkeep of its standings, ratings and seasons (League inherits it)."""
+    """A league's upkeep of its standings, ratings and seasons (League inherits it).
+
+    Its methods say `self: League`, the one class that inherits them, whose
+    players, games and seasons they read; mypy wants a self type to be this
+    class or above it, hence the misc ignore on each.
+    """
 
     class Meta:
         abstract = True
 
     @transaction.atomic
-    def results_changed(
-        self, since: Game | Position | None = None, players: Iterable[int] = (), days: Iterable[date] = ()
+    def results_changed(  # type: ignore[misc]  # self: see the class's note
+        self: League, since: Game | Position | None = None, players: Iterable[int] = (), days: Iterable[date] = ()
     ) -> None:
         """A game started or stopped counting, or its totals moved: re-rate and re-sum.
 
@@ -62,21 +68,21 @@ class StandingsKeeper(models.Model):
         days the change touched (the day a moved game left), whose seasons
         are refreshed with the changed game's.
         """
-        Game, League = model("Game"), model("League")
+        League = model("League")
 
         ratings = self._rerate(since, players)
         self._refresh_standings(ratings, None if since is None else set(players))
         League.all_objects.filter(pk=self.pk).update(
             results_version=F("results_version") + 1, data_version=F("data_version") + 1
         )
-        position = since.position if isinstance(since, Game) else since
+        position = since if since is None or isinstance(since, tuple) else since.position
         if position is None:
             self.seasons_changed()
         else:
             self.seasons_changed({position[0], *days})
         ResultsChange.log(self, position, days, None if since is None else set(ratings))
 
-    def seasons_changed(self, days: Iterable[date] | None = None) -> None:
+    def seasons_changed(self: League, days: Iterable[date] | None = None) -> None:  # type: ignore[misc]  # self: see the class's note
         """Refresh the standings of the seasons taking in any of `days` (None: every season).
 
         A season's ratings start afresh at its first day, so a change
@@ -96,7 +102,7 @@ class StandingsKeeper(models.Model):
         for season in seasons:
             season.refresh()
 
-    def _keep_year_seasons(self) -> list[Season]:
+    def _keep_year_seasons(self: League) -> list[Season]:  # type: ignore[misc]  # self: see the class's note
         """A league's seasons are its calendar years until the organizer names one: keep them so.
 
         While the league has no season of the organizer's, there is an
@@ -123,7 +129,7 @@ class StandingsKeeper(models.Model):
             for year in sorted(wanted - set(kept))
         )  # fmt: skip
 
-    def _rerate(self, since: Game | Position | None, players: Iterable[int]) -> Ratings:
+    def _rerate(self: League, since: Game | Position | None, players: Iterable[int]) -> Ratings:  # type: ignore[misc]  # self: see the class's note
         """Re-rate the counted games from `since` onward (all of them when None).
 
         `players` are those of the changed game, whose rating may move even
@@ -138,13 +144,13 @@ class StandingsKeeper(models.Model):
 
         League.all_objects.select_for_update().filter(pk=self.pk).exists()
         uncounted = Seat.objects.exclude(game__status=Game.Status.OVER).exclude(rating_mu=None)
-        if isinstance(since, Game):
+        if since is None:
+            uncounted.filter(game__league=self).update(rating_mu=None, rating_sigma=None)
+            players = self.players.values_list("pk", flat=True)
+        elif not isinstance(since, tuple):
             # The changed game itself may have stopped counting.
             uncounted.filter(game_id=since.pk).update(rating_mu=None, rating_sigma=None)
             since = since.position
-        elif since is None:
-            uncounted.filter(game__league=self).update(rating_mu=None, rating_sigma=None)
-            players = self.players.values_list("pk", flat=True)
 
         games = Game.objects.counted().filter(league=self)
         if since is not None:
@@ -155,7 +161,7 @@ class StandingsKeeper(models.Model):
         Seat.objects.store_ratings(rate_in_order(in_order, current))
         return current
 
-    def _ratings_before(self, since: Position | None, player_ids: set[int]) -> dict[int, Rating]:
+    def _ratings_before(self: League, since: Position | None, player_ids: set[int]) -> dict[int, Rating]:  # type: ignore[misc]  # self: see the class's note
         """Each player's rating just before the game at `since`: their last rated seat."""
         Game, Seat = model("Game"), model("Seat")
 
@@ -176,7 +182,7 @@ class StandingsKeeper(models.Model):
         )
         return {pk: (mu, sigma) for pk, mu, sigma in rated}
 
-    def _refresh_standings(self, ratings: Ratings, players: set[int] | None = None) -> None:
+    def _refresh_standings(self: League, ratings: Ratings, players: set[int] | None = None) -> None:  # type: ignore[misc]  # self: see the class's note
         """Re-sum the Standing and Rivalry rows of players (None: everyone in the
         league), and give every player in ratings their current rating.
 
@@ -243,6 +249,9 @@ class Figures(models.Model):
     sixty_nine = models.PositiveIntegerField(default=0)  # games won by 69 for 5 (or 5 for 69)
     # The player's rating (games.ratings.ordinal), the same on each of their rows.
     rating = models.FloatField(null=True, blank=True)
+
+    if TYPE_CHECKING:
+        player: Player  # each concrete row's own ForeignKey
 
     class Meta:
         abstract = True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import TypeVar
 
 from django.db import models, transaction
 from django.utils import timezone
@@ -18,7 +19,10 @@ class TrashError(Exception):
     """The thing cannot go to the trash or come back from it as asked; str() says why."""
 
 
-class NotTrashed(models.Manager):
+_Row = TypeVar("_Row", bound=models.Model)
+
+
+class NotTrashed(models.Manager[_Row]):
     """A default manager that leaves out what is in the trash: every page, list, sum and file
     reads through it, so a trashed row is nowhere but on the trash page. `path` is the lookup
     of the trashed_at that hides a row: its own, or its game's. A class attribute, not an
@@ -26,18 +30,18 @@ class NotTrashed(models.Manager):
 
     path = "trashed_at"
 
-    def get_queryset(self) -> models.QuerySet:
+    def get_queryset(self) -> models.QuerySet[_Row]:
         return super().get_queryset().filter(**{self.path: None})
 
 
-class AllRows(models.Manager):
+class GameNotTrashed(NotTrashed[_Row]):
+    """A NotTrashed manager for the rows of a game (its seats, hands and revisions), hidden with it."""
+
+    path = "game__trashed_at"
+
+
+class AllRows(models.Manager[_Row]):
     """Every row, the trash's too: for the trash page, restoring and purging."""
-
-
-def not_trashed(queryset_class: type[models.QuerySet] = models.QuerySet, path: str = "trashed_at") -> NotTrashed:
-    """A NotTrashed manager with the methods of queryset_class (Game.objects.counted(), ...)."""
-    manager_class = NotTrashed.from_queryset(queryset_class)
-    return type(f"NotTrashed{queryset_class.__name__}", (manager_class,), {"path": path})()
 
 
 def trash_cutoff(now: datetime | None = None) -> datetime:
@@ -73,7 +77,7 @@ def purge_trash(now: datetime | None = None) -> list[str]:
             Game.all_objects.filter(pk=game.pk).delete()
     for kept, what in ((Season, "season"), (LeaguePreset, "house rules")):
         for thing in kept.all_objects.filter(trashed_at__lt=cutoff).select_related("league").order_by("pk"):
-            league = f"league {thing.league_id} {thing.league.name!r}"
-            removed.append(f"{what} {thing.name!r} of {league}, trashed {thing.trashed_at:%Y-%m-%d}")
+            whose = f"league {thing.league_id} {thing.league.name!r}"
+            removed.append(f"{what} {thing.name!r} of {whose}, trashed {thing.trashed_at:%Y-%m-%d}")
             kept.all_objects.filter(pk=thing.pk).delete()
     return removed

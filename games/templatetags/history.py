@@ -4,12 +4,16 @@ Links go through the Reader (games.permissions.Reader) because the same
 page is seen by members and, read-only, through the league's public link.
 """
 
+from collections.abc import Iterable
+from fractions import Fraction
 from html import escape
+from typing import Any
 
-from django import template
+from django import forms, template
 from django.utils.safestring import SafeString, mark_safe
 
-from games.models import Game
+from games.models import Game, Player
+from games.permissions import Reader
 from games.rounding import rounded
 from games.templatetags.variants import variant_name
 from rules import describe
@@ -24,18 +28,18 @@ register.filter(variant_name)
 
 
 @register.simple_tag
-def scoresheet_url(reader, game_id: int) -> str:
+def scoresheet_url(reader: Reader, game_id: int) -> str:
     return reader.scoresheet_url(game_id)
 
 
 @register.simple_tag
-def player_url(reader, player_id: int) -> str:
+def player_url(reader: Reader, player_id: int) -> str:
     """The player's page, or "" where the reader may not see it (the public link)."""
     return reader.player_url(player_id)
 
 
 @register.filter
-def figure(value, places: int = 1) -> str:
+def figure(value: float | Fraction | None, places: int = 1) -> str:
     """An average, a percentage or a rating as every page shows it (games.rounding)."""
     return rounded(value, places)
 
@@ -47,7 +51,7 @@ def signed(value: int) -> str:
 
 
 @register.simple_tag
-def game_rows(games, reader, player=None) -> SafeString:
+def game_rows(games: Iterable[Game], reader: Reader, player: Player | None = None) -> SafeString:
     """A list's <li> for each game: number, day played and variant (linking to its scoresheet),
     status, then the players in seat order with their totals, winners starred,
     `player`'s own seat underlined.
@@ -62,7 +66,7 @@ def game_rows(games, reader, player=None) -> SafeString:
     return mark_safe("\n".join(_game_row(game, reader, player_id) for game in games))
 
 
-def _game_row(game, reader, player_id: int | None) -> str:
+def _game_row(game: Game, reader: Reader, player_id: int | None) -> str:
     played = game.played_on
     url = escape(reader.scoresheet_url(game.pk))
     title = f"Game {game.number} · {played.day} {played:%b %Y} · {escape(variant_name(game.variant))}"
@@ -77,24 +81,27 @@ def _game_row(game, reader, player_id: int | None) -> str:
     )
 
 
-def _seat(seat, player_id: int | None) -> str:
+def _seat(seat: Any, player_id: int | None) -> str:
+    # Any: a Seat annotated with player_name, which the Seat model does not declare.
     classes = "game-row-seat" + (" winner" if seat.won else "") + (" is-player" if seat.player_id == player_id else "")
     star = '<span aria-hidden="true">★ </span><span class="visually-hidden">winner: </span>' if seat.won else ""
     return f'<span class="{classes}">{star}{escape(seat.player_name)} {seat.total}</span>'
 
 
 @register.simple_tag
-def options(form, name: str) -> SafeString:
+def options(form: forms.Form, name: str) -> SafeString:
     """The <option>s of one of form's choice fields, the submitted value selected.
 
     Django's Select widget renders a template per option; the archive's list
     of players has a hundred of them on every page.
     """
+    # A choice field's (value, label) pairs; django-stubs types Field without them.
+    choices: Iterable[tuple[object, object]] = form.fields[name].choices  # type: ignore[attr-defined]
     chosen = str(form[name].value() or "")
     return mark_safe(
         "".join(
             f'<option value="{escape(str(value))}"{" selected" if str(value) == chosen else ""}>{escape(str(label))}'
             "</option>"
-            for value, label in form.fields[name].choices
+            for value, label in choices
         )
     )

@@ -1,8 +1,11 @@
 """Template helpers for a league's own page."""
 
+from collections.abc import Iterable
 from html import escape
+from typing import Any
 
 from django import template
+from django.template.context import Context
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
@@ -13,10 +16,10 @@ _SLOT = 2_147_483_647
 
 
 @register.simple_tag(takes_context=True)
-def player_items(context, players) -> SafeString:
+def player_items(context: Context, players: Iterable[Any]) -> SafeString:
     """The league page's <li> for each player: the name, whose account it is, and an Edit link for organizers.
 
-    players: rows of pk, name, user_id and username. Built here, every value
+    players: rows of pk, name, user_id and username (values_list's named rows, hence Any). Built here, every value
     escaped, rather than in a template loop: a league of a hundred players is
     a hundred reverse() calls and a thousand template nodes, slower than the
     rest of the page together (benchmarks/league.py).

@@ -3,7 +3,7 @@
 import csv
 import io
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -21,10 +21,12 @@ from games.league_file.export import export_league_json
 from games.league_file.restore import import_league
 from games.models import League
 from games.permissions import VIEW, get_league_for
-from scorekeeper.middleware import HtmxHttpRequest
+from scorekeeper.middleware import HtmxHttpRequest, SignedInRequest
+
+Download = TypeVar("Download", HttpResponse, StreamingHttpResponse)
 
 
-def _attachment(response: HttpResponse, league: League, suffix: str) -> HttpResponse:
+def _attachment(response: Download, league: League, suffix: str) -> Download:
     name = slugify(league.name) or f"league-{league.pk}"
     response["Content-Disposition"] = f'attachment; filename="{name}-{suffix}"'
     return response
@@ -75,7 +77,7 @@ def league_export_hands_csv(request: HtmxHttpRequest, league_id: int) -> Streami
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def league_import(request: HtmxHttpRequest) -> TemplateResponse | HttpResponseRedirect:
+def league_import(request: SignedInRequest) -> TemplateResponse | HttpResponseRedirect:
     """A new league, owned by the importer, from an exported league file."""
     form = LeagueImportForm(request.POST or None, request.FILES or None)
     already_here = None

@@ -32,9 +32,10 @@ from django.views.decorators.http import condition, require_GET, require_http_me
 from games import stats
 from games.charts import Chart, rating_chart, totals_chart
 from games.forms import ArchiveForm, SpanForm, StandingsForm
-from games.models import TRASH_DAYS, Game, Hand, League, Player, Season, Seat
+from games.models import TRASH_DAYS, Game, Hand, League, Night, Player, Season, Seat
 from games.permissions import ORGANIZE, VIEW, Reader, get_game_for, get_league_for, get_public_league
 from games.views.pages import render_page
+from games.views.results import open_graph, result_share
 from rules.describe import deal_in_brief
 from scorekeeper.middleware import HtmxHttpRequest
 
@@ -244,13 +245,14 @@ def _archive(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
             games = games.filter(status=form.cleaned_data["status"])
         if form.cleaned_data["player"]:
             games = games.filter(seats__player=form.cleaned_data["player"])
-    paginator = Paginator(_listed(games.latest_first()), GAMES_PER_PAGE)
+    listed = _listed(games.latest_first())
+    paginator = Paginator(listed, GAMES_PER_PAGE)
     # Counting a league's thousands of games costs more than the page of them: the count is kept
     # until anything in the league changes (League.data_version), for each choice of filters.
     filters = repr(sorted(form.cleaned_data.items(), key=lambda item: item[0]) if valid else [])
     chosen = hashlib.blake2s(filters.encode(), digest_size=8).hexdigest()
     key = f"archive-count:{reader.league.pk}:{reader.league.data_version}:{chosen}"
-    paginator.count = cache.get_or_set(key, lambda: paginator.object_list.count(), 24 * 60 * 60)
+    paginator.count = cache.get_or_set(key, listed.count, 24 * 60 * 60) or 0
     page = paginator.get_page(request.GET.get("page"))
     context = {"reader": reader, "league": reader.league, "form": form, "page": page}
     return render_page(request, "history/games.html", context, "games-list", status=200 if valid else 422)
@@ -297,7 +299,7 @@ def _scoresheet_tag(games: QuerySet[Game]) -> str:
 
 
 def _unchanged(request: HtmxHttpRequest, tag: str) -> bool:
-    return bool(tag) and request.htmx and request.headers.get("If-None-Match") == f'"{tag}"'
+    return bool(tag) and bool(request.htmx) and request.headers.get("If-None-Match") == f'"{tag}"'
 
 
 def _not_modified(tag: str) -> HttpResponse:
@@ -309,17 +311,21 @@ def _not_modified(tag: str) -> HttpResponse:
 def _scoresheet(request: HtmxHttpRequest, reader: Reader, game: Game, tag: str = "") -> TemplateResponse:
     state = game.state()
     seats = game.ordered_seats()
-    names = state.setup.players
+    setup = state.setup
+    names = setup.players
+    # In a team game the engine scores the teams: each partner's column shows the team's points and total.
+    scorers = [setup.scorer_of_seat(seat) for seat in range(len(names))]
+    shooters = scorers if setup.teams and setup.moon_names == setup.team_names else list(range(len(names)))
     hands = [
         {
             "hand": hand,
-            "deal": deal_in_brief(state.setup, hand.deal),
+            "deal": deal_in_brief(setup, hand.deal),
             "cells": [
                 {
-                    "points": hand.points[seat],
-                    "total": hand.totals[seat],
-                    "moon": hand.moon is not None and hand.moon.shooter == seat,
-                    "wrapped": seat in hand.wrapped,
+                    "points": hand.points[scorers[seat]],
+                    "total": hand.totals[scorers[seat]],
+                    "moon": hand.moon is not None and hand.moon.shooter == shooters[seat],
+                    "wrapped": scorers[seat] in hand.wrapped,
                     "revoke": hand.entry.revoke == seat,
                 }
                 for seat in range(len(names))
@@ -334,10 +340,13 @@ def _scoresheet(request: HtmxHttpRequest, reader: Reader, game: Game, tag: str =
         "state": state,
         "seats": seats,
         "hands": hands,
-        "winners": [names[seat] for seat in state.winners] if game.status == Game.Status.OVER else [],
+        "winners": [setup.scorers[scorer] for scorer in state.winners] if game.status == Game.Status.OVER else [],
         "chart": totals_chart(state),
         "options": state.setup.options,
         "live_tag": tag,
+        # Share the result (games.views.results); a chat app previews the public link's page.
+        "share": result_share(request, game, state, reader.league) if state.is_over and not game.declared else None,
+        "open_graph": open_graph(request, game, state, reader.league) if reader.public else None,
     }
     response = render_page(request, "history/scoresheet.html", context, "scoresheet-body")
     if tag:
@@ -437,6 +446,8 @@ def _player(request: HtmxHttpRequest, reader: Reader, player_id: int) -> Templat
         ),
         # The latest few; the archive, filtered to the player, has them all.
         "recent_games": _latest_games(player),
+        # The club nights they came to, newest first (one query).
+        "nights": list(Night.objects.filter(attendance__player=player).only("name", "played_on")[:5]),
     }
     return render_page(request, "history/player.html", context, "player-figures", status=200 if valid else 422)
 

@@ -36,12 +36,13 @@ from games.models import (
 from games.permissions import ORGANIZE, SCORE, get_league_for
 from games.views.pages import render_page, saved_unless_taken
 from rules import VARIANTS
-from scorekeeper.middleware import HtmxHttpRequest
+from scorekeeper.middleware import HtmxHttpRequest, SignedInRequest
 
 ONLY_THE_OWNER = "Only the league's owner, %(owner)s, can delete %(league)s. Ask them if it should go."
 
 # Finished games shown on a league's page; the full archive lives elsewhere.
 RECENT_GAMES = 5
+RECENT_NIGHTS = 5
 
 
 def _with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
@@ -58,13 +59,13 @@ def home(request: HtmxHttpRequest) -> TemplateResponse:
     )
     # The owner's deleted leagues, each until its last day in the trash.
     trashed = League.all_objects.filter(owner=request.user, trashed_at__gte=trash_cutoff()).order_by("-trashed_at")
-    trashed = [(league, trash_until(league.trashed_at)) for league in trashed]
-    return TemplateResponse(request, "games/home.html", {"leagues": leagues, "trashed": trashed})
+    trashed_until = [(league, trash_until(league.trashed_at)) for league in trashed if league.trashed_at]
+    return TemplateResponse(request, "games/home.html", {"leagues": leagues, "trashed": trashed_until})
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def league_new(request: HtmxHttpRequest) -> TemplateResponse | HttpResponseRedirect:
+def league_new(request: SignedInRequest) -> TemplateResponse | HttpResponseRedirect:
     form = LeagueForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         league = League.create_for(request.user, form.cleaned_data["name"])
@@ -95,7 +96,7 @@ class LeagueCharts:
     def ratings(self) -> Chart:
         # The highest rated: the chart and its "Ratings now" are about ratings, not wins.
         leaders = stats.standings(self.league, sort="rating")[: stats.LEADERS]
-        return league_ratings_chart(stats.leaders_ratings(self.league, leaders))
+        return league_ratings_chart(stats.leaders_ratings(self.league, leaders), self.league.today())
 
     @cached_property
     def months(self) -> Chart:
@@ -107,7 +108,8 @@ def _league_page(
 ) -> TemplateResponse:
     """The league's page (or, for HTMX, one region of it); 422 when `form` was refused."""
     username = f"user__{get_user_model().USERNAME_FIELD}"
-    players = list(
+    # Any: django-stubs names these rows after three of the four fields.
+    players: list[Any] = list(
         league.players.annotate(username=F(username)).values_list("pk", "name", "user_id", "username", named=True)
     )
     context = {"league": league, "membership": membership, "players": players, "form": form}
@@ -125,6 +127,8 @@ def _league_page(
                 "league_id", "number", "variant", "status", "played_on", "hand_count"
             ).prefetch_related(Prefetch("seats", queryset=winners.order_by("position")))[:RECENT_GAMES],
             "charts": LeagueCharts(league),
+            # The latest club nights (one query); each night's page has its rounds.
+            "nights": list(league.nights.only("league_id", "name", "played_on", "rounds")[:RECENT_NIGHTS]),
             "player_names": "\n".join(f"{player.pk}:{player.name}" for player in players),
         }
     return render_page(request, "games/league_detail.html", context, partial, status=_form_status(form))

@@ -8,7 +8,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.forms import AuthenticationForm
 from django.db import OperationalError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.template.response import TemplateResponse
 from django.views.decorators.cache import never_cache
 from django_ratelimit.core import get_usage
@@ -71,7 +71,7 @@ _login = auth_views.LoginView.as_view()
 
 
 @never_cache
-def login(request: HttpRequest) -> HttpResponse:
+def login(request: HttpRequest) -> HttpResponseBase:
     """Django's login, refused with 429 after too many attempts from one address or at one name.
 
     A refused attempt never reaches the password check.

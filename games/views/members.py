@@ -32,7 +32,7 @@ from games.forms import InviteForm, RoleForm
 from games.models import ActivityEntry, Invite, League, Membership, new_token
 from games.permissions import ORGANIZE, VIEW, Reader, get_league_for
 from games.views.pages import render_page
-from scorekeeper.middleware import HtmxHttpRequest
+from scorekeeper.middleware import HtmxHttpRequest, SignedInRequest
 
 
 def _members_page(request: HtmxHttpRequest, league: League, membership: Membership) -> dict[str, Any]:
@@ -133,7 +133,7 @@ def member_remove(request: HtmxHttpRequest, league_id: int, membership_id: int) 
 # A forgotten password -------------------------------------------------------------
 
 
-def _why_no_password_link(request: HtmxHttpRequest, league: League, member: Membership) -> str:
+def _why_no_password_link(request: SignedInRequest, league: League, member: Membership) -> str:
     """Why this organizer may not make a password link for this member ("" when they may).
 
     The link sets the member's password, so it hands over the whole account:
@@ -158,7 +158,7 @@ def _why_no_password_link(request: HtmxHttpRequest, league: League, member: Memb
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def member_password_link(request: HtmxHttpRequest, league_id: int, membership_id: int) -> TemplateResponse:
+def member_password_link(request: SignedInRequest, league_id: int, membership_id: int) -> TemplateResponse:
     """For a member who forgot their password: a one-time link to set a new one, to hand over in person.
 
     Sign-up takes no email, so there is no reset by mail; the organizer passes
@@ -188,7 +188,7 @@ def member_password_link(request: HtmxHttpRequest, league_id: int, membership_id
 
 @login_required
 @require_POST
-def invite_new(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
+def invite_new(request: SignedInRequest, league_id: int) -> HttpResponse:
     league, membership = get_league_for(request.user, league_id, ORGANIZE)
     form = InviteForm(request.POST)
     if not form.is_valid():
@@ -293,7 +293,9 @@ def public_link(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
     with transaction.atomic():
         league.save(update_fields=["public_token"])
         kind = ActivityEntry.Kind.SHARE_LINKS_STOPPED if action == "off" else ActivityEntry.Kind.SHARE_LINK_MADE
-        facts = {"game": PUBLIC_LINK} if action == "off" else {"game": PUBLIC_LINK, "role": Membership.Role.VIEWER}
+        facts: dict[str, object] = {"game": PUBLIC_LINK}
+        if action != "off":
+            facts["role"] = Membership.Role.VIEWER
         ActivityEntry.record(league, request.user, kind, **facts)
     messages.success(request, note)
     return _after_change(request, league, membership, "public-link")

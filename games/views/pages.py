@@ -1,9 +1,8 @@
 """Page or partial: the one way a view answers with a page that HTMX may swap a region of."""
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
-from django import forms
 from django.db import IntegrityError, transaction
 from django.template.response import TemplateResponse
 
@@ -19,11 +18,31 @@ def render_page(
     Messages need no care here: HtmxMessagesMiddleware adds them to every swap.
     """
     if partial and request.htmx and not request.htmx.boosted:
-        template = f"{template}#{partial}"
+        return render_partial(request, template, partial, context, status)
     return TemplateResponse(request, template, context, status=status)
 
 
-def saved_unless_taken(form: forms.ModelForm, taken: Callable[[dict[str, Any]], str]) -> bool:
+def render_partial(
+    request: HtmxHttpRequest, template: str, partial: str, context: dict[str, Any], status: int = 200
+) -> TemplateResponse:
+    """Only the page's `partial`, whoever asks: for the endpoints that serve one region and no
+    page (the poller, the moon preview). The one place a partial's name is put to a template."""
+    return TemplateResponse(request, f"{template}#{partial}", context, status=status)
+
+
+class SavingForm(Protocol):
+    """A form that saves what it holds: a ModelForm, or a form with its own save() (PresetForm)."""
+
+    cleaned_data: dict[str, Any]
+
+    def is_valid(self) -> bool: ...
+
+    def save(self) -> object: ...
+
+    def add_error(self, field: str | None, error: str) -> None: ...
+
+
+def saved_unless_taken(form: SavingForm, taken: Callable[[dict[str, Any]], str]) -> bool:
     """Save a valid form; a name another phone took a moment ago (the unique constraint)
     becomes an error on the name field, worded by `taken` from the cleaned data."""
     if not form.is_valid():

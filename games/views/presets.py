@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games.forms import PresetForm
 from games.models import TRASH_DAYS, League, LeaguePreset
 from games.permissions import ORGANIZE, VIEW, get_league_for
-from games.views.pages import saved_unless_taken
+from games.views.pages import render_page, saved_unless_taken
 from rules.rulebook import cheat_sheet
 from scorekeeper.middleware import HtmxHttpRequest
 
@@ -64,8 +64,7 @@ def _save(request: HtmxHttpRequest, league: League, preset: LeaguePreset | None)
     """Save the posted preset, or show the form again: rebuilt for a new variant, or with its errors."""
     if "save" not in request.POST:
         form = PresetForm.refreshed(league, request.POST, preset)
-        template = f"{FORM}#options" if request.htmx else FORM
-        return TemplateResponse(request, template, {"league": league, "form": form})
+        return render_page(request, FORM, {"league": league, "form": form}, partial="options")
     form = PresetForm(request.POST, league=league, instance=preset)
     if form.stale_options:
         form = PresetForm.refreshed(league, request.POST, preset)
@@ -80,6 +79,7 @@ def _save(request: HtmxHttpRequest, league: League, preset: LeaguePreset | None)
     if not saved_unless_taken(form, taken):
         return TemplateResponse(request, FORM, {"league": league, "form": form}, status=HTTPStatus.UNPROCESSABLE_ENTITY)
     saved = form.instance
+    assert saved is not None  # saved_unless_taken saved it
     if preset is None:
         messages.success(request, f"Saved {saved.name}: start a game with them, or print their cheat-sheet.")
     else:

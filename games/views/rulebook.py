@@ -14,6 +14,7 @@ from http import HTTPStatus
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -39,12 +40,12 @@ from rules.rulebook import cheat_sheet, moon_rule
 from scorekeeper.middleware import HtmxHttpRequest
 
 
-def _with_seats():
+def _with_seats() -> QuerySet[Game]:
     """Games with their players in seat order: enough for the game's setup."""
     return Game.objects.prefetch_related("seats__player")
 
 
-def _with_hands():
+def _with_hands() -> QuerySet[Game]:
     """Games with everything the engine needs to fold the hands, in a fixed number of queries."""
     return Game.objects.prefetch_related("seats__player", "hands")
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from datetime import date, timedelta
+from datetime import timedelta
 from functools import wraps
 from http import HTTPStatus
 from math import ceil
@@ -36,12 +36,9 @@ from games.models import (
     DuplicateGame,
     Game,
     HandConflict,
-    HandRevision,
     League,
     LeaguePreset,
     Membership,
-    entry_from_json,
-    entry_to_json,
     lock_for_writing,
 )
 from games.permissions import (
@@ -53,17 +50,22 @@ from games.permissions import (
     get_league_for,
     poll_pass_holds,
     require_unlocked,
+    shown_in_its_language,
 )
 from games.stats import day_label
+from games.views.pages import render_page, render_partial
 from rules import EntryError, GameSetup, GameState, HandEntry, ScoresheetError, SetupError, play
 from rules.describe import (
+    HandLine,
     MoonPreview,
-    describe_change,
     describe_entry,
     describe_leader,
     describe_moon,
+    describe_revision,
     describe_table,
+    signed,
 )
+from rules.game import TurboScoring
 from scorekeeper.middleware import HtmxHttpRequest
 
 UNPROCESSABLE = HTTPStatus.UNPROCESSABLE_ENTITY
@@ -88,9 +90,8 @@ def game_new(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
         return TemplateResponse(request, template, context)
     if "start" not in request.POST:
         form = GameForm.refreshed(league, request.POST)
-        if request.htmx:
-            template += "#options" if request.POST.get("refresh") == "variant" else "#seats"
-        return TemplateResponse(request, template, {"league": league, "form": form})
+        partial = "options" if request.POST.get("refresh") == "variant" else "seats"
+        return render_page(request, template, {"league": league, "form": form}, partial=partial)
 
     form = GameForm(request.POST, league=league)
     if form.stale_options:
@@ -132,19 +133,7 @@ def _history(game: Game, state: GameState) -> list[dict[str, Any]]:
         who = revision.user_name or "Someone"
         if revision.user is not None:
             who = revision.user.get_full_name() or revision.user.get_username()
-        if revision.action == HandRevision.Action.DECLARED:
-            what = f"declared the game {revision.after['declared']}"
-        elif revision.action == HandRevision.Action.REOPENED:
-            what = f"took back the {revision.before['declared']} declaration: the game goes on as its hands say"
-        elif revision.action == HandRevision.Action.MERGED:
-            what = f"merged the player {revision.before['player']} into {revision.after['player']}"
-        elif revision.action == HandRevision.Action.REDATED:
-            was, now = (day_label(date.fromisoformat(side["played_on"])) for side in (revision.before, revision.after))
-            what = f"dated the game {now} (it was {was})"
-        else:
-            before = entry_from_json(revision.before) if revision.before else None
-            after = entry_from_json(revision.after) if revision.after else None
-            what = f"{revision.get_action_display()} hand {revision.number}: {describe_change(setup, before, after)}"
+        what = describe_revision(setup, revision.action, revision.number, revision.before, revision.after, day_label)
         rows.append({"who": who, "at": revision.at, "what": what})
     return rows
 
@@ -183,6 +172,8 @@ def _table_context(
         "moon": table.moon,
         "seats": table.seats,
         "hands": table.hands,
+        "hand_rows": _hand_rows(state, table.hands),
+        "money": list(zip(setup.players, _money(state.money), strict=True)) if state.money else [],
         "next_deal": table.next_deal,
         "runs": table.runs,
         "result": table.result,
@@ -194,6 +185,16 @@ def _table_context(
         "clock": clock,
         "recorded_hands": _recorded_hands(game, setup, since),
     }
+
+
+def _money(money: tuple[int, ...] | None) -> list[str]:
+    """Turbo Hearts' money (the engine's, zero-sum) in the table's words: "+13", "−87"; none elsewhere."""
+    return [signed(amount, plus=True) for amount in money] if money is not None else []
+
+
+def _hand_rows(state: GameState, hands: tuple[HandLine, ...]) -> list[tuple[HandLine, list[str]]]:
+    """Each hand's line with its money beside its points (Turbo Hearts; an empty list elsewhere)."""
+    return [(line, _money(hand.money)) for line, hand in zip(hands, state.hands, strict=True)]
 
 
 def _recorded_hands(game: Game, setup: Any, since: int) -> str:
@@ -214,11 +215,12 @@ def _recorded_hands(game: Game, setup: Any, since: int) -> str:
 def _clock(game: Game, state: GameState) -> dict[str, Any] | None:
     """The time limit as the table sees it: when it ends, whether it has, in which hand it ran out."""
     left = game.time_left(state.setup)
-    if left is None:
+    started, minutes = game.clock_started_at, state.setup.options.time_limit
+    if left is None or started is None or minutes is None:  # time_left is None unless both are set
         return None
     ran_out_in = next((hand.number for hand in state.hands if hand.entry.time_up), None)
     return {
-        "ends_at": game.clock_started_at + timedelta(minutes=state.setup.options.time_limit),
+        "ends_at": started + timedelta(minutes=minutes),
         "minutes_left": max(0, ceil(left.total_seconds() / 60)),
         "up": left.total_seconds() <= 0,
         "ran_out_in": ran_out_in,
@@ -316,7 +318,7 @@ def game_poll(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             # A page from before the pass, or one whose pass ran out: the
             # poller again with a new pass, so that the next polls are cheap.
             context = {"game": Game(pk=game_id, version=current), "entry_key": entry_key}
-            return TemplateResponse(request, f"{PAGE}#poll", context)
+            return render_partial(request, PAGE, "poll", context)
         return HttpResponse(status=204)
     game, membership = _table(request, game_id, VIEW)
     context = _table_context(game, membership, since=entry_key)
@@ -333,7 +335,7 @@ def _hand_form_response(
     """The hand form again, with the engine's errors, as a 422."""
     if request.htmx and not extra.get("number"):
         context = _table_context(game, membership, state, hand_form=form)
-        return TemplateResponse(request, f"{PAGE}#entry", context, status=UNPROCESSABLE)
+        return render_page(request, PAGE, context, partial="entry", status=UNPROCESSABLE)
     context = {
         "game": game,
         "setup": state.setup,
@@ -467,7 +469,7 @@ def _queue_conflict(game: Game, form: HandForm, conflict: HandConflict) -> JsonR
         "message": conflict.message,
         "mine": describe_entry(setup, form.entry()),
         "theirs": describe_entry(setup, theirs.to_entry()) if theirs is not None else "",
-        "same": theirs is not None and theirs.entry == entry_to_json(form.entry()),
+        "same": theirs is not None and theirs.entry == form.entry().to_stored(),
         "open": not game.declared and game.status in (Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK),
     }
     return JsonResponse(answer, status=CONFLICT)
@@ -498,7 +500,7 @@ def hand_preview(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
         before = play(setup, entries[: form.cleaned_data["number"] - 1])
         moon = describe_moon(before, form.entry())
     context = {"game": game, "setup": setup, "hand_form": form, "moon": moon}
-    return TemplateResponse(request, f"{HAND_FORM}#moon_body", context)
+    return render_partial(request, HAND_FORM, "moon_body", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -678,10 +680,15 @@ PAD_HANDS = 20
 def game_pad(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
     """A printable score pad: the next 20 hands' deals as the engine gives them, boxes for the points."""
     game, _ = _table(request, game_id, VIEW)
+    shown_in_its_language(game.league)  # a printout: the table's language
     state = game.state()
     setup = state.setup
     rows = []
-    for number in range(state.next_number, state.next_number + PAD_HANDS):
+    last = state.next_number + PAD_HANDS - 1
+    if isinstance(setup.scoring, TurboScoring):
+        # Turbo Hearts is a fixed number of hands (hands_per_game): no rows past its last.
+        last = min(last, setup.scoring.hands_per_game)
+    for number in range(state.next_number, last + 1):
         deal = setup.deal(number)
         rows.append(
             {

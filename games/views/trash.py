@@ -19,10 +19,10 @@ from django.views.decorators.http import require_GET, require_POST
 from games import stats
 from games.models import TRASH_DAYS, Game, League, LeaguePreset, Season, Seat, TrashError, trash_cutoff
 from games.permissions import ORGANIZE, Reader, get_league_for
-from scorekeeper.middleware import HtmxHttpRequest
+from scorekeeper.middleware import HtmxHttpRequest, SignedInRequest
 
 # What a league's trash page lists, and how a restore URL names it.
-TRASHED = {"game": Game, "season": Season, "preset": LeaguePreset}
+TRASHED: dict[str, type[Game | Season | LeaguePreset]] = {"game": Game, "season": Season, "preset": LeaguePreset}
 
 
 @login_required
@@ -77,7 +77,7 @@ def trash_restore(request: HtmxHttpRequest, league_id: int, kind: str, item_id: 
 
 @require_POST
 @login_required
-def league_restore(request: HtmxHttpRequest, league_id: int) -> HttpResponseRedirect:
+def league_restore(request: SignedInRequest, league_id: int) -> HttpResponseRedirect:
     """The owner: their deleted league back from the trash, as it was. Anyone else: 404."""
     cutoff = trash_cutoff()
     league = get_object_or_404(League.all_objects.filter(owner=request.user, trashed_at__gte=cutoff), pk=league_id)

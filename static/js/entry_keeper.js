@@ -38,10 +38,18 @@
       if (input.value !== "" && input.value !== "0") typed = true;
       hearts[input.name] = input.value;
     });
+    // Ticked boxes (a player's heart ranks where they score by rank, Turbo's charges): each
+    // name's values joined by commas in the form's order, as views.table._recorded_hands gives them.
+    var boxes = {};
+    form.querySelectorAll('[data-rank-strip] input[type="checkbox"]:checked, [data-charges] input[type="checkbox"]:checked')
+      .forEach(function (input) {
+        boxes[input.name] = boxes[input.name] ? boxes[input.name] + "," + input.value : input.value;
+        typed = true;
+      });
     if (!typed) return null;
     var number = form.querySelector('input[name="number"]');
     var key = form.querySelector('input[name="key"]');
-    return {form: form, number: number ? number.value : "", key: key ? key.value : "", radios: radios, hearts: hearts};
+    return {form: form, number: number ? number.value : "", key: key ? key.value : "", radios: radios, hearts: hearts, boxes: boxes};
   }
 
   // The hands recorded since this phone's form was drawn (views.table._recorded_hands):
@@ -57,16 +65,17 @@
   }
 
   function sameAs(entry, fields) {
-    var names = Object.keys(entry.radios).concat(Object.keys(entry.hearts));
+    var names = Object.keys(entry.radios).concat(Object.keys(entry.hearts), Object.keys(entry.boxes));
     // A blank hearts box is 0; a card nobody was given stays "".
     var blank = function (name) { return name.indexOf("hearts_") === 0 ? "0" : ""; };
     var typed = function (name) {
+      if (/^(ranks_|charged$)/.test(name)) return entry.boxes[name] || "";
       var value = name in entry.radios ? entry.radios[name] : entry.hearts[name];
       return value === "" || value === undefined ? blank(name) : String(parseInt(value, 10));
     };
     var theirs = function (name) { return fields[name] === undefined ? blank(name) : fields[name]; };
     // Every card and box the other hand has must be what this phone typed, and the other way round.
-    return names.concat(Object.keys(fields).filter(function (name) { return /^(hearts_|queen$|jack$|card_)/.test(name); }))
+    return names.concat(Object.keys(fields).filter(function (name) { return /^(hearts_|ranks_|charged$|queen(_2)?$|jack(_2)?$|ten$|card_)/.test(name); }))
       .every(function (name) { return typed(name) === theirs(name); });
   }
 
@@ -94,6 +103,10 @@
     });
     return ok && sum <= inPlay && Object.keys(entry.radios).every(function (name) {
       return form.querySelector('input[name="' + name + '"][value="' + entry.radios[name] + '"]') !== null;
+    }) && Object.keys(entry.boxes).every(function (name) {
+      return entry.boxes[name].split(",").every(function (value) {
+        return form.querySelector('input[name="' + name + '"][value="' + value + '"]') !== null;
+      });
     });
   }
 
@@ -104,8 +117,13 @@
     Object.keys(entry.radios).forEach(function (name) {
       form.querySelector('input[name="' + name + '"][value="' + entry.radios[name] + '"]').checked = true;
     });
+    Object.keys(entry.boxes).forEach(function (name) {
+      entry.boxes[name].split(",").forEach(function (value) {
+        form.querySelector('input[name="' + name + '"][value="' + value + '"]').checked = true;
+      });
+    });
     // Let hand_form.js check the entry anew (status line, moon check).
-    var first = form.querySelector("input.hearts-input");
+    var first = form.querySelector("input.hearts-input, [data-rank-strip] input");
     if (first) first.dispatchEvent(new Event("change", {bubbles: true}));
   }
 

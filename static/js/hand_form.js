@@ -51,7 +51,55 @@
   }
 
   function assigned(form) {
-    return heartsInputs(form).reduce(function (sum, input) { return sum + valueOf(input); }, 0);
+    return heartsInputs(form).reduce(function (sum, input) { return sum + valueOf(input); }, 0) +
+      form.querySelectorAll("[data-rank-strip] input:checked").length;
+  }
+
+  // Hearts scored by rank (Spot, Pink Lady...): a strip of the 13 hearts per
+  // player. A heart ticked for one player leaves the others' strips (one deck);
+  // each strip's points are the sum of its ticked hearts' values (the server's).
+  function rankStrips(form) {
+    return Array.prototype.slice.call(form.querySelectorAll("[data-rank-strip]"));
+  }
+
+  function oneDeck(form) {
+    return inPlay(form) === 13;
+  }
+
+  function tallyStrips(form) {
+    rankStrips(form).forEach(function (strip) {
+      var ticked = strip.querySelectorAll("input:checked");
+      var points = Array.prototype.reduce.call(ticked, function (sum, input) {
+        return sum + (parseInt(input.getAttribute("data-points"), 10) || 0);
+      }, 0);
+      var total = strip.querySelector("[data-rank-total]");
+      if (total) {
+        total.textContent = ticked.length ? ticked.length + " ♥ · " + points : "";
+      }
+    });
+  }
+
+  function takeRank(form, input) {
+    if (!input.checked || !oneDeck(form)) {
+      return;
+    }
+    rankStrips(form).forEach(function (strip) {
+      var same = strip.querySelector('input[value="' + input.value + '"]');
+      if (same && same !== input) {
+        same.checked = false;
+      }
+    });
+  }
+
+  // "rest": every heart nobody has ticked goes to this player.
+  function restOfRanks(form, strip) {
+    strip.querySelectorAll("input[type=checkbox]").forEach(function (input) {
+      var elsewhere = rankStrips(form).some(function (other) {
+        return other !== strip && other.querySelector('input[value="' + input.value + '"]:checked') !== null;
+      });
+      input.checked = !elsewhere;
+    });
+    changed(form);
   }
 
   function chosen(form, name) {
@@ -108,6 +156,7 @@
   }
 
   function update(form) {
+    tallyStrips(form);
     var needs = missing(form);
     var pending = form.hasAttribute("data-preview-pending");
     var line = form.querySelector("[data-entry-status]");
@@ -140,7 +189,8 @@
   // and must not start a check (it used to swallow the tap that left the box).
   function signature(form) {
     var taken = Array.prototype.map.call(
-      form.querySelectorAll('[data-single-card] input:checked, input[name="sun"]:checked'),
+      form.querySelectorAll('[data-single-card] input:checked, input[name="sun"]:checked, ' +
+        "[data-rank-strip] input:checked, [data-charges] input:checked"),
       function (input) { return input.name + "=" + input.value; }
     );
     return taken.concat(heartsInputs(form).map(function (input) { return input.value; })).join("|");
@@ -173,6 +223,11 @@
   }
 
   document.addEventListener("click", function (event) {
+    var rest = event.target.closest("[data-ranks-rest]");
+    if (rest && rest.closest("form[data-hand-form]")) {
+      restOfRanks(rest.closest("form[data-hand-form]"), rest.closest("[data-rank-strip]"));
+      return;
+    }
     var button = event.target.closest("[data-hearts]");
     if (!button) {
       return;
@@ -201,7 +256,10 @@
       return;
     }
     var name = event.target.name || "";
-    if (isCardChoice(event.target) || name === "sun" || name.indexOf("hearts_") === 0) {
+    if (name.indexOf("ranks_") === 0) {
+      takeRank(form, event.target);
+    }
+    if (isCardChoice(event.target) || name === "sun" || name === "charged" || /^(hearts|ranks)_/.test(name)) {
       changed(form);
     } else {
       update(form);
@@ -288,6 +346,13 @@
     }).filter(Boolean);
     var hearts = heartsInputs(form).filter(function (input) { return input.value.trim() !== ""; })
       .map(function (input) { return nameOf(input) + " " + input.value.trim(); });
+    rankStrips(form).forEach(function (strip) {
+      var ranks = Array.prototype.map.call(strip.querySelectorAll("input:checked"), function (input) { return input.value; });
+      var name = strip.querySelector(".hearts-name");
+      if (ranks.length && name) {
+        hearts.push(name.textContent.trim() + " " + ranks.join(" "));
+      }
+    });
     if (hearts.length) {
       parts.push("♥ " + hearts.join(", "));
     }
@@ -333,7 +398,7 @@
   function enhance(form) {
     if (!form.hasAttribute("data-enhanced")) {
       form.setAttribute("data-enhanced", "");
-      form.querySelectorAll("[data-hearts]").forEach(function (button) { button.hidden = false; });
+      form.querySelectorAll("[data-hearts], [data-ranks-rest]").forEach(function (button) { button.hidden = false; });
     }
     update(form);
   }

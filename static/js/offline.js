@@ -162,7 +162,7 @@
     if (key) key.value = newKey();
     var submit = form.querySelector('[data-testid="hand-submit"]');
     if (submit) submit.textContent = text("recordLabel", {number: number});
-    var first = form.querySelector("input.hearts-input");
+    var first = form.querySelector("input.hearts-input, [data-rank-strip] input");
     // hand_form.js redraws the status line (and turns Record off until the next entry is complete).
     if (first) first.dispatchEvent(new Event("change", {bubbles: true}));
   }
@@ -344,9 +344,11 @@
     var item = here().filter(function (kept) { return kept.state === "returned"; })[0];
     if (!form || !item) return;
     var body = new URLSearchParams(item.body);
-    form.querySelectorAll('input[type="radio"]').forEach(function (input) { input.checked = false; });
+    form.querySelectorAll('input[type="radio"], input[type="checkbox"]').forEach(function (input) { input.checked = false; });
     body.forEach(function (value, name) {
-      var radio = form.querySelector('input[type="radio"][name="' + name + '"][value="' + value + '"]');
+      // A taker's radio, or a ticked box (a heart by rank, a Turbo charge): one per value sent.
+      var radio = form.querySelector('input[type="radio"][name="' + name + '"][value="' + value + '"], ' +
+        'input[type="checkbox"][name="' + name + '"][value="' + value + '"]');
       if (radio) radio.checked = true;
       var box = form.querySelector('input.hearts-input[name="' + name + '"]');
       if (box) box.value = value;
@@ -357,7 +359,7 @@
     var submit = form.querySelector('[data-testid="hand-submit"]');
     if (submit) submit.textContent = text("recordLabel", {number: item.number});
     drop(item.key);
-    var first = form.querySelector("input.hearts-input");
+    var first = form.querySelector("input.hearts-input, [data-rank-strip] input");
     if (first) first.dispatchEvent(new Event("change", {bubbles: true}));
   }
 

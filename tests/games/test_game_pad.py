@@ -33,3 +33,18 @@ def test_another_leagues_user_gets_404_and_a_visitor_the_login(client, league, o
     assert client.get(url(game)).status_code == 302
     client.force_login(outsider)
     assert client.get(url(game)).status_code == 404
+
+
+def test_a_turbo_pad_stops_at_the_games_fourth_hand_with_the_keeper_hand_last(scorer, league):
+    game = make_game(league, "turbo", first_dealer=0)
+    game.record_hand(1, HandEntry.cards([4, 5, 4, 0], 2, 3, ten=0))
+    rows = scorer.get(url(game)).context_data["rows"]
+    # RULES.md: Turbo is 4 hands, passing left, right, across, then the keeper hand.
+    assert [(row["number"], row["pass"]) for row in rows] == [(2, "right"), (3, "across"), (4, "keeper")]
+
+
+def test_a_team_games_pad_has_a_column_per_team(scorer, league):
+    game = make_game(league, "standard", options={"teams": True})
+    page = scorer.get(url(game)).content.decode()
+    assert "Ann+Cat" in page
+    assert "Ben+Dan" in page

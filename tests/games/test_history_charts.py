@@ -114,7 +114,8 @@ def test_games_per_month_cross_the_new_year():
 
 def test_the_leaders_chart_has_a_line_each_placed_by_the_day_played():
     chart = league_ratings_chart(
-        [("Ann", [(date(2025, 3, 1), 2.0), (date(2025, 3, 3), 4.0)]), ("Ben", [(date(2025, 3, 2), -1.0)])]
+        [("Ann", [(date(2025, 3, 1), 2.0), (date(2025, 3, 3), 4.0)]), ("Ben", [(date(2025, 3, 2), -1.0)])],
+        date(2025, 6, 1),
     )
     assert [series.name for series in chart.series] == ["Ann", "Ben"]
     ann, ben = chart.series
@@ -126,4 +127,4 @@ def test_the_leaders_chart_has_a_line_each_placed_by_the_day_played():
 
 def test_empty_league_charts_say_so():
     assert games_per_month_chart([]).summary == "No counted games yet."
-    assert league_ratings_chart([]).summary == "No counted games yet."
+    assert league_ratings_chart([], date(2025, 6, 1)).summary == "No counted games yet."

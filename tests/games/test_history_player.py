@@ -108,10 +108,10 @@ def test_players_pages_are_not_public(client, league, ann):
 
 
 # Session, user, membership, the league's seasons (the season select), the players' names (for
-# the cached figures' key), the player and the seats of their latest games; then, unless the
-# figures are cached, their standing, rating history and head-to-head.
-PLAYER_QUERIES = 10
-CACHED_PLAYER_QUERIES = 7
+# the cached figures' key), the player, the seats of their latest games and the club nights they
+# came to; then, unless the figures are cached, their standing, rating history and head-to-head.
+PLAYER_QUERIES = 11
+CACHED_PLAYER_QUERIES = 8
 
 
 @pytest.mark.parametrize("games_played", [50, 500])

@@ -95,10 +95,10 @@ def test_the_page_costs_the_same_queries_however_many_games_and_players(
     finished.record_hand(1, HandEntry.cards([10, 3, 0, 0], 3), user)
     client.force_login(user)
     # session, user, membership with league, players, unfinished games + their
-    # seats with players, recent games + their seats with players, house rules;
-    # for the charts, the leaders' standings, their ratings and the games per month
+    # seats with players, recent games + their seats with players, house rules,
+    # the latest club nights; for the charts, the leaders' standings, their ratings and the games per month
     LeaguePresetFactory.create_batch(3, league=league)
-    with django_assert_num_queries(12):
+    with django_assert_num_queries(13):
         response = client.get(url(league))
     assert response.content.decode().count(">Continue<") == 3
 
@@ -124,7 +124,7 @@ def test_the_charts_are_kept_until_the_results_change(client, user, league, djan
     client.force_login(user)
     assert "3 games in 1 month; the busiest, Mar 2025, had 3." in client.get(url(league)).content.decode()
     # The page without the charts' three queries (the leaders' standings, their ratings, the games per month).
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(10):
         html = client.get(url(league)).content.decode()
     assert "3 games in 1 month; the busiest, Mar 2025, had 3." in html
     # A fourth counted game, in April: Ben shoots the moon and wins again.
@@ -164,7 +164,7 @@ def test_a_new_minimum_of_games_draws_the_charts_again(client, user, league, dja
     League.objects.filter(pk=league.pk).update(min_games=1)
     # The leaders may be others now: the charts are drawn again from the standings' query; each
     # player's ratings and the games per month are kept (games.stats) while the results stand.
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(11):
         client.get(url(league))
 
 

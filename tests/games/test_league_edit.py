@@ -70,3 +70,19 @@ def test_bad_settings_are_refused_with_a_message_and_nothing_is_saved(scorer, le
     assert (stored.name, stored.time_zone, stored.min_games) == (league.name, "UTC", 3)
     # The page keeps the stored name in its title.
     assert f"<title>Settings · {league.name}" in response.content.decode()
+
+
+def test_the_organizer_sets_the_league_language_among_the_apps_languages(scorer, league):
+    page = scorer.get(url(league)).content.decode()
+    assert '<option value="" selected>Each reader&#x27;s own</option>' in page
+    assert '<option value="nl">Nederlands</option>' in page
+    assert scorer.post(url(league), {**GOOD, "language": "nl"}).status_code == 302
+    league.refresh_from_db()
+    assert league.language == "nl"
+
+
+def test_a_language_the_app_does_not_speak_is_refused_and_nothing_is_saved(scorer, league):
+    response = scorer.post(url(league), {**GOOD, "language": "xx"})
+    assert response.status_code == 422
+    assert "Select a valid choice. xx is not one of the available choices." in response.content.decode()
+    assert League.objects.get(pk=league.pk).language == ""

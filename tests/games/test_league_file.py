@@ -33,7 +33,7 @@ def everything(league, user):
     """A league with every setting, two presets, a season, members in each role (one linked to
     a player) and games whose History has each kind of line, by three people."""
     League.objects.filter(pk=league.pk).update(
-        name="Thursday Hearts", time_zone="Europe/Amsterdam", min_games=5, lock_finished_games=False
+        name="Thursday Hearts", time_zone="Europe/Amsterdam", min_games=5, lock_finished_games=False, language="nl"
     )
     league.refresh_from_db()
     organizer = MembershipFactory(league=league, role=Membership.Role.ORGANIZER, user__username="olga").user
@@ -88,6 +88,7 @@ def test_export_import_export_gives_the_same_file(everything, user):
         "time_zone": "Europe/Amsterdam",
         "min_games": 5,
         "lock_finished_games": False,
+        "language": "nl",
     }
     assert [preset["name"] for preset in document["presets"]] == ["Black Maria", "Short night"]
     assert document["members"] == [
@@ -103,6 +104,7 @@ def test_export_import_export_gives_the_same_file(everything, user):
     assert second == json.loads(first)
     assert restored.name == "Thursday Hearts"
     assert (restored.time_zone, restored.min_games, restored.lock_finished_games) == ("Europe/Amsterdam", 5, False)
+    assert restored.language == "nl"
     assert restored.left_out == []
 
 
@@ -228,6 +230,8 @@ MALFORMED = [
     (lambda d: d["members"][0].update(player="Ben"), "The player Ben is linked to two members"),
     (lambda d: d.update(trash=[]), "Unknown field 'trash'"),
     (lambda d: d["league"].update(lock_finished_games="yes"), "'lock_finished_games' must be true or false"),
+    (lambda d: d["league"].update(language="xx"), "'language' must be one of en, nl, de, fr, es, or empty"),
+    (lambda d: d["league"].update(language=["nl"]), "'language' must be one of en, nl, de, fr, es, or empty"),
     (lambda d: _history_of(d, 3).append("added"), "Game 3: history line 7: each line is"),
     (lambda d: _history_of(d, 3)[0].__setitem__(2, "stolen"), "history line 1: the action must be one of"),
     (lambda d: _history_of(d, 3)[0].__setitem__(0, "yesterday"), "history line 1: 'at' must be a time in UTC written like 2025-01-07T19:30:00Z"),
@@ -365,3 +369,15 @@ def test_locking_finished_games_comes_back_as_the_file_says_and_off_when_it_says
     else:
         document["league"]["lock_finished_games"] = written
     assert import_league(document, user, as_copy=True).lock_finished_games is restored
+
+
+@pytest.mark.parametrize(("written", "restored"), [("fr", "fr"), ("", ""), (None, "")])
+def test_the_league_language_comes_back_as_the_file_says_and_each_readers_own_when_it_says_nothing(
+    league, user, written, restored
+):
+    document = export_league(league)
+    if written is None:
+        del document["league"]["language"]  # a file from before the setting
+    else:
+        document["league"]["language"] = written
+    assert import_league(document, user, as_copy=True).language == restored

@@ -56,7 +56,13 @@ def test_the_export_holds_players_and_every_game_as_a_scoresheet(league, games):
     document = export_league(league)
     assert document["format"] == "hearts-league"
     assert document["version"] == 2
-    assert document["league"] == {"name": league.name, "time_zone": "UTC", "min_games": 3, "lock_finished_games": True}
+    assert document["league"] == {
+        "name": league.name,
+        "time_zone": "UTC",
+        "min_games": 3,
+        "lock_finished_games": True,
+        "language": "",
+    }
     assert document["players"] == ["Ann", "Ben", "Cat", "Dan"]
     assert len(document["games"]) == 6
     first = document["games"][0]

@@ -25,12 +25,18 @@ from games.models import (
     League,
     LeaguePreset,
     Membership,
+    Night,
+    NightPlayer,
+    NightRound,
+    NightSeat,
+    NightTable,
     Player,
     Season,
     SeasonStanding,
     Seat,
     new_token,
 )
+from games.views.night_screen import screen_token
 from rules import HandEntry
 from tests.factories import MembershipFactory, UserFactory, make_game
 
@@ -50,12 +56,22 @@ class Table:
     other_game: Game
     preset: LeaguePreset
     season: Season
+    # A club night of six with round 1 seated (3 + 3), not started.
+    night: Night | None = None
+
+    def night_pair(self) -> tuple[Player, Player]:
+        """Two players of the night's round 1 at different tables, who may swap."""
+        night_round = self.night.round_set.get(number=1)
+        firsts = [table.seats.order_by("position").first().player for table in night_round.tables.order_by("number")]
+        return firsts[0], firsts[1]
 
     def spare_player(self) -> Player:
         """The league's player who has played no game."""
         return Player.objects.get(league=self.league, name="Spare")
 
     def token(self, link: str) -> str:
+        if link == "screen":
+            return screen_token(self.night)
         return self.league.public_token if link == "public" else self.invite.token
 
     def membership(self, role: str) -> Membership:
@@ -113,6 +129,11 @@ def table(db) -> Table:
     Player.objects.create(league=league, name="Twin").merge_into(
         Player.objects.get(league=league, name="Cat"), organizer
     )
+    here = [*Player.objects.filter(league=league, name__in=names).order_by("pk")]
+    here += [Player.objects.create(league=league, name=name) for name in ("Ida", "Jo")]
+    night = Night.begin(
+        league, here, "standard", {}, 2, league.today(), name=f"Friday {SCRIPT}", user=organizer, seed=1
+    )
     year = league.today().year
     season = Season.add(league, f"This year {IMAGE}", date(year, 1, 1), date(year, 12, 31))
     return Table(
@@ -126,10 +147,14 @@ def table(db) -> Table:
         other_game=other_game,
         preset=preset,
         season=season,
+        night=night,
     )
 
 
 def stored_rows() -> dict[str, list[tuple]]:
     """Every row the table's actions could change, to show that a refused request changed nothing."""
-    models = (League, Membership, Invite, Player, Game, Seat, Hand, HandRevision, LeaguePreset, Season, SeasonStanding)
+    models = (
+        *(League, Membership, Invite, Player, Game, Seat, Hand, HandRevision, LeaguePreset, Season, SeasonStanding),
+        *(Night, NightPlayer, NightRound, NightTable, NightSeat),
+    )
     return {model._meta.label: list(model.objects.order_by("pk").values_list()) for model in models}

@@ -21,6 +21,7 @@ from typing import Any
 from django.urls import URLPattern, URLResolver, reverse
 
 from games.models import ActivityEntry, Game, League
+from games.views.night_screen import fingerprint
 from tests.factories import STANDARD_RULES_FORM
 
 ROLES = ("anonymous", "outsider", "public", "viewer", "scorer", "organizer")
@@ -59,7 +60,7 @@ class Route:
     query: Callable[[Any], dict[str, Any]] = lambda table: {}
     # Not an HTML page (a file download, a health check): no CSP or escaping check.
     html: bool = True
-    # A URL holding a secret link's token ("public" or "invite"): every
+    # A URL holding a secret link's token ("public", "invite" or "screen"): every
     # visitor has the link except the anonymous one, who can only guess.
     token: str | None = None
 
@@ -92,6 +93,10 @@ def join_link(table) -> dict[str, Any]:
 
     organizer = Membership.objects.get(league=table.league, user_id=table.league.owner_id)
     return {"game_id": table.game.pk, "token": join_token(table.game, "viewer", organizer)}
+
+
+def night(table) -> dict[str, int]:
+    return {"night_id": table.night.pk}
 
 
 def league(table) -> dict[str, int]:
@@ -318,6 +323,13 @@ ROUTES: list[Route] = [
     Route("public-games", token="public", get=WITH_THE_LINK),
     Route("public-scoresheet", lambda table: {"game_id": table.finished.pk}, token="public", get=WITH_THE_LINK),
     Route("public-player", lambda table: {"player_id": table.players[0].pk}, token="public", get=WITH_THE_LINK),
+    Route(
+        "public-result-image",
+        lambda table: {"game_id": table.finished.pk, "version": table.finished.version},
+        token="public",
+        get=WITH_THE_LINK,
+        html=False,
+    ),
     # --- members, invites, the public link
     Route("league-members", league, get=MEMBERS_SEE),
     Route(
@@ -384,6 +396,59 @@ ROUTES: list[Route] = [
         post=SCORERS_DONE,
         # Confirmed, as the page that asks without JavaScript sends it (unconfirmed, a 200 asks and writes nothing).
         post_data=lambda table: {"number": 3, "offender": 1, "confirmed": "yes"},
+    ),
+    # --- club nights: the organizer's side
+    Route(
+        "night-new",
+        league,
+        get=ORGANIZERS_DO,
+        post=ORGANIZERS_DONE,
+        post_data=lambda table: {
+            "players": [player.pk for player in table.players[:3]],
+            "rules": "standard",
+            "rounds": 2,
+            "name": "Saturday",
+        },
+    ),
+    Route("night-detail", night, get=MEMBERS_SEE),
+    Route(
+        "night-seats",
+        night,
+        get=POST_ONLY,
+        post=ORGANIZERS_DONE,
+        post_data=lambda table: {
+            "action": "swap",
+            "first": table.night_pair()[0].pk,
+            "second": table.night_pair()[1].pk,
+        },
+    ),
+    Route(
+        "night-round",
+        night,
+        get=POST_ONLY,
+        post=ORGANIZERS_DONE,
+        post_data=lambda table: {"action": "start", "number": 1},
+    ),
+    Route(
+        "night-players",
+        night,
+        get=POST_ONLY,
+        post=ORGANIZERS_DONE,
+        post_data=lambda table: {"action": "arrive", "name": "Kit"},
+    ),
+    # The cards' QR codes let a newcomer join a table's game as a scorer: an organizer's to give.
+    Route("night-cards", night, get=ORGANIZERS_DO),
+    Route("night-sheet", night, get=MEMBERS_SEE),
+    # The night's screen: a signed link for the club's TV (token "screen"), its poll and its preview.
+    Route("night-screen-link", night, get=ORGANIZERS_DONE),
+    Route("night-screen", token="screen", get=WITH_THE_LINK),
+    Route("night-screen-poll", token="screen", get=WITH_THE_LINK),
+    Route(
+        "night-screen-image",
+        lambda table: {"version": fingerprint(table.night.pk)},
+        token="screen",
+        get=WITH_THE_LINK,
+        html=False,
     ),
     # --- operations
     Route("healthz", get=everyone(200), html=False),

@@ -324,3 +324,45 @@ def test_the_table_in_one_call_totals_leaders_hands_and_the_next_deal():
     moon = describe_table(state, CAT_SHOOTS).moon
     assert moon is not None
     assert moon.shooter == "Cat"
+
+
+# RULES.md, More variants: rank lists, charges, teams and Turbo's end.
+
+
+def test_an_entry_by_rank_names_each_heart_and_a_turbo_entry_its_charges():
+    spot = GameSetup.create("spot", NAMES)
+    entry = HandEntry.cards((), DAN, ranks=[["Q", "2"], ["A"], [], [*"3456789", "10", "J", "K"]])
+    assert describe_entry(spot, entry) == "Ann 2♥ Q♥, Ben A♥, Dan 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ K♥ Q♠"
+    turbo = GameSetup.create("turbo", NAMES)
+    hand = HandEntry.cards([13, 0, 0, 0], BEN, CAT, ten=DAN, charged=["10♣", "A♥"])
+    assert describe_entry(turbo, hand) == "Ann 13♥, Ben Q♠, Cat J♦, Dan 10♣ (charged A♥ 10♣)"
+    assert describe_entry(turbo, HandEntry.revoked(ANN, charged=["Q♠"])) == "Ann revoked (charged Q♠)"
+    uncharged = HandEntry.cards([13, 0, 0, 0], BEN, CAT, ten=DAN)
+    assert describe_change(turbo, uncharged, hand) == "charged nothing → A♥ 10♣"
+
+
+def test_a_team_game_reads_by_team():
+    game = GameSetup.create("standard", NAMES, {"teams": True, "target": 26})
+    state = play(game, [HandEntry.revoked(DAN)])
+    assert describe_hand(game, state.hands[0]) == (Note("revoke", "Dan revoked: +26"),)
+    assert describe_result(state) == "Ann+Cat wins the game: Ben+Dan reaches 26"
+    assert [line.name for line in describe_table(state).seats] == ["Ann+Cat", "Ben+Dan"]
+
+
+def test_a_turbo_game_ends_after_its_hands_and_its_keeper_hand_passes_nothing():
+    game = GameSetup.create("turbo", NAMES, {"hands_per_game": 1})
+    state = play(game, [HandEntry.cards([13, 0, 0, 0], BEN, CAT, ten=DAN)])  # Ann 13, Ben 13, Cat -10
+    assert describe_result(state) == "Cat wins the game: 1 hand played"
+    keeper = GameSetup.create("turbo", NAMES).deal(4)
+    assert (keeper.pass_direction, keeper.cards_passed) == ("keeper", 0)
+    assert describe_passes(game, keeper) == "no passing (the keeper hand)"
+
+
+def test_cancellation_decks_add_a_joker_or_set_cards_aside():
+    five = GameSetup.create("cancellation", [f"P{n}" for n in range(5)])
+    assert describe_deck(five) == ("Shuffle 2 decks together and add 1 joker: 105 cards", "Deal 21 cards each")
+    nine = GameSetup.create("cancellation", [f"P{n}" for n in range(9)])
+    assert describe_deck(nine) == (
+        "Shuffle 2 decks together: 104 cards",
+        "Deal 11 cards each; set the other 5 aside face down",
+    )

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0019_trash_activity_and_locked_games'),
+        ('games', '0021_league_language'),
     ]
 
     operations = [

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0020_results_change_and_data_version'),
+        ('games', '0022_results_change_and_data_version'),
     ]
 
     operations = [

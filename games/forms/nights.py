@@ -1,0 +1,186 @@
+"""The club night's forms: starting a night, its seats before a round, who is here.
+
+They parse what the organizer's phone sent; every rule of the night (sizes,
+seating, at least three players) is rules.night's, asked by the models.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from games.models import NIGHT_NAME_LENGTH, League, LeaguePreset, Player, player_name
+from rules import VARIANTS, name_key
+from rules.night import MOST_ROUNDS
+
+SAVED = "saved:"
+MOST_NEWCOMERS = 64
+
+
+def _rules_choices(league: League) -> list[tuple[str, Any]]:
+    built_in = [(key, variant.name) for key, variant in VARIANTS.items()]
+    saved = [(f"{SAVED}{preset.pk}", preset.name) for preset in league.presets.all()]
+    choices: list[tuple[str, Any]] = [(gettext("Built-in games"), built_in)]
+    if saved:
+        choices.append((gettext("The league's house rules"), saved))
+    return choices
+
+
+class NightForm(forms.Form):
+    name = forms.CharField(label=_("Name of the night"), max_length=NIGHT_NAME_LENGTH, required=False)
+    players = forms.ModelMultipleChoiceField(
+        label=_("Who is here"), queryset=Player.objects.none(), required=False, widget=forms.CheckboxSelectMultiple
+    )
+    newcomers = forms.CharField(
+        label=_("Newcomers"),
+        help_text=_("One name a line: they join the league's players."),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+    rules = forms.ChoiceField(label=_("The game every table plays"))
+    time_limit = forms.IntegerField(
+        label=_("Time limit of a round (minutes)"),
+        help_text=_("Leave empty for rounds played to the end."),
+        required=False,
+        min_value=1,
+        max_value=1440,
+    )
+    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=MOST_ROUNDS, initial=3)
+
+    def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.league = league
+        cast(forms.ModelMultipleChoiceField, self.fields["players"]).queryset = league.players.all()
+        cast(forms.ChoiceField, self.fields["rules"]).choices = _rules_choices(league)
+        self.fields["rules"].initial = "standard"
+
+    def clean_newcomers(self) -> list[str]:
+        lines = [line.strip() for line in self.cleaned_data["newcomers"].splitlines() if line.strip()]
+        if len(lines) > MOST_NEWCOMERS:
+            raise ValidationError(gettext("At most %(most)d newcomers at once") % {"most": MOST_NEWCOMERS})
+        names = []
+        for line in lines:
+            try:
+                names.append(player_name(line))
+            except ValidationError as error:
+                raise ValidationError(f"{error.messages[0]}: {line[:20]}") from None
+        return names
+
+    def clean_rules(self) -> tuple[str, dict[str, Any], LeaguePreset | None]:
+        value = self.cleaned_data["rules"]
+        if value.startswith(SAVED):
+            preset = self.league.presets.filter(pk=int(value.removeprefix(SAVED))).first()
+            if preset is None:
+                raise ValidationError(gettext("These house rules are no longer the league's"))
+            return preset.variant, dict(preset.options), preset
+        return value, {}, None
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        players = list(data.get("players") or [])
+        newcomers = data.get("newcomers") or []
+        known = {player.name_key: player for player in self.league.players.all()}
+        seen = {player.name_key: player.name for player in players}
+        self.newcomer_names: list[str] = []
+        self.present: list[Player] = list(players)
+        for name in newcomers:
+            key = name_key(name)
+            if key in seen:
+                self.add_error("newcomers", gettext("%(name)s is here twice") % {"name": name})
+                continue
+            seen[key] = name
+            if key in known:
+                # A "newcomer" who already plays in the league is that player.
+                self.present.append(known[key])
+            else:
+                self.newcomer_names.append(name)
+        if "players" not in self.errors and "newcomers" not in self.errors and len(seen) < 3:
+            self.add_error(
+                "players",
+                gettext("A night needs at least %(fewest)d players; %(count)d are here")
+                % {"fewest": 3, "count": len(seen)},
+            )
+        return data
+
+    def game_options(self) -> tuple[str, dict[str, Any], LeaguePreset | None]:
+        variant, options, preset = self.cleaned_data["rules"]
+        options = dict(options)
+        options.pop("time_limit", None)
+        if self.cleaned_data.get("time_limit"):
+            options["time_limit"] = self.cleaned_data["time_limit"]
+        elif preset is not None and preset.options.get("time_limit"):
+            options["time_limit"] = preset.options["time_limit"]
+        return variant, options, preset
+
+
+class SeatsForm(forms.Form):
+    """Before a round starts: swap two players, or move one to another table (0: sitting out)."""
+
+    action = forms.ChoiceField(
+        label=_("Change"), choices=[("swap", _("Swap two players")), ("move", _("Move a player to another table"))]
+    )
+    first = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none())
+    second = forms.ModelChoiceField(label=_("Swap with"), queryset=Player.objects.none(), required=False)
+    table = forms.IntegerField(
+        label=_("Move to table"),
+        help_text=_("0: sitting out this round."),
+        min_value=0,
+        max_value=64,
+        required=False,
+    )
+
+    def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cast(forms.ModelChoiceField, self.fields["first"]).queryset = league.players.all()
+        cast(forms.ModelChoiceField, self.fields["second"]).queryset = league.players.all()
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        if data.get("action") == "swap" and not data.get("second") and "second" not in self.errors:
+            self.add_error("second", gettext("Choose who to swap with"))
+        if data.get("action") == "move" and data.get("table") is None and "table" not in self.errors:
+            self.add_error("table", gettext("Choose a table"))
+        return data
+
+
+class RoundForm(forms.Form):
+    """Start the proposed round, end the round being played, or seat the next one; `number` is the round seen."""
+
+    action = forms.ChoiceField(choices=[("start", "start"), ("end", "end"), ("next", "next")])
+    number = forms.IntegerField(min_value=1, max_value=MOST_ROUNDS)
+
+
+class PresenceForm(forms.Form):
+    """A late arrival (a league player or a new name) or a player who leaves."""
+
+    action = forms.ChoiceField(label=_("Change"), choices=[("arrive", _("Arrives")), ("leave", _("Leaves"))])
+    player = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none(), required=False)
+    name = forms.CharField(label=_("Or a new player"), required=False, max_length=200)
+
+    def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cast(forms.ModelChoiceField, self.fields["player"]).queryset = league.players.all()
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"].strip()
+        if not name:
+            return ""
+        try:
+            return player_name(name)
+        except ValidationError as error:
+            raise ValidationError(error.messages[0]) from None
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        if not data.get("player") and not data.get("name") and not self.errors:
+            self.add_error("player", gettext("Choose a player or type a new name"))
+        if data.get("action") == "leave" and not data.get("player") and "player" not in self.errors:
+            self.add_error("player", gettext("Choose who leaves"))
+        return data

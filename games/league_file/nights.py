@@ -1,0 +1,237 @@
+"""The league file's club nights: each night with who came, its rounds, their tables and sit-outs.
+
+A night's tables name their games by the league's game numbers, so a night
+comes back with the games the file restores. The file is untrusted: every
+value is checked here, before the import writes anything, as the night's
+own forms and models would have checked it (LeagueImportError otherwise).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from games.league_file import LeagueImportError
+from games.models import NIGHT_NAME_LENGTH, League, Night, NightPlayer, NightRound, NightSeat, NightTable
+from rules import SetupError, name_key
+from rules.night import FEWEST_PLAYERS, MOST_PLAYERS, MOST_ROUNDS, variant_sizes
+from rules.variants import get_variant, resolve_options
+
+if TYPE_CHECKING:
+    # games.league_file.sections registers this section, so it is imported from there, not here.
+    from games.league_file.sections import Reading, Restoring
+
+NIGHT_KEYS = {"name", "played_on", "variant", "options", "rounds", "seed", "players", "played"}
+ROUND_KEYS = {"number", "status", "tables", "sit_out"}
+TABLE_KEYS = {"game", "seats"}
+# More nights than a club meets in decades; the file stays bounded.
+MOST_NIGHTS = 2_000
+MOST_SEED = 2**31 - 1
+
+
+def write_nights(league: League) -> list[dict[str, Any]]:
+    nights = (
+        Night.objects.filter(league=league)
+        .order_by("played_on", "created_at", "pk")
+        .prefetch_related(
+            "attendance__player",
+            "round_set__tables__game",
+            "round_set__seats__player",
+        )
+    )
+    written = []
+    for night in nights:
+        rounds = []
+        for night_round in sorted(night.round_set.all(), key=lambda r: r.number):
+            seats = sorted(night_round.seats.all(), key=lambda seat: seat.position)
+            tables = [
+                {
+                    "game": table.game.number if table.game is not None and table.game.trashed_at is None else None,
+                    "seats": [seat.player.name for seat in seats if seat.table_id == table.pk],
+                }
+                for table in sorted(night_round.tables.all(), key=lambda table: table.number)
+            ]
+            sit_out = [seat.player.name for seat in seats if seat.table_id is None]
+            rounds.append(
+                {"number": night_round.number, "status": night_round.status, "tables": tables, "sit_out": sit_out}
+            )
+        written.append(
+            {
+                "name": night.name,
+                "played_on": night.played_on.isoformat(),
+                "variant": night.variant,
+                "options": night.options,
+                "rounds": night.rounds,
+                "seed": night.seed,
+                "players": [
+                    {"name": entry.player.name, "left": entry.left}
+                    for entry in sorted(night.attendance.all(), key=lambda entry: entry.player.name_key)
+                ],
+                "played": rounds,
+            }
+        )
+    return written
+
+
+def read_nights(nights: object, reading: Reading) -> Callable[[Restoring], None]:
+    """Every night checked whole before the import writes anything; the write to do after the games."""
+    if not isinstance(nights, list):
+        raise LeagueImportError("'nights' must be a list")
+    if len(nights) > MOST_NIGHTS:
+        raise LeagueImportError(f"A league file holds at most {MOST_NIGHTS} club nights; this file has {len(nights)}")
+    known = {name_key(name): name for name in reading.players}
+    used_games: set[int] = set()
+    read = [_read_night(number, night, known, used_games, reading) for number, night in enumerate(nights, start=1)]
+
+    def store(restoring: Restoring) -> None:
+        for fields, attendance, rounds in read:
+            night = Night.objects.create(league=restoring.league, **fields)
+            NightPlayer.objects.bulk_create(
+                NightPlayer(night=night, player=restoring.players[name], left=left) for name, left in attendance
+            )
+            for number, status, tables, sit_out in rounds:
+                night_round = NightRound.objects.create(night=night, number=number, status=status)
+                seats = []
+                for table_number, (game_number, names) in enumerate(tables, start=1):
+                    game = restoring.games.get(game_number) if game_number is not None else None
+                    table = NightTable.objects.create(round=night_round, number=table_number, game=game)
+                    seats += [
+                        NightSeat(round=night_round, table=table, position=position, player=restoring.players[name])
+                        for position, name in enumerate(names)
+                    ]
+                seats += [
+                    NightSeat(round=night_round, table=None, position=position, player=restoring.players[name])
+                    for position, name in enumerate(sit_out)
+                ]
+                NightSeat.objects.bulk_create(seats)
+
+    return store
+
+
+def _read_night(number: int, night: object, known: dict[str, str], used_games: set[int], reading: Reading) -> tuple:
+    def fail(message: str) -> LeagueImportError:
+        return LeagueImportError(f"Club night {number}: {message}")
+
+    if not isinstance(night, Mapping) or set(night) != NIGHT_KEYS:
+        raise fail(f"each night is {sorted(NIGHT_KEYS)} and no more")
+    name = night["name"]
+    if not isinstance(name, str) or len(name) > NIGHT_NAME_LENGTH or name != name.strip():
+        raise fail(f"'name' must be text of at most {NIGHT_NAME_LENGTH} characters, without spaces around it")
+    played_on = _read_day(night["played_on"], fail("'played_on' must be a day written like 2026-03-01"))
+    variant, options = night["variant"], night["options"]
+    if not isinstance(variant, str) or not isinstance(options, Mapping):
+        raise fail("'variant' must be a variant's key and 'options' an object")
+    try:
+        resolved = resolve_options(get_variant(variant), dict(options)).as_dict()
+    except (SetupError, KeyError, ValueError):
+        raise fail("its 'variant' and 'options' are not a game the app knows") from None
+    if resolved != options:
+        raise fail("'options' must list the options as the app saves them")
+    sizes = variant_sizes(variant, dict(options))
+    if not sizes:
+        raise fail("no table can play these rules")
+    rounds = _whole(night["rounds"], 1, MOST_ROUNDS, fail("'rounds' must be a whole number from 1 to 20"))
+    seed = _whole(night["seed"], 0, MOST_SEED, fail("'seed' must be a whole number"))
+
+    players = night["players"]
+    if not isinstance(players, list) or not FEWEST_PLAYERS <= len(players) <= MOST_PLAYERS:
+        raise fail(f"'players' must list from {FEWEST_PLAYERS} to {MOST_PLAYERS} players")
+    attendance, came = [], set()
+    for entry in players:
+        if not isinstance(entry, Mapping) or set(entry) != {"name", "left"} or not isinstance(entry["left"], bool):
+            raise fail("each of its players is {'name', 'left'}, 'left' true or false")
+        player = _player(entry["name"], known, fail)
+        if player in came:
+            raise fail(f"{player} is listed twice")
+        came.add(player)
+        attendance.append((player, entry["left"]))
+
+    played = night["played"]
+    if not isinstance(played, list) or len(played) > rounds:
+        raise fail("'played' must list at most its 'rounds' rounds")
+    read_rounds = []
+    for index, night_round in enumerate(played, start=1):
+        last = index == len(played)
+        read_rounds.append(_read_round(index, night_round, last, came, sizes, used_games, reading, fail))
+    fields = {"name": name, "played_on": played_on, "variant": variant, "options": dict(options)}
+    fields |= {"rounds": rounds, "seed": seed}
+    return fields, attendance, read_rounds
+
+
+def _read_round(
+    index: int,
+    night_round: object,
+    last: bool,
+    came: set[str],
+    sizes: tuple[int, ...],
+    used_games: set[int],
+    reading: Reading,
+    fail: Callable[[str], LeagueImportError],
+) -> tuple:
+    where = f"round {index}"
+    if not isinstance(night_round, Mapping) or set(night_round) != ROUND_KEYS:
+        raise fail(f"{where}: each round is {sorted(ROUND_KEYS)} and no more")
+    if night_round["number"] != index or isinstance(night_round["number"], bool):
+        raise fail(f"{where}: rounds are numbered 1, 2, 3... in order")
+    status = night_round["status"]
+    if status not in NightRound.Status.values:
+        raise fail(f"{where}: 'status' must be one of {', '.join(NightRound.Status.values)}")
+    if status != NightRound.Status.OVER and not last:
+        raise fail(f"{where}: only the latest round may be unfinished")
+    tables, sit_out = night_round["tables"], night_round["sit_out"]
+    if not isinstance(tables, list) or not tables or not isinstance(sit_out, list):
+        raise fail(f"{where}: 'tables' must list its tables and 'sit_out' who sat out")
+    seated: set[str] = set()
+    known = {name: name for name in came}
+
+    def take(name: object) -> str:
+        player = known.get(name) if isinstance(name, str) else None
+        if player is None:
+            raise fail(f"{where}: everyone seated must be among the night's players")
+        if player in seated:
+            raise fail(f"{where}: {player} has two places")
+        seated.add(player)
+        return player
+
+    read_tables = []
+    for table in tables:
+        if not isinstance(table, Mapping) or set(table) != TABLE_KEYS or not isinstance(table["seats"], list):
+            raise fail(f"{where}: each table is {{'game', 'seats'}}")
+        names = [take(name) for name in table["seats"]]
+        if len(names) not in sizes:
+            raise fail(f"{where}: a table of {len(names)} cannot play these rules")
+        game = table["game"]
+        if game is not None:
+            if status == NightRound.Status.PROPOSED:
+                raise fail(f"{where}: a round not started has no games yet")
+            if isinstance(game, bool) or not isinstance(game, int) or game not in reading.game_numbers:
+                raise fail(f"{where}: a table's 'game' must be the number of a game in the file")
+            if game in used_games:
+                raise fail(f"{where}: game {game} is played at two tables")
+            used_games.add(game)
+        read_tables.append((game, names))
+    out = [take(name) for name in sit_out]
+    return index, status, read_tables, out
+
+
+def _player(name: object, known: dict[str, str], fail: Callable[[str], LeagueImportError]) -> str:
+    player = known.get(name_key(name)) if isinstance(name, str) else None
+    if player is None or player != name:
+        raise fail("each of its players must be one of the file's 'players', written as there")
+    return player
+
+
+def _read_day(value: object, error: LeagueImportError) -> date:
+    if isinstance(value, str) and len(value) == 10:
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            pass
+    raise error
+
+
+def _whole(value: object, least: int, most: int, error: LeagueImportError) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        raise error
+    return value

@@ -1,0 +1,556 @@
+"""A club night: the league's players present, its rounds, each round's tables and sit-outs.
+
+shared/CLUBNIGHT.md is the law and rules.night its engine: these models keep
+what the organizer decided (who is here, the game every table plays, the
+seats of each round) and each table's ordinary Game of the league; the
+seating and the night's standings are asked of rules.night, never re-derived.
+
+A round is proposed (seated, not yet started: the organizer may swap or move
+players), then playing (every table's game started at once), then over (every
+game over, or ended by the organizer). Only the latest round can be proposed
+or playing, so "a round started while another is unfinished" cannot be stored.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import date
+from typing import Any
+
+from django.conf import settings
+from django.db import models, transaction
+from django.db.models import F, Max
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from games.models.exceptions import HandConflict
+from games.models.game import Game, lock_for_writing
+from games.models.league import League
+from games.models.players import Player
+from games.models.presets import LeaguePreset
+from games.models.seats import Seat
+from games.models.trash import AllRows, NotTrashed
+from rules import GameSetup, HandError, SetupError
+from rules.night import (
+    ABANDONED,
+    FEWEST_PLAYERS,
+    MOST_PLAYERS,
+    MOST_ROUNDS,
+    NightError,
+    RoundResult,
+    Standing,
+    TableResult,
+    default_sizes,
+    seat_night,
+    standings,
+    variant_sizes,
+)
+
+NIGHT_NAME_LENGTH = 60
+
+
+class NightProblem(Exception):
+    """A change the night refuses (bad input, a round in the way); str() is the sentence, field the form field."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+def _night_problem(error: NightError, field: str | None = None) -> NightProblem:
+    """The engine's sentence, translated (rules.night keeps its sentences in English)."""
+    return NightProblem(gettext(error.template) % error.params if error.params else gettext(error.template), field)
+
+
+class Night(models.Model):
+    """One evening of a league's club: who is here, the game each table plays, its rounds."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="nights")
+    name = models.CharField(max_length=NIGHT_NAME_LENGTH, blank=True, default="")
+    played_on = models.DateField()
+    variant = models.CharField(max_length=20)
+    # The options in full, time limit included, as a game keeps them: every table's game copies them.
+    options = models.JSONField(default=dict)
+    # The saved house rules the options came from, if any (its name is shown; the options are what count).
+    preset = models.ForeignKey(LeaguePreset, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    rounds = models.PositiveSmallIntegerField()
+    # rules.night's seed: the same night seats the same way.
+    seed = models.PositiveIntegerField(default=0)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    # Bumped on every change of its rounds; the night's screen compares it.
+    version = models.PositiveIntegerField(default=0)
+    # When an organizer deleted it: in the trash, restorable for TRASH_DAYS; its games stay the league's.
+    trashed_at = models.DateTimeField(null=True, blank=True)
+
+    objects = NotTrashed["Night"]()
+    all_objects = AllRows["Night"]()
+
+    class Meta:
+        ordering = ["-played_on", "-created_at", "-pk"]
+        indexes = [models.Index(fields=["league", "-played_on"], name="games_night_league_played_idx")]
+
+    def __str__(self) -> str:
+        return self.title
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:night-detail", args=[self.pk])
+
+    @property
+    def title(self) -> str:
+        return self.name or gettext("Club night of %(day)s") % {"day": self.played_on.isoformat()}
+
+    # What the engine is asked ---------------------------------------------
+
+    def setup_for(self, names: Sequence[str]) -> GameSetup:
+        """The game one table of these players would start (SetupError if the variant cannot seat them)."""
+        return GameSetup.create(self.variant, list(names), self.options, 0)
+
+    def allowed_sizes(self, players: int) -> tuple[int, ...] | None:
+        """The table sizes rules.night may use: the law's, unless the variant cannot seat one of them."""
+        sizes = variant_sizes(self.variant, self.options)
+        try:
+            usual = default_sizes(players)
+        except NightError:
+            return sizes
+        return None if set(usual) <= set(sizes) else sizes
+
+    def present(self) -> list[Player]:
+        return [entry.player for entry in self.attendance.filter(left=False).select_related("player")]
+
+    def played_tables(self) -> list[list[list[str]]]:
+        """The rounds started so far, as rules.night reads them: each round's tables in seat order, by name."""
+        played: list[list[list[str]]] = []
+        for night_round in self.round_set.exclude(status=NightRound.Status.PROPOSED).prefetch_related(
+            models.Prefetch("seats", queryset=NightSeat.objects.select_related("player", "table"))
+        ):
+            played.append(night_round.tables_by_name())
+        return played
+
+    def current_round(self) -> NightRound | None:
+        return self.round_set.order_by("-number").first()
+
+    def results(self) -> list[RoundResult]:
+        """Each started round's tables as the engine scores them (rules.night.TableResult), and its sit-outs."""
+        rounds = []
+        for night_round in self.round_set.exclude(status=NightRound.Status.PROPOSED).prefetch_related(
+            models.Prefetch("seats", queryset=NightSeat.objects.select_related("player")),
+            models.Prefetch(
+                "tables",
+                queryset=NightTable.objects.select_related("game").prefetch_related(
+                    models.Prefetch("game__seats", queryset=Seat.objects.select_related("player")),
+                    "game__hands",
+                ),
+            ),
+        ):
+            tables = []
+            for table in night_round.tables.all():
+                if table.game is None:
+                    continue
+                tables.append(TableResult.from_state(table.game.state(), table.game.declared or None))
+            sit_out = tuple(seat.player.name for seat in night_round.seats.all() if seat.table_id is None)
+            rounds.append(RoundResult(tuple(tables), sit_out))
+        return rounds
+
+    def standings(self) -> list[Standing]:
+        return standings(self.results())
+
+    # Changes ---------------------------------------------------------------
+
+    @classmethod
+    @transaction.atomic
+    def begin(
+        cls,
+        league: League,
+        players: Sequence[Player],
+        variant: str,
+        options: dict[str, Any],
+        rounds: int,
+        played_on: date,
+        name: str = "",
+        preset: LeaguePreset | None = None,
+        user: Any = None,
+        seed: int | None = None,
+    ) -> Night:
+        """A new night with round 1 proposed (NightProblem for a night that cannot be, nothing saved)."""
+        _check_players(players)
+        if not 1 <= rounds <= MOST_ROUNDS:
+            raise NightProblem(gettext("A night has from 1 to %(most)d rounds") % {"most": MOST_ROUNDS}, "rounds")
+        try:
+            resolved = GameSetup.create(variant, [f"P{seat}" for seat in range(4)], options, 0).options.as_dict()
+        except SetupError:
+            # Some variants take no 4 players: ask with the sizes it does take.
+            sizes = variant_sizes(variant, options)
+            if not sizes:
+                raise NightProblem(gettext("These house rules cannot be played at any table"), "variant") from None
+            resolved = GameSetup.create(variant, [f"P{seat}" for seat in range(sizes[0])], options, 0).options.as_dict()
+        lock_for_writing(league.pk)
+        night = cls.objects.create(
+            league=league,
+            name=name,
+            played_on=played_on,
+            variant=variant,
+            options=resolved,
+            preset=preset,
+            rounds=rounds,
+            seed=random.randrange(1_000_000) if seed is None else seed,
+            created_by=user if user is not None and user.is_authenticated else None,
+        )
+        NightPlayer.objects.bulk_create(NightPlayer(night=night, player=player) for player in players)
+        night.seat_next_round()
+        return night
+
+    def _lock(self) -> Night:
+        """The night re-read under a write lock: after its league's (lock_for_writing's order), before its games'."""
+        lock_for_writing(self.league_id)
+        locked = Night.objects.select_for_update().filter(pk=self.pk).first()
+        if locked is None:
+            raise NightProblem(gettext("This night has been deleted"))
+        return locked
+
+    def _changed(self) -> None:
+        Night.objects.filter(pk=self.pk).update(version=F("version") + 1)
+
+    @transaction.atomic
+    def seat_next_round(self) -> NightRound:
+        """Seat the next round from the rounds played (rules.night); it waits, proposed, for the organizer."""
+        night = self._lock()
+        latest = night.current_round()
+        if latest is not None and latest.status != NightRound.Status.OVER:
+            raise NightProblem(gettext("Round %(number)d is not over yet") % {"number": latest.number})
+        number = 1 if latest is None else latest.number + 1
+        if number > night.rounds:
+            raise NightProblem(gettext("All %(rounds)d rounds of the night are seated") % {"rounds": night.rounds})
+        return night._propose(number)
+
+    def _propose(self, number: int) -> NightRound:
+        present = self.present()
+        _check_players(present)
+        names = [player.name for player in present]
+        try:
+            plan = seat_night(names, 1, self.played_tables(), self.allowed_sizes(len(names)), self.seed + number)
+        except NightError as error:
+            raise _night_problem(error, "players") from None
+        by_name = {player.name: player for player in present}
+        night_round = NightRound.objects.create(night=self, number=number)
+        seats = []
+        for table_number, table_names in enumerate(plan.rounds[0], start=1):
+            table = NightTable.objects.create(round=night_round, number=table_number)
+            seats += [
+                NightSeat(round=night_round, table=table, position=position, player=by_name[name])
+                for position, name in enumerate(table_names)
+            ]
+        seats += [
+            NightSeat(round=night_round, table=None, position=position, player=by_name[name])
+            for position, name in enumerate(plan.sit_out[0])
+        ]
+        NightSeat.objects.bulk_create(seats)
+        self._changed()
+        return night_round
+
+    @transaction.atomic
+    def reseat(self) -> NightRound:
+        """Seat the proposed round again (after someone arrived or left)."""
+        night = self._lock()
+        latest = night.current_round()
+        if latest is None or latest.status != NightRound.Status.PROPOSED:
+            raise NightProblem(gettext("Only a round that has not started can be seated again"))
+        latest.delete()
+        return night._propose(latest.number)
+
+    @transaction.atomic
+    def arrive(self, player: Player) -> None:
+        """A player joins the night: seated from the next round on (the proposed one is seated again)."""
+        night = self._lock()
+        entry, created = NightPlayer.objects.get_or_create(night=night, player=player)
+        if not created and not entry.left:
+            raise NightProblem(gettext("%(name)s is already here") % {"name": player.name}, "name")
+        if len(night.present()) >= MOST_PLAYERS and (created or entry.left):
+            raise NightProblem(gettext("A night seats at most %(most)d players") % {"most": MOST_PLAYERS}, "name")
+        NightPlayer.objects.filter(pk=entry.pk).update(left=False)
+        night._reseat_if_proposed()
+
+    @transaction.atomic
+    def leave(self, player: Player) -> None:
+        """A player leaves: taken out of the next rounds (the games they played stay)."""
+        night = self._lock()
+        if not NightPlayer.objects.filter(night=night, player=player, left=False).exists():
+            raise NightProblem(gettext("%(name)s is not here") % {"name": player.name})
+        if len(night.present()) <= FEWEST_PLAYERS:
+            raise NightProblem(gettext("A night needs at least %(fewest)d players") % {"fewest": FEWEST_PLAYERS})
+        NightPlayer.objects.filter(night=night, player=player).update(left=True)
+        night._reseat_if_proposed()
+
+    def _reseat_if_proposed(self) -> None:
+        latest = self.current_round()
+        if latest is not None and latest.status == NightRound.Status.PROPOSED:
+            latest.delete()
+            self._propose(latest.number)
+        else:
+            self._changed()
+
+    @transaction.atomic
+    def swap(self, first: Player, second: Player) -> None:
+        """Two players of the proposed round trade places (a sit-out may trade with a seated player)."""
+        night = self._lock()
+        night_round = night._proposed()
+        seats = {seat.player_id: seat for seat in night_round.seats.select_related("table")}
+        if first.pk not in seats or second.pk not in seats:
+            raise NightProblem(gettext("Choose two players of this round"), "first")
+        if first.pk == second.pk:
+            raise NightProblem(gettext("Choose two different players"), "second")
+        a, b = seats[first.pk], seats[second.pk]
+        if a.table_id == b.table_id:
+            raise NightProblem(
+                gettext("%(first)s and %(second)s sit at one table already")
+                % {"first": first.name, "second": second.name},
+                "second",
+            )
+        NightSeat.objects.filter(pk=a.pk).update(table_id=b.table_id, position=b.position)
+        NightSeat.objects.filter(pk=b.pk).update(table_id=a.table_id, position=a.position)
+        night._changed()
+
+    @transaction.atomic
+    def move(self, player: Player, table_number: int) -> None:
+        """Move a player of the proposed round to another table's last seat (table 0: sitting out)."""
+        night = self._lock()
+        night_round = night._proposed()
+        seat = night_round.seats.filter(player=player).first()
+        if seat is None:
+            raise NightProblem(gettext("Choose a player of this round"), "player")
+        tables = {table.number: table for table in night_round.tables.all()}
+        if table_number != 0 and table_number not in tables:
+            raise NightProblem(gettext("There is no table %(number)d") % {"number": table_number}, "table")
+        target = tables.get(table_number)
+        target_pk = target.pk if target is not None else None
+        if seat.table_id == target_pk:
+            raise NightProblem(gettext("%(name)s already sits there") % {"name": player.name}, "table")
+        counts = {table.pk: table.seats.count() for table in tables.values()}
+        if seat.table_id is not None:
+            counts[seat.table_id] -= 1
+        if target_pk is not None:
+            counts[target_pk] += 1
+        sizes = variant_sizes(night.variant, night.options)
+        for number, table in tables.items():
+            # A table left empty goes; any other must be a size the variant seats.
+            if counts[table.pk] and counts[table.pk] not in sizes:
+                raise NightProblem(_size_refused(night, number, counts[table.pk], sizes), "table")
+        last = night_round.seats.filter(table=target).aggregate(last=Max("position"))["last"]
+        NightSeat.objects.filter(pk=seat.pk).update(table=target, position=0 if last is None else last + 1)
+        for table in tables.values():
+            if not counts[table.pk]:
+                table.delete()
+        for number, table in enumerate(night_round.tables.order_by("number"), start=1):
+            if table.number != number:
+                NightTable.objects.filter(pk=table.pk).update(number=number)
+        if seat.table_id is not None and counts[seat.table_id]:
+            # The table moved from closes its gap: positions 0, 1, 2... again.
+            for position, other in enumerate(night_round.seats.filter(table_id=seat.table_id).order_by("position")):
+                NightSeat.objects.filter(pk=other.pk).update(position=position)
+        night._changed()
+
+    def _proposed(self) -> NightRound:
+        latest = self.current_round()
+        if latest is None or latest.status != NightRound.Status.PROPOSED:
+            raise NightProblem(gettext("The round has started: its seats can no longer change"))
+        return latest
+
+    @transaction.atomic
+    def start_round(self, number: int, user: Any = None) -> NightRound:
+        """One tap: every table of the proposed round starts its game, seat 1 dealing first.
+
+        `number` is the round the organizer saw: a second organizer's tap, or
+        the same tap sent twice, finds it started and changes nothing."""
+        night = self._lock()
+        latest = night.current_round()
+        if latest is not None and latest.number < number and latest.status != NightRound.Status.OVER:
+            raise NightProblem(gettext("Round %(number)d is not over yet") % {"number": latest.number})
+        if latest is None or latest.number != number or latest.status != NightRound.Status.PROPOSED:
+            raise NightProblem(gettext("Round %(number)d has already started") % {"number": number})
+        tables = list(
+            latest.tables.prefetch_related(
+                models.Prefetch("seats", queryset=NightSeat.objects.select_related("player").order_by("position"))
+            ).order_by("number")
+        )
+        sizes = variant_sizes(night.variant, night.options)
+        for table in tables:
+            players = [seat.player for seat in table.seats.all()]
+            if len(players) not in sizes:
+                raise NightProblem(_size_refused(night, table.number, len(players), sizes), "table")
+        for table in tables:
+            players = [seat.player for seat in table.seats.all()]
+            try:
+                game = Game.start(night.league, night.variant, players, night.options, 0, user, night.played_on)
+            except SetupError as error:
+                raise NightProblem(str(error)) from None
+            NightTable.objects.filter(pk=table.pk).update(game=game)
+        NightRound.objects.filter(pk=latest.pk).update(status=NightRound.Status.PLAYING, started_at=timezone.now())
+        night._changed()
+        latest.refresh_from_db()
+        return latest
+
+    @transaction.atomic
+    def end_round(self, number: int, user: Any = None) -> NightRound:
+        """The round is over: unfinished games end by the time-limit rule, or are abandoned where they cannot.
+
+        A game with a time limit and hands in ends after its last hand, as
+        if the time had run out during it (RULES.md, Time limit: the single
+        lowest total wins). A game that this does not end (no time limit, no
+        hand yet, or still tied for lowest) is declared abandoned: it scores
+        nobody for the round, as the law says of an abandoned game."""
+        night = self._lock()
+        latest = night.current_round()
+        if latest is None or latest.number != number or latest.status != NightRound.Status.PLAYING:
+            raise NightProblem(gettext("Round %(number)d is not being played") % {"number": number})
+        for table in latest.tables.select_related("game").order_by("number"):
+            game = table.game
+            if game is None or game.status not in (Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK):
+                continue
+            game = Game.objects.for_table().get(pk=game.pk)
+            state = game.state()
+            if state.setup.options.time_limit and state.hands and not state.time_up:
+                last = len(state.hands)
+                entry = game.entries()[-1]
+                try:
+                    with transaction.atomic():  # a savepoint: a refused mark leaves the game as it was
+                        game.edit_hand(last, replace(entry, time_up=True), user)
+                except (HandError, HandConflict):
+                    pass  # the engine will not end it by time: it is abandoned below
+                game.refresh_from_db()
+            if game.status in (Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK):
+                game.declare(ABANDONED, user)
+        NightRound.objects.filter(pk=latest.pk).update(status=NightRound.Status.OVER, ended_at=timezone.now())
+        night._changed()
+        latest.refresh_from_db()
+        return latest
+
+    @transaction.atomic
+    def next_round(self, number: int) -> NightRound:
+        """Round `number` (the one the organizer saw) is over at every table: seat the next one.
+
+        Two organizers tapping at once: the second finds round `number` no
+        longer the latest, and nothing more is seated."""
+        night = self._lock()
+        latest = night.current_round()
+        if latest is None or latest.number != number:
+            raise NightProblem(gettext("Round %(number)d is seated already") % {"number": number + 1})
+        if latest.status == NightRound.Status.PROPOSED:
+            raise NightProblem(gettext("Round %(number)d has not started yet") % {"number": number})
+        if latest.status == NightRound.Status.PLAYING:
+            unfinished = latest.tables.filter(game__status__in=[Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK])
+            if unfinished.exists():
+                raise NightProblem(
+                    gettext("Tables are still playing round %(number)d: wait for them, or end the round")
+                    % {"number": number}
+                )
+            NightRound.objects.filter(pk=latest.pk).update(status=NightRound.Status.OVER, ended_at=timezone.now())
+        return night.seat_next_round()
+
+
+def _check_players(players: Sequence[Player]) -> None:
+    if len(players) < FEWEST_PLAYERS:
+        raise NightProblem(
+            gettext("A night needs at least %(fewest)d players; %(count)d are here")
+            % {"fewest": FEWEST_PLAYERS, "count": len(players)},
+            "players",
+        )
+    if len(players) > MOST_PLAYERS:
+        raise NightProblem(gettext("A night seats at most %(most)d players") % {"most": MOST_PLAYERS}, "players")
+    seen: set[int] = set()
+    for player in players:
+        if player.pk in seen:
+            raise NightProblem(gettext("%(name)s is here twice") % {"name": player.name}, "players")
+        seen.add(player.pk)
+
+
+def _size_refused(night: Night, number: int, size: int, sizes: Sequence[int]) -> str:
+    return gettext(
+        "Table %(number)d would seat %(size)d players, and these rules are played at tables of %(sizes)s only"
+    ) % {"number": number, "size": size, "sizes": ", ".join(map(str, sizes))}
+
+
+class NightPlayer(models.Model):
+    """A player who came to the night; `left` once they went home (their games stay)."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="attendance")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="nights_attended")
+    left = models.BooleanField(default=False)
+    joined_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["player__name", "pk"]
+        constraints = [models.UniqueConstraint(fields=["night", "player"], name="one_attendance_per_night")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} at night {self.night_id}"
+
+
+class NightRound(models.Model):
+    class Status(models.TextChoices):
+        PROPOSED = "proposed", _("Seated, not started")
+        PLAYING = "playing", _("Being played")
+        OVER = "over", _("Over")
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PROPOSED)
+    started_at = models.DateTimeField(null=True, blank=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["night", "number"], name="one_round_per_number")]
+
+    def __str__(self) -> str:
+        return f"Round {self.number} of night {self.night_id}"
+
+    def tables_by_name(self) -> list[list[str]]:
+        """The round's tables in seat order, by player name (uses prefetched seats)."""
+        tables: dict[int, list[NightSeat]] = {}
+        numbers: dict[int, int] = {}
+        for seat in self.seats.all():
+            if seat.table is not None:
+                tables.setdefault(seat.table.pk, []).append(seat)
+                numbers[seat.table.pk] = seat.table.number
+        return [
+            [seat.player.name for seat in sorted(tables[pk], key=lambda seat: seat.position)]
+            for pk in sorted(tables, key=lambda pk: numbers[pk])
+        ]
+
+
+class NightTable(models.Model):
+    """One table of a round; its ordinary game of the league once the round starts."""
+
+    round = models.ForeignKey(NightRound, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    # A purged game leaves the table without one (the seats still say who sat there).
+    game = models.OneToOneField(Game, on_delete=models.SET_NULL, null=True, blank=True, related_name="night_table")
+
+    class Meta:
+        ordering = ["number"]
+
+    def __str__(self) -> str:
+        return f"Table {self.number} of round {self.round_id}"
+
+
+class NightSeat(models.Model):
+    """A player's place in a round: a table's seat (0 deals first), or sitting out (no table)."""
+
+    round = models.ForeignKey(NightRound, on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(NightTable, on_delete=models.CASCADE, null=True, blank=True, related_name="seats")
+    position = models.SmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="night_seats")
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [models.UniqueConstraint(fields=["round", "player"], name="one_seat_per_round")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in round {self.round_id}"

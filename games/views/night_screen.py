@@ -1,0 +1,219 @@
+"""The night's screen: the club's TV (and any phone in the room) following the whole night live.
+
+A public page behind a signed link, as a game's share link is (sharing.py):
+the token names the night and is not stored; it lasts two days (the night
+and the morning after), and an organizer gets it from the night's page. The
+page shows the round, each table's hand number and totals as they are
+entered, the night's standings by placement points with the law's
+tie-breaks (rules.night, through the night's own context), and at the end
+the winner. It is readable across a room at 1920×1080 and on a phone.
+
+Live without reloading: the screen's body asks every 3 seconds whether the
+night changed since what it shows. The answer "no" (204) costs one query for
+any number of tables: the night's version (its rounds and seats) with the
+sum and count of its games' versions (every hand, name or status change
+moves a game's version on, and versions only grow), read in one aggregate.
+
+Its preview in a chat (Open Graph) is the standings as a PNG, at an address
+naming that fingerprint, cached for good like a game's result image.
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core import signing
+from django.db.models import Count, Sum
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET, require_safe
+
+from games.models import Night
+from games.permissions import ORGANIZE, shown_in_its_language
+from games.result_image import HEIGHT, WIDTH, Row, result_png
+from games.rounding import rounded
+from games.views.nights import _night_context, _night_for
+from games.views.pages import render_page, render_partial
+from games.views.results import FOR_GOOD
+from games.views.sharing import qr_svg
+from scorekeeper.middleware import HtmxHttpRequest
+
+SALT = "games.night-screen"
+SCREEN_MAX_AGE = 2 * 24 * 60 * 60
+POLL_SECONDS = 3
+PAGE = "games/nights/night_screen.html"
+
+
+def screen_token(night: Night) -> str:
+    return signing.dumps(night.pk, salt=SALT)
+
+
+def _night_id(token: str) -> int:
+    """The night the token names, or 404 (a bad, tampered or expired token alike)."""
+    try:
+        night_id = signing.loads(token, salt=SALT, max_age=SCREEN_MAX_AGE)
+    except signing.BadSignature:
+        raise Http404("No such screen") from None
+    if not isinstance(night_id, int) or isinstance(night_id, bool):
+        raise Http404("No such screen")
+    return night_id
+
+
+def fingerprint(night_id: int) -> str | None:
+    """What the screen shows, in one query: the night's version, its games' versions summed and counted."""
+    found = (
+        Night.objects.filter(pk=night_id, league__trashed_at=None)
+        .annotate(games=Sum("round_set__tables__game__version"), tables=Count("round_set__tables__game"))
+        .values_list("version", "games", "tables")
+        .first()
+    )
+    if found is None:
+        return None
+    version, games, tables = found
+    return f"{version}-{games or 0}-{tables}"
+
+
+@require_GET
+@login_required
+def night_screen_link(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """Organizers: on to the night's screen, whose address (and QR code) goes to the club's TV."""
+    night, _membership = _night_for(request.user, night_id, ORGANIZE)
+    return redirect(reverse("games:night-screen", args=[screen_token(night)]))
+
+
+@require_GET
+def night_screen(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    night_id = _night_id(token)
+    current = fingerprint(night_id)
+    if current is None:
+        raise Http404("No such night")
+    return _screen(request, token, night_id, current)
+
+
+@require_GET
+def night_screen_poll(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """204 while the night is as the screen shows it (one query); else the screen's body again."""
+    night_id = _night_id(token)
+    current = fingerprint(night_id)
+    if current is None:
+        raise Http404("No such night")
+    if request.GET.get("v") == current:
+        return HttpResponse(status=HTTPStatus.NO_CONTENT)
+    return _screen(request, token, night_id, current, partial=True)
+
+
+def _screen(
+    request: HtmxHttpRequest, token: str, night_id: int, current: str, partial: bool = False
+) -> TemplateResponse:
+    night = _night(night_id)
+    shown_in_its_language(night.league)  # the club's screen: the table's language
+    context = _night_context(night, None)
+    screen_url = request.build_absolute_uri(reverse("games:night-screen", args=[token]))
+    standings = context["standings"]
+    winner = standings[0].player if context["over"] and standings else None
+    context.update(
+        token=token,
+        fingerprint=current,
+        poll_seconds=POLL_SECONDS,
+        poll_url=reverse("games:night-screen-poll", args=[token]),
+        screen_url=screen_url,
+        qr=qr_svg(screen_url),
+        winner=winner,
+        round_line=_round_line(night, context),
+        standing_rows=[
+            {"standing": standing, "score": rounded(standing.score, 2), "margin": rounded(standing.margin, 1)}
+            for standing in standings
+        ],
+        share=_night_share(night, context, screen_url),
+        open_graph=_open_graph(request, night, context, token, current, screen_url),
+    )
+    if partial:
+        return render_partial(request, PAGE, "screen", context)
+    return render_page(request, PAGE, context, "screen")
+
+
+def _night(night_id: int) -> Night:
+    """The night, or 404 (deleted since its fingerprint was read)."""
+    night = Night.objects.select_related("league", "preset").filter(pk=night_id, league__trashed_at=None).first()
+    if night is None:
+        raise Http404("No such night")
+    return night
+
+
+def _round_line(night: Night, context: dict[str, Any]) -> str:
+    current = context["current"]
+    if context["over"]:
+        return ngettext(
+            "Final standings after %(rounds)s round", "Final standings after %(rounds)s rounds", night.rounds
+        ) % {"rounds": night.rounds}
+    if current is None:
+        return _("Not seated yet")
+    return _("Round %(number)s of %(rounds)s") % {"number": current["round"].number, "rounds": night.rounds}
+
+
+def _standing_rows(context: dict[str, Any]) -> list[Row]:
+    over = context["over"]
+    return [
+        Row(standing.place, standing.player, rounded(standing.score, 2), over and standing.place == 1)
+        for standing in context["standings"]
+    ]
+
+
+def _night_share(night: Night, context: dict[str, Any], screen_url: str) -> dict[str, Any]:
+    top = " · ".join(f"{row.place}. {row.name} {row.total}" for row in _standing_rows(context)[:5])
+    head = f"{night.league.name}, {night.title}: {_round_line(night, context)}"
+    if context["over"] and context["standings"]:
+        head += " · " + _("won by %(winner)s") % {"winner": context["standings"][0].player}
+    return {
+        "title": night.title,
+        "text": f"{head}\n{top}",
+        "url": screen_url,
+        "public": True,
+        "id": f"night-{night.pk}",
+        "label": _("Share the standings"),
+    }
+
+
+def _open_graph(
+    request: HtmxHttpRequest, night: Night, context: dict[str, Any], token: str, current: str, screen_url: str
+) -> dict[str, Any]:
+    top = " · ".join(f"{row.place}. {row.name} {row.total}" for row in _standing_rows(context)[:8])
+    return {
+        "title": f"{night.title} · {night.league.name}",
+        "description": f"{_round_line(night, context)}. {top}",
+        "url": screen_url,
+        "image": request.build_absolute_uri(reverse("games:night-screen-image", args=[token, current])),
+        "image_alt": _("The night's standings: each player's place and points"),
+        "width": WIDTH,
+        "height": HEIGHT,
+    }
+
+
+@require_safe
+def night_screen_image(request: HtmxHttpRequest, token: str, version: str) -> HttpResponse:
+    """The standings' PNG at the address of what it shows; an older address is sent on to the current one."""
+    night_id = _night_id(token)
+    current = fingerprint(night_id)
+    if current is None:
+        raise Http404("No such night")
+    if version != current:
+        return redirect(reverse("games:night-screen-image", args=[token, current]))
+    tag = f'"night-{night_id}-{current}"'
+    if request.headers.get("If-None-Match") == tag:
+        response = HttpResponse(status=HTTPStatus.NOT_MODIFIED)
+    else:
+        night = _night(night_id)
+        context = _night_context(night, None)
+        subtitle = f"{date_format(night.played_on, 'j M Y')} · {_round_line(night, context)}"
+        png = result_png("\N{BLACK HEART SUIT} " + night.title, subtitle, _standing_rows(context), _("Winner"))
+        response = HttpResponse(png, content_type="image/png")
+    response["ETag"] = tag
+    response["Cache-Control"] = FOR_GOOD
+    return response

@@ -1,0 +1,309 @@
+"""The club night, the organizer's side: start a night, seat and start its rounds, print its cards and sheet.
+
+The seating and the night's standings are rules.night's (asked through the
+Night model); each table plays an ordinary game of the league, entered on
+its own phone from the table card's QR code. Every change is an organizer's
+POST that answers with the night's page again (post/redirect/get without
+HTMX); a refused change says why on the page, with 422 or 409, and changes
+nothing.
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import Prefetch
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games.forms import NightForm, PresenceForm, RoundForm, SeatsForm
+from games.models import Game, League, Membership, Night, NightProblem, NightRound, NightSeat, NightTable, Player, Seat
+from games.permissions import ORGANIZE, VIEW, get_league_for, shown_in_its_language
+from games.views.sharing import join_token, qr_svg
+from rules import VARIANTS, name_key
+from rules.night import RoundResult, TableResult, standings
+from scorekeeper.middleware import HtmxHttpRequest
+
+UNPROCESSABLE = HTTPStatus.UNPROCESSABLE_ENTITY
+CONFLICT = HTTPStatus.CONFLICT
+PAGE = "games/nights/night_detail.html"
+# The night's page holds both forms, whose fields share names: their ids must differ.
+SEATS_IDS, PRESENCE_IDS = "seats_%s", "presence_%s"
+
+
+def _night_for(user: Any, night_id: int, need: str) -> tuple[Night, Membership]:
+    """The night, if the user's role in its league allows `need`; else 404/403 (a trashed night is none)."""
+    night = Night.objects.filter(pk=night_id).first()
+    if night is None:
+        raise Http404("No such night")
+    league, membership = get_league_for(user, night.league_id, need)
+    night.league = league
+    return night, membership
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def night_new(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
+    """Organizers: who is here, the game every table plays, how many rounds; round 1 comes proposed."""
+    league, _ = get_league_for(request.user, league_id, ORGANIZE)
+    form = NightForm(request.POST if request.method == "POST" else None, league=league)
+    if request.method == "POST" and form.is_valid():
+        variant, options, preset = form.game_options()
+        try:
+            with transaction.atomic():
+                present = list(form.present)
+                if form.newcomer_names:
+                    count = league.players.count()
+                    if count + len(form.newcomer_names) > League.MOST_PLAYERS:
+                        raise NightProblem(league.too_many_players(count, len(form.newcomer_names)), "newcomers")
+                    present += [Player.objects.named(league, name) for name in form.newcomer_names]
+                night = Night.begin(
+                    league,
+                    present,
+                    variant,
+                    options,
+                    form.cleaned_data["rounds"],
+                    league.today(),
+                    name=form.cleaned_data["name"],
+                    preset=preset,
+                    user=request.user,
+                )
+        except NightProblem as problem:
+            form.add_error(problem.field if problem.field in form.fields else None, problem.message)
+        else:
+            messages.success(request, gettext("Round 1 is seated: swap or move players, then start it."))
+            return redirect(night)
+    status = UNPROCESSABLE if form.is_bound else HTTPStatus.OK
+    return TemplateResponse(request, "games/nights/night_new.html", {"league": league, "form": form}, status=status)
+
+
+def _rounds(night: Night) -> list[NightRound]:
+    """Every round with its tables, seats, players and games (their seats and hands): a fixed number of queries."""
+    seats = NightSeat.objects.select_related("player").order_by("position", "pk")
+    game_seats = Seat.all_objects.select_related("player")
+    games = Game.all_objects.filter(night_table__isnull=False).prefetch_related(
+        "hands", Prefetch("seats", queryset=game_seats)
+    )
+    tables = NightTable.objects.prefetch_related(
+        Prefetch("game", queryset=games), Prefetch("seats", queryset=seats)
+    ).order_by("number")
+    return list(
+        night.round_set.prefetch_related(
+            Prefetch("tables", queryset=tables), Prefetch("seats", queryset=seats)
+        ).order_by("number")
+    )
+
+
+def _round_view(night_round: NightRound) -> dict[str, Any]:
+    """A round as the pages show it: each table's players in seat order, its game's state, the sit-outs."""
+    tables = []
+    for table in night_round.tables.all():
+        game = table.game
+        state = game.state() if game is not None else None
+        players = [seat.player for seat in table.seats.all()]
+        totals = list(zip(players, state.totals, strict=True)) if state is not None else []
+        tables.append({"table": table, "players": players, "game": game, "state": state, "totals": totals})
+    sitting_out = [seat.player for seat in night_round.seats.all() if seat.table_id is None]
+    return {"round": night_round, "tables": tables, "sitting_out": sitting_out}
+
+
+def _results(rounds: list[dict[str, Any]]) -> list[RoundResult]:
+    results = []
+    for view in rounds:
+        if view["round"].status == NightRound.Status.PROPOSED:
+            continue
+        tables = tuple(
+            TableResult.from_state(table["state"], table["game"].declared or None)
+            for table in view["tables"]
+            if table["state"] is not None and table["game"].trashed_at is None
+        )
+        results.append(RoundResult(tables, tuple(player.name for player in view["sitting_out"])))
+    return results
+
+
+def _night_context(night: Night, membership: Membership | None) -> dict[str, Any]:
+    rounds = [_round_view(night_round) for night_round in _rounds(night)]
+    current = rounds[-1] if rounds else None
+    attendance = list(night.attendance.select_related("player").order_by("player__name"))
+    return {
+        "night": night,
+        "league": night.league,
+        "rules_name": night.preset.name if night.preset_id and night.preset else VARIANTS[night.variant].name,
+        "rounds": rounds,
+        "current": current,
+        "unfinished": current is not None
+        and current["round"].status == NightRound.Status.PLAYING
+        and any(table["game"] is not None and table["game"].status in _PLAYING for table in current["tables"]),
+        "over": current is not None
+        and current["round"].number >= night.rounds
+        and current["round"].status == NightRound.Status.OVER,
+        "standings": standings(_results(rounds)),
+        "present": [entry.player for entry in attendance if not entry.left],
+        "left": [entry.player for entry in attendance if entry.left],
+        "can_organize": membership is not None and membership.can_organize,
+    }
+
+
+_PLAYING = (Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK)
+
+
+@require_GET
+@login_required
+def night_detail(request: HtmxHttpRequest, night_id: int) -> TemplateResponse:
+    night, membership = _night_for(request.user, night_id, VIEW)
+    context = _night_context(night, membership)
+    context["seats_form"] = SeatsForm(league=night.league, auto_id=SEATS_IDS)
+    context["presence_form"] = PresenceForm(league=night.league, auto_id=PRESENCE_IDS)
+    return TemplateResponse(request, PAGE, context)
+
+
+def _refused(
+    request: HtmxHttpRequest, night: Night, membership: Membership, status: int, **forms: Any
+) -> TemplateResponse:
+    context = _night_context(night, membership)
+    context["seats_form"] = forms.get("seats_form") or SeatsForm(league=night.league, auto_id=SEATS_IDS)
+    context["presence_form"] = forms.get("presence_form") or PresenceForm(league=night.league, auto_id=PRESENCE_IDS)
+    context["round_error"] = forms.get("round_error", "")
+    return TemplateResponse(request, PAGE, context, status=status)
+
+
+@require_POST
+@login_required
+def night_seats(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """Before a round starts: swap two players, or move one to another table (or out)."""
+    night, membership = _night_for(request.user, night_id, ORGANIZE)
+    form = SeatsForm(request.POST, league=night.league, auto_id=SEATS_IDS)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            if data["action"] == "swap":
+                night.swap(data["first"], data["second"])
+            else:
+                night.move(data["first"], data["table"])
+        except NightProblem as problem:
+            form.add_error(problem.field if problem.field in form.fields else None, problem.message)
+        else:
+            messages.success(request, gettext("The seats are changed."))
+            return redirect(night)
+    return _refused(request, night, membership, UNPROCESSABLE, seats_form=form)
+
+
+@require_POST
+@login_required
+def night_round(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """Start the proposed round (every table's game at once), end the round being played, or seat the next."""
+    night, membership = _night_for(request.user, night_id, ORGANIZE)
+    form = RoundForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, night, membership, UNPROCESSABLE, round_error=gettext("Choose start, end or next."))
+    action, number = form.cleaned_data["action"], form.cleaned_data["number"]
+    try:
+        if action == "start":
+            night.start_round(number, request.user)
+            message = gettext("Round %(number)d is on: every table's game has started.") % {"number": number}
+        elif action == "end":
+            night.end_round(number, request.user)
+            message = gettext("Round %(number)d is over.") % {"number": number}
+            if number < night.rounds:
+                night.seat_next_round()
+                message += " " + gettext("The next round is seated.")
+        else:
+            night.next_round(number)
+            message = gettext("Round %(number)d is seated.") % {"number": number + 1}
+    except NightProblem as problem:
+        return _refused(request, night, membership, CONFLICT, round_error=problem.message)
+    messages.success(request, message)
+    return redirect(night)
+
+
+@require_POST
+@login_required
+def night_players(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """A late arrival joins, or a player leaves: from the next round on."""
+    night, membership = _night_for(request.user, night_id, ORGANIZE)
+    form = PresenceForm(request.POST, league=night.league, auto_id=PRESENCE_IDS)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            with transaction.atomic():
+                player = data["player"] or _named(night.league, data["name"])
+                if data["action"] == "arrive":
+                    night.arrive(player)
+                    message = gettext("%(name)s joins the night from the next round.") % {"name": player.name}
+                else:
+                    night.leave(player)
+                    message = gettext("%(name)s leaves the night.") % {"name": player.name}
+        except NightProblem as problem:
+            form.add_error(problem.field if problem.field in form.fields else "player", problem.message)
+        else:
+            messages.success(request, message)
+            return redirect(night)
+    return _refused(request, night, membership, UNPROCESSABLE, presence_form=form)
+
+
+def _named(league: League, name: str) -> Player:
+    """The league's player of that name, or a new one while the league has room (NightProblem if not)."""
+    known = league.players.filter(name_key=name_key(name)).first()
+    if known is not None:
+        return known
+    if league.players.count() >= League.MOST_PLAYERS:
+        raise NightProblem(league.too_many_players(), "name")
+    return Player.objects.named(league, name)
+
+
+@require_GET
+@login_required
+def night_cards(request: HtmxHttpRequest, night_id: int) -> TemplateResponse:
+    """Organizers: the round's table cards to print, each with the QR code that joins its game as a scorer."""
+    night, membership = _night_for(request.user, night_id, ORGANIZE)
+    shown_in_its_language(night.league)  # printed table cards: the table's language
+    rounds = _rounds(night)
+    wanted = request.GET.get("round", "")
+    chosen = next((r for r in rounds if str(r.number) == wanted), rounds[-1] if rounds else None)
+    if chosen is None:
+        raise Http404("No such round")
+    cards = []
+    view = _round_view(chosen)
+    for table in view["tables"]:
+        game = table["game"]
+        qr = link = ""
+        if game is not None:
+            path = reverse("games:game-join", args=[game.pk, join_token(game, Membership.Role.SCORER, membership)])
+            link = request.build_absolute_uri(path)
+            qr = qr_svg(link)
+        cards.append({**table, "link": link, "qr": qr})
+    context = {
+        "night": night,
+        "league": night.league,
+        "round": chosen,
+        "cards": cards,
+        "sitting_out": view["sitting_out"],
+    }
+    return TemplateResponse(request, "games/nights/night_cards.html", context)
+
+
+@require_GET
+@login_required
+def night_sheet(request: HtmxHttpRequest, night_id: int) -> TemplateResponse:
+    """The night on one printed page: every round's seating and results, and the standings."""
+    night, membership = _night_for(request.user, night_id, VIEW)
+    shown_in_its_language(night.league)  # a printout: the table's language
+    return TemplateResponse(request, "games/nights/night_sheet.html", _night_context(night, membership))
+
+
+def league_nights(league: League) -> list[Night]:
+    """The league page's list of nights, newest first (one query)."""
+    return list(league.nights.all()[:20])
+
+
+def player_nights(player: Player) -> list[Night]:
+    """The nights a player came to, newest first (one query)."""
+    return list(Night.objects.filter(attendance__player=player).distinct()[:50])
