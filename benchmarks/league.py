@@ -7,9 +7,10 @@ end) with one league of 5,000 random but valid games between 100 players,
 then prints the median time of several requests through Django's test
 Client for every history page (the standings, seasons, the archive, the
 players' pages, a scoresheet, the league page), next to a trivial template
-view measured in the same run: each should stay within 5 times the trivial
+view measured in the same run: each should stay within 4 times the trivial
 view. The pages that cache what they sum are timed again with the cache
-emptied before each request. It also times the CSV and JSON downloads and
+emptied before each request, and then on the first visit after a game
+ends (issue 22: within 5 times the trivial view). It also times the CSV and JSON downloads and
 the work done when results change (re-rating after the newest game, and
 after the oldest). benchmarks/league_backup.py takes the biggest league
 through a real server and manage.py import_league.
@@ -23,6 +24,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import random
 import statistics
 import sys
 import tempfile
@@ -55,12 +57,13 @@ from django.test import Client  # noqa: E402
 from django.test.utils import override_settings  # noqa: E402
 from django.urls import include, path, reverse  # noqa: E402
 
+from games import stats  # noqa: E402
 from games.csv_export import hands_csv_rows  # noqa: E402
 from games.league_file import restore  # noqa: E402
 from games.league_file.export import export_league, export_league_json  # noqa: E402
 from games.league_file.restore import import_league  # noqa: E402
-from games.models import Game, Hand, HandRevision, League, Season  # noqa: E402
-from tests.games.league_seed import seed_league  # noqa: E402
+from games.models import Game, Hand, HandRevision, League, Player, Season  # noqa: E402
+from tests.games.league_seed import random_game, seed_league  # noqa: E402
 
 TRIVIAL = engines["django"].from_string(
     '{% extends "base.html" %}{% block content %}<h1>Hello</h1><p>A trivial page.</p>{% endblock %}'
@@ -75,10 +78,11 @@ def trivial(request):
 urlpatterns = [path("bench/trivial/", trivial), path("", include("scorekeeper.urls"))]
 
 
-def median_ms(client: Client, urls: dict[str, str], requests: int, cold: bool = False) -> dict[str, float]:
+def median_ms(client: Client, urls: dict[str, str], requests: int, before=None) -> dict[str, float]:
     """Each page's median time, the pages taken in turn so that a busy moment
-    of the machine falls on all of them alike. cold: the cache is emptied
-    before each request, as on the first visit after the results change."""
+    of the machine falls on all of them alike. before: what to do before each
+    request, untimed (empty the cache, end a game), the trivial view's too, so
+    that it is measured in the same state of the machine as the pages."""
     times: dict[str, list[float]] = {label: [] for label in urls}
     for url in urls.values():
         response = client.get(url)
@@ -89,8 +93,8 @@ def median_ms(client: Client, urls: dict[str, str], requests: int, cold: bool = 
     gc.freeze()
     for _ in range(requests):
         for label, url in urls.items():
-            if cold:
-                cache.clear()
+            if before:
+                before()
             gc.collect()
             start = time.perf_counter()
             client.get(url)
@@ -179,7 +183,7 @@ def main() -> None:
     print(f"  {'':36} {'':>10}  {'x trivial':>9}  {'x alone':>7}")
     for label, _, required in pages:
         ratio, worst = results[label] / base, results[label] / min(base, alone)
-        verdict = ("ok" if worst <= 5 else "TOO SLOW") if required else ""
+        verdict = ("ok" if ratio <= 4 else "TOO SLOW") if required else ""
         print(f"  {label:38} {results[label]:7.2f} ms  {ratio:8.1f}x  {worst:6.1f}x  {verdict}")
 
     # The pages that keep what they sum in the cache until the results change (League.results_version).
@@ -188,10 +192,34 @@ def main() -> None:
         "player page, a variant and a year", "player page, public link", "league page with its charts",
     ]  # fmt: skip
     urls = {label: url for label, url, _ in pages if label in cached}
-    cold = median_ms(client, urls, args.requests, cold=True)
-    print("\nThe pages with a cache, emptied before each request (the first visit after the results change):")
+    cold = median_ms(client, urls, args.requests, before=cache.clear)
+    print("\nThe pages with a cache, the cache emptied before each request (every figure worked out afresh):")
     for label in cached[1:]:
         print(f"  {label:38} {cold[label]:7.2f} ms  {cold[label] / cold['trivial template view']:8.1f}x")
+
+    # The first visit after a change, as at a club night: a game played through the scorer's
+    # own operations, by the page's player and the three highest rated, ends before each request.
+    leaders = [row.player_id for row in stats.standings(league, sort="rating") if row.player_id != player.pk][:3]
+    table = [player, *Player.objects.filter(pk__in=leaders)]
+    rng = random.Random(22)
+    ended = []
+
+    def end_a_game() -> None:
+        game = Game.start(league, "standard", table, first_dealer=rng.randrange(len(table)))
+        for number, entry in enumerate(random_game(game.state().setup, rng), start=1):
+            game.record_hand(number, entry)
+        game.refresh_from_db()
+        ended.append(game.status)
+
+    after = median_ms(client, urls, args.requests, before=end_a_game)
+    print(f"\nThe same, a game ending before each request ({ended.count('over')} of {len(ended)} games over):")
+    print(f"  {'':36} {'':>10}  {'x trivial':>9}  {'x alone':>7}")
+    for label in cached[1:]:
+        ratio = after[label] / after["trivial template view"]
+        worst = after[label] / min(after["trivial template view"], alone)
+        print(
+            f"  {label:38} {after[label]:7.2f} ms  {ratio:8.1f}x  {worst:6.1f}x  {'ok' if ratio <= 5 else 'TOO SLOW'}"
+        )
 
     print("\nDownloads through the test Client, the whole streamed file:")
     for label, name in [("games.csv", "games:league-export-games"), ("hands.csv", "games:league-export-hands"),
@@ -240,11 +268,11 @@ def league_file(league: League, owner, games: int) -> None:
     print(f"  the file: {size / 1024 / 1024:.1f} MB, {size / games / 1024:.2f} KB a game")
     show("hands.csv rows (the hands' results)", lambda: sum(1 for _ in hands_csv_rows(league)))
     show("import into a new league", lambda: import_league(document, owner, as_copy=True))
-    # Of which the write transaction (the time others wait on SQLite's write lock):
+    # Of which the writes (in short transactions, a chunk of games each: what others wait on SQLite is one chunk):
     name, settings, names, games, _ = restore._read_document(document)
     records = [restore._read_game(number, game, names) for number, game in enumerate(games, start=1)]
     show(
-        "  of which the write transaction",
+        "  of which the writes (chunked)",
         lambda: restore._store_league(owner, name + " 2", settings, names, records),
     )
 

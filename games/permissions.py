@@ -35,9 +35,10 @@ def membership_for(user: User | AnonymousUser, league_id: int) -> Membership:
     if not user.is_authenticated:
         raise Http404("No such league")
     try:
-        # A league in the trash is no member's: only its owner sees it, on their list of leagues.
+        # A league in the trash is no member's: only its owner sees it, on their list of leagues;
+        # an import still being written is nobody's yet.
         membership = Membership.objects.select_related("league").get(
-            league_id=league_id, user=user, league__trashed_at=None
+            league_id=league_id, user=user, league__trashed_at=None, league__importing=False
         )
     except Membership.DoesNotExist:
         raise Http404("No such league") from None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import UTC, date, datetime, timedelta
 from fractions import Fraction
 from typing import Any, TypeVar
 
@@ -19,7 +19,18 @@ from django.core.cache import cache
 from django.db.models import Count, FilteredRelation, OuterRef, Q, QuerySet, Subquery
 from django.utils import dateformat, timezone
 
-from games.models import Game, League, Player, Rivalry, Season, SeasonStanding, Seat, SeatQuerySet, Standing
+from games.models import (
+    Game,
+    League,
+    Player,
+    ResultsChange,
+    Rivalry,
+    Season,
+    SeasonStanding,
+    Seat,
+    SeatQuerySet,
+    Standing,
+)
 from games.ratings import ordinal
 from games.rounding import MISSING, shown
 from rules import VARIANTS
@@ -211,6 +222,97 @@ def day_label(moment: date | datetime) -> str:
     return dateformat.format(moment, "j M Y")
 
 
+# Folding a league's changes into what is kept --------------------------------------
+#
+# What sums thousands of seats (a player's rated games, the games per month, a
+# span's sums) is kept in the cache under the results_version it was read at.
+# When the league's results have moved on since, the ResultsChange rows between
+# the two versions say what moved: ratings from a point in the order of play,
+# the counted games of some days, the figures of some players. What was kept
+# is then mended for those alone (read again from that point, those months,
+# those players) instead of summed again over the league. Every write that moves
+# results logs its change in the same transaction (League.results_changed).
+
+# How long what is kept stays in the cache at most; a change mends or replaces it at once.
+KEPT_SECONDS = 24 * 60 * 60
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What the league's results changes after some version moved, all together.
+
+    since: the earliest point in the order of play from which ratings moved (a
+    game's position); days: the days whose counted games came, went or changed;
+    players: whose figures may have moved (None: everyone's)."""
+
+    since: tuple[date, datetime, int] | None
+    days: frozenset[date]
+    players: frozenset[int] | None
+
+    @property
+    def everything(self) -> bool:
+        return self.since is None
+
+    def touches_player(self, player_id: int) -> bool:
+        return self.players is None or player_id in self.players
+
+    def touches_days(self, since: date | None, until: date | None) -> bool:
+        return self.everything or any((not since or day >= since) and (not until or day <= until) for day in self.days)
+
+
+# One of the changes rebuilt the league, or the log no longer reaches back that far.
+EVERYTHING = Changes(None, frozenset(), None)
+
+
+def changes_after(league: League, version: int) -> Changes:
+    """What the league's results changes after `version` up to league.results_version moved.
+    One query, kept on the league object for the rest of the request."""
+    known = league.__dict__.setdefault("_changes_after", {})
+    if version not in known:
+        rows = list(
+            ResultsChange.objects.filter(
+                league=league, version__gt=version, version__lte=league.results_version
+            ).values_list("since_day", "since_created_at", "since_game_id", "days", "players")
+        )
+        if len(rows) != league.results_version - version or any(row[0] is None for row in rows):
+            known[version] = EVERYTHING
+        else:
+            players: set[int] | None = set()
+            for *_, ids in rows:
+                players = None if players is None or ids is None else players | set(ids)
+            known[version] = Changes(
+                # Every row has its position here (ResultsChange.log writes its three together).
+                since=min((day, created_at, game_id) for day, created_at, game_id, _, _ in rows),  # type: ignore[arg-type]
+                days=frozenset(date.fromisoformat(day) for row in rows for day in row[3]),
+                players=None if players is None else frozenset(players),
+            )
+    return known[version]
+
+
+def _kept(league: League, entry: tuple[int, Any] | None) -> Changes | None:
+    """None when a kept (version, value) is the league's current one; else what moved since it."""
+    if entry is not None and entry[0] == league.results_version:
+        return None
+    if entry is None or entry[0] > league.results_version:
+        return EVERYTHING
+    return changes_after(league, entry[0])
+
+
+def figures_version(league: League, player_id: int) -> int:
+    """The league's results_version at which this player's figures last moved, as far as is known:
+    what a page showing them alone is kept under, so that a game ending leaves every other
+    player's page as it was."""
+    key = f"figures-version:{player_id}"
+    entry = cache.get(key)
+    changes = _kept(league, entry)
+    if changes is None:
+        return entry[1]
+    moved = changes.touches_player(player_id) or entry is None
+    version = league.results_version if moved else entry[1]
+    cache.set(key, (league.results_version, version), KEPT_SECONDS)
+    return version
+
+
 class Row:
     """One player's line in a standings table: the sums of SeatQuerySet.figures() by name
     (row.games, row.wins, ...), the rating, and the figures worked out from the sums below."""
@@ -286,19 +388,25 @@ SPAN_SUMS_SECONDS = 24 * 60 * 60
 def _span_rows(league: League, span: Span, player: Player | None) -> list[Row]:
     """The span's sums per player, then the players' names and current ratings.
 
-    The sums read thousands of seats, so they are cached until the league's
-    results next change (League.results_version is in the key); the names
-    and ratings are read afresh (a rename shows at once). They group the
+    The sums read thousands of seats, so they are cached until a change of the
+    league's results counts, drops or moves a game of the span's dates
+    (changes_after); the names and ratings are read afresh (a rename shows at once). They group the
     seats by player alone: joining each seat to its player for the name cost
     more than the second query."""
-    key = (f"span-sums:{league.pk}:{league.results_version}:{span.variant}:{span.since}:{span.until}:"
-           f"{player.pk if player else ''}")  # fmt: skip
-    figures = cache.get(key)
-    if figures is None:
+    key = f"span-sums:{league.pk}:{span.variant}:{span.since}:{span.until}:{player.pk if player else ''}"
+    entry = cache.get(key)
+    changes = _kept(league, entry)
+    if changes is None:
+        figures = entry[1]
+    elif entry is not None and not changes.touches_days(span.since, span.until):
+        # The change counted, dropped or moved no game of these dates: the sums stand.
+        figures = entry[1]
+        cache.set(key, (league.results_version, figures), SPAN_SUMS_SECONDS)
+    else:
         seats = span.seats(league) if player is None else span.player_seats(player)
         sums = seats.values("player_id").annotate(**Seat.objects.figures()).order_by()
         figures = {row.pop("player_id"): row for row in sums}
-        cache.set(key, figures, SPAN_SUMS_SECONDS)
+        cache.set(key, (league.results_version, figures), SPAN_SUMS_SECONDS)
     if not figures:
         return []
     people = (
@@ -396,20 +504,91 @@ class RatedGame:
 
 def rating_history(league: League, player: Player, span: Span = Span()) -> list[RatedGame]:
     """The player's counted games of the span in order of play with their all-time rating after
-    each (a season's own are kept only as they stand at its end). One query, which starts from
-    the player's seats (see leaders_ratings)."""
-    seats = (
-        span.player_seats(player)
-        .exclude(rating_mu=None)
-        .order_by("game__played_on", "game__created_at", "game_id")
-        .values_list("game_id", "game__number", "game__played_on", "game__variant", "total", "won", "moons",
-                     "rating_mu", "rating_sigma")
-    )  # fmt: skip
+    each (a season's own are kept only as they stand at its end). From rated_games."""
+    since = span.since.toordinal() if span.since else 0
+    until = span.until.toordinal() if span.until else date.max.toordinal()
     return [
-        # A rated seat has both numbers (Seat.objects.store_ratings writes them together).
-        RatedGame(game_id, number, played_on, variant, total, won, moons, ordinal(mu, sigma))  # type: ignore[arg-type]
-        for game_id, number, played_on, variant, total, won, moons, mu, sigma in seats
+        RatedGame(game_id, number, date.fromordinal(day), variant, total, won, moons, rating)
+        for day, _, game_id, number, variant, total, won, moons, rating in rated_games(league, [player.pk])[player.pk]
+        if since <= day <= until and (not span.variant or variant == span.variant)
     ]
+
+
+Position = tuple[date, datetime, int]
+# A counted game as rated_games keeps it: where it stands in the order of play (its day as an
+# ordinal, when it was created in microseconds, its id), then its number and variant, and the
+# player's total, win, moons and rating after it. Plain numbers: the cache pickles a list of them
+# many times faster than one of dates and times, or of dataclasses.
+Rated = tuple[int, int, int, int, str, int, bool, int, float]
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def _place(day: date, created_at: datetime, game_id: int) -> tuple[int, int, int]:
+    """A position in the order of play as Rated holds it."""
+    return day.toordinal(), (created_at - _EPOCH) // timedelta(microseconds=1), game_id
+
+
+def rated_games(league: League, player_ids: list[int]) -> dict[int, list[Rated]]:
+    """Each player's counted games in order of play, with their all-time rating after each.
+
+    Kept per player under the results_version read; after a change, a kept list
+    is cut where the ratings started to move and only its end read again (or
+    kept whole when the change did not touch the player): one query for the
+    players read whole, starting from their seats, and for the ends two small
+    ones (the league's games from that point, then those players' seats at them).
+    """
+    keys = {player_id: f"rated-games:{player_id}" for player_id in player_ids}
+    found = cache.get_many(list(keys.values()))
+    games: dict[int, list[Rated]] = {}
+    whole: list[int] = []  # whose list is read again whole
+    ends: dict[int, tuple[int, int, int]] = {}  # whose list is read again from a point
+    still: list[int] = []  # whose kept list stands under the new version
+    for player_id, key in keys.items():
+        entry = found.get(key)
+        changes = _kept(league, entry)
+        if changes is None:
+            assert entry is not None  # _kept says None only of a kept entry
+            games[player_id] = entry[1]
+        elif entry is None or changes.everything:
+            games[player_id] = []
+            whole.append(player_id)
+        elif not changes.touches_player(player_id):
+            games[player_id] = entry[1]
+            still.append(player_id)
+        else:
+            since = _place(*changes.since)  # type: ignore[misc]
+            games[player_id] = [kept for kept in entry[1] if kept[:3] < since]
+            ends[player_id] = since
+    seats = Seat.objects.counted().exclude(rating_mu=None)
+    fields = ("player_id", "game__played_on", "game__created_at", "game_id", "game__number", "game__variant",
+              "total", "won", "moons", "rating_mu", "rating_sigma")  # fmt: skip
+    if whole:
+        _add_rated(games, seats.filter(player_id__in=whole).values_list(*fields))
+    if ends:
+        since = min(ends.values())
+        day = date.fromordinal(since[0])
+        # The day's bound besides the position's: SQLite then reads a range of the league's index.
+        after = Game.objects.counted().filter(league=league, played_on__gte=day)
+        after = after.filter(Game.from_position((day, _EPOCH + timedelta(microseconds=since[1]), since[2])))
+        rows = seats.filter(game__in=list(after.values_list("pk", flat=True)), player_id__in=list(ends))
+        _add_rated(games, rows.values_list(*fields), ends)
+    if whole or ends or still:
+        version = league.results_version
+        stored = [*whole, *ends, *still]
+        cache.set_many({keys[player_id]: (version, games[player_id]) for player_id in stored}, KEPT_SECONDS)
+    return games
+
+
+def _add_rated(games: dict[int, list[Rated]], rows: Any, since: dict[int, tuple[int, int, int]] | None = None) -> None:
+    """Seats' rows (rated_games' fields) added to each player's list, in order of play; from
+    `since` on only, for the players it names."""
+    read = sorted(
+        (player_id, *_place(day, created_at, game_id), number, variant, total, won, moons, ordinal(mu, sigma))
+        for player_id, day, created_at, game_id, number, variant, total, won, moons, mu, sigma in rows
+    )
+    for player_id, *game in read:
+        if since is None or tuple(game[:3]) >= since[player_id]:
+            games[player_id].append(tuple(game))
 
 
 @dataclass(frozen=True)
@@ -471,41 +650,37 @@ LEADERS = 5
 
 
 def leaders_ratings(league: League, leaders: list[Row]) -> list[tuple[str, list[tuple[date, float]]]]:
-    """Each leader's rating after each of their counted games, by the day it was played. One query.
-
-    Sorted by the database, which starts from the leaders' few hundred seats
-    (the index on a game's league and status leaves it no better way in), and
-    only the day and the rating read back: a thousand points are a thousand
-    rows, each converted by Django."""
-    seats = (
-        Seat.objects.counted()
-        .filter(player_id__in=[row.player_id for row in leaders])
-        .exclude(rating_mu=None)
-        .order_by("player_id", "game__played_on", "game__created_at", "game_id")
-        .values_list("player_id", "game__played_on", "rating_mu", "rating_sigma")
-    )
-    lines: dict[int, list[tuple[date, float]]] = {row.player_id: [] for row in leaders}
-    for player_id, played_on, mu, sigma in seats:
-        # A rated seat has both numbers (Seat.objects.store_ratings writes them together).
-        lines[player_id].append((played_on, ordinal(mu, sigma)))  # type: ignore[arg-type]
-    return [(row.name, lines[row.player_id]) for row in leaders]
+    """Each leader's rating after each of their counted games, by the day it was played (rated_games)."""
+    games = rated_games(league, [row.player_id for row in leaders])
+    return [(row.name, [(date.fromordinal(game[0]), game[-1]) for game in games[row.player_id]]) for row in leaders]
 
 
 def games_per_month(league: League) -> list[tuple[date, int]]:
-    """How many counted games were played in each month that had one, in order. One query.
+    """How many counted games were played in each month that had one, in order.
 
+    Kept under the results_version read; after a change only the months of the
+    days it touched are counted again (one query, none when nothing moved).
     Counted per day in the database (a plain GROUP BY on the column) and added
     up per month here: SQLite truncates dates to months with a Python function
     called once a row, several times slower on a league of thousands of games."""
-    days = (
-        Game.objects.counted()
-        .filter(league=league)
-        .values_list("played_on")
-        .annotate(games=Count("pk"))
-        .order_by("played_on")
-    )
-    months: dict[date, int] = {}
-    for day, count in days:
+    key = f"games-per-month:{league.pk}"
+    entry = cache.get(key)
+    changes = _kept(league, entry)
+    if changes is None:
+        return entry[1]
+    days = Game.objects.counted().filter(league=league)
+    if entry is None or changes.everything:
+        months: dict[date, int] = {}
+    else:
+        touched = {day.replace(day=1) for day in changes.days}
+        months = {month: count for month, count in entry[1] if month not in touched}
+        within = Q()
+        for month in touched:
+            within |= Q(played_on__gte=month, played_on__lt=(month + timedelta(days=31)).replace(day=1))
+        days = days.filter(within) if touched else days.none()
+    for day, count in days.values_list("played_on").annotate(games=Count("pk")).order_by("played_on"):
         month = day.replace(day=1)
         months[month] = months.get(month, 0) + count
-    return list(months.items())
+    counted = sorted(months.items())
+    cache.set(key, (league.results_version, counted), KEPT_SECONDS)
+    return counted

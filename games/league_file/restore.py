@@ -162,8 +162,9 @@ def import_league(document: object, owner: User, as_copy: bool = False) -> Leagu
     """A new league owned by `owner` from an exported document; raises LeagueImportError.
 
     The whole document is read and every game played by the engine before the
-    write begins, so a refused file takes no lock at all; the writes are one
-    transaction, so on any error nothing is saved. A file whose games are
+    write begins, so a refused file takes no lock at all; the writes come in
+    short transactions, a chunk of games each, the league hidden until the last
+    (_store_league), so on any error nothing is left. A file whose games are
     already a league of the owner's is refused (LeagueAlreadyHere) unless
     `as_copy`. The league's `left_out` lists the members the file names who
     have no account here (so were not restored).
@@ -199,22 +200,59 @@ def already_here(user: User, records: Sequence[ReadGame]) -> League | None:
     return League.objects.filter(pk__in=holding).order_by("pk").first() if holding else None
 
 
-@transaction.atomic
+# Games written in one transaction a chunk: on SQLite a write holds the database's one write lock,
+# so another league's hand waits at most one chunk's write rather than the whole file's.
+CHUNK_GAMES = 250
+
+
 def _store_league(owner: User, name: str, settings: dict[str, Any], player_names: list[str],
                   records: list[ReadGame], stores: Sequence[Store] = ()) -> League:  # fmt: skip
-    league = League.create_for(owner, League.name_apart(owner, name))
-    # Numbers the file gives are kept; the league counts on from the highest.
-    given = max((record.number for record in records if record.number is not None), default=0)
-    League.objects.filter(pk=league.pk).update(last_game_number=given, **settings)
-    league.last_game_number = given
-    for setting, value in settings.items():
-        setattr(league, setting, value)
-    players = {
-        player.name: player
-        for player in Player.objects.bulk_create(
-            Player(league=league, name=player_name) for player_name in player_names
-        )
-    }
+    """Write the league a chunk of games at a time, each chunk its own short transaction.
+
+    The league stays hidden (League.importing: out of every list and page) until
+    the last write, which rates it and shows it, commits; if any write fails the
+    league is removed with whatever was written of it, and the error raised."""
+    with transaction.atomic():
+        league = League.create_for(owner, League.name_apart(owner, name))
+        # Numbers the file gives are kept; the league counts on from the highest.
+        given = max((record.number for record in records if record.number is not None), default=0)
+        League.all_objects.filter(pk=league.pk).update(importing=True, last_game_number=given, **settings)
+        league.importing, league.last_game_number = True, given
+        for setting, value in settings.items():
+            setattr(league, setting, value)
+        players = {
+            player.name: player
+            for player in Player.objects.bulk_create(
+                Player(league=league, name=player_name) for player_name in player_names
+            )
+        }
+    try:
+        restoring = Restoring(league, owner, players, {})
+        accounts = restoring.users(sorted({line[1] for record in records for line in record.history if line[1]}))
+        # By ids, not objects: a related object's descriptor, set a hundred thousand times, costs.
+        user_ids = {username: user.pk for username, user in accounts.items()}
+        for start in range(0, len(records), CHUNK_GAMES):
+            with transaction.atomic():
+                chunk = records[start : start + CHUNK_GAMES]
+                games = _store_games(league, players, chunk, user_ids)
+            restoring.games.update((game.number, game) for game in games)
+        with transaction.atomic():
+            for store in stores:
+                store(restoring)
+            # Every season's standings and ratings too (League.seasons_changed).
+            league.results_changed()
+            League.all_objects.filter(pk=league.pk).update(importing=False)
+            league.importing = False
+    except BaseException:
+        league.discard()
+        raise
+    league.left_out = restoring.left_out
+    return league
+
+
+def _store_games(league: League, players: dict[str, Player], records: list[ReadGame],
+                 user_ids: dict[str, int]) -> list[Game]:  # fmt: skip
+    """One chunk of the file's games, with their History."""
     games = add_games(
         league,
         [
@@ -233,10 +271,6 @@ def _store_league(owner: User, name: str, settings: dict[str, Any], player_names
             for record in records
         ],
     )
-    restoring = Restoring(league, owner, players, {game.number: game for game in games})
-    accounts = restoring.users(sorted({line[1] for record in records for line in record.history if line[1]}))
-    # By ids, not objects: a related object's descriptor, set a hundred thousand times, costs.
-    user_ids = {username: user.pk for username, user in accounts.items()}
     HandRevision.objects.bulk_create(
         (
             HandRevision(
@@ -254,12 +288,7 @@ def _store_league(owner: User, name: str, settings: dict[str, Any], player_names
         ),
         batch_size=2000,
     )
-    for store in stores:
-        store(restoring)
-    # Every season's standings and ratings too (League.seasons_changed).
-    league.results_changed()
-    league.left_out = restoring.left_out
-    return league
+    return games
 
 
 def _read_document(document: object) -> tuple[str, dict[str, Any], list[str], list[Any], int]:

@@ -72,7 +72,7 @@ from games.models.seasons import (
     season_day,
 )
 from games.models.seats import Seat, SeatQuerySet
-from games.models.standings import Figures, Rivalry, Standing, StandingsKeeper, figure_sums
+from games.models.standings import Figures, ResultsChange, Rivalry, Standing, StandingsKeeper, figure_sums
 from games.models.trash import (
     TRASH_DAYS,
     AllRows,
@@ -126,6 +126,7 @@ __all__ = [
     "PlayerInUse",
     "PlayerQuerySet",
     "Position",
+    "ResultsChange",
     "Rivalry",
     "Season",
     "SeasonQuerySet",

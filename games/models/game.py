@@ -235,9 +235,10 @@ class Game(models.Model):
         played_on: the day it was played, today at the table unless back-filled.
         kind: how the activity log tells it (ActivityEntry.Kind)."""
         setup = GameSetup.create(variant, [player.name for player in players], options or {}, first_dealer)
-        lock_for_writing(league.pk)
+        lock_for_writing(league.pk, touch=False)
         if league.games.count() >= League.MOST_GAMES:
             raise SetupError(league.too_many_games())
+        League.touch(league.pk)  # past the cap's check: a refused game writes nothing
         game = cls.objects.create(
             league=league,
             number=league.take_game_numbers(),
@@ -344,7 +345,8 @@ class Game(models.Model):
                 raise SetupError(f"{error.messages[0]}: {name[:20]!r}", "players") from None
         # Under the league's lock (lock_for_writing): a merge or a rename going on now has finished
         # before the names are looked up, and the caps are checked before any write.
-        lock_for_writing(league.pk)
+        # Game.start moves the league's data_version once the game is written.
+        lock_for_writing(league.pk, touch=False)
         if league.games.count() >= League.MOST_GAMES:
             raise SetupError(league.too_many_games())
         known = set(

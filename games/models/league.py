@@ -50,6 +50,13 @@ class LeagueQuerySet(models.QuerySet["League"]):
         return self.filter(memberships__user=user)
 
 
+class ShownLeagues(NotTrashed["League"]):
+    """The leagues every page and list reads: neither in the trash nor an import being written."""
+
+    def get_queryset(self) -> models.QuerySet[League]:
+        return super().get_queryset().filter(importing=False)
+
+
 class League(StandingsKeeper):
     """A house, a club, a family: the container of players and games."""
 
@@ -75,6 +82,9 @@ class League(StandingsKeeper):
     # league page's charts, a player's figures, a season's sums) is cached
     # under it, and never outlives them.
     results_version = models.PositiveIntegerField(default=0)
+    # Bumped by every change to what the league's history pages show (a game, a player, a
+    # season, a setting): the public pages' ETag is keyed by it (games.views.history).
+    data_version = models.PositiveIntegerField(default=0)
     # Once a game is over, only organizers may change its hands or its day.
     lock_finished_games = models.BooleanField(default=True)
     # The language of its public pages and printouts (games.permissions.shown_in_its_language):
@@ -83,7 +93,11 @@ class League(StandingsKeeper):
     # When its owner deleted it: in the trash, restorable for TRASH_DAYS.
     trashed_at = models.DateTimeField(null=True, blank=True)
 
-    objects = NotTrashed.from_queryset(LeagueQuerySet)()
+    # An imported league while its games are written a chunk at a time (games.league_file.restore):
+    # out of every list and page until the last chunk is in; removed if one fails.
+    importing = models.BooleanField(default=False)
+
+    objects = ShownLeagues.from_queryset(LeagueQuerySet)()
     all_objects = LeagueQuerySet.as_manager()
 
     # Not a column: set by games.league_file.import_league, the file's members with no account here.
@@ -95,8 +109,28 @@ class League(StandingsKeeper):
     def __str__(self) -> str:
         return self.name
 
+    # Moved on by UPDATEs of their own, in other requests' transactions: a league saved
+    # from a form writes its settings, never the counters it happened to read with them.
+    COUNTERS = ("last_game_number", "results_version", "data_version")
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        changed = not self._state.adding and not kwargs.get("force_insert")
+        if changed and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                field.name for field in self._meta.concrete_fields
+                if not field.primary_key and field.name not in self.COUNTERS
+            ]  # fmt: skip
+        super().save(*args, **kwargs)
+        if changed:
+            League.touch(self.pk)
+
     def get_absolute_url(self) -> str:
         return reverse("games:league-detail", args=[self.pk])
+
+    @staticmethod
+    def touch(league_id: int) -> None:
+        """What the league's history pages show changed (data_version), in the write's transaction."""
+        League.all_objects.filter(pk=league_id).update(data_version=F("data_version") + 1)
 
     @property
     def zone(self) -> zoneinfo.ZoneInfo:
@@ -109,8 +143,8 @@ class League(StandingsKeeper):
     def take_game_numbers(self, count: int = 1) -> int:
         """Reserve `count` game numbers; the first of them. Runs in the caller's transaction,
         whose lock on the league row makes two games started at once get two numbers."""
-        League.objects.filter(pk=self.pk).update(last_game_number=F("last_game_number") + count)
-        self.last_game_number = League.objects.values_list("last_game_number", flat=True).get(pk=self.pk)
+        League.all_objects.filter(pk=self.pk).update(last_game_number=F("last_game_number") + count)
+        self.last_game_number = League.all_objects.values_list("last_game_number", flat=True).get(pk=self.pk)
         return self.last_game_number - count + 1
 
     @transaction.atomic
@@ -176,7 +210,9 @@ class League(StandingsKeeper):
         return league
 
 
-def lock_for_writing(league_id: int, game_ids: Iterable[int] = (), player_ids: Iterable[int] = ()) -> list[Game]:
+def lock_for_writing(
+    league_id: int, game_ids: Iterable[int] = (), player_ids: Iterable[int] = (), touch: bool = True
+) -> list[Game]:
     """Lock the rows a write is about to change, for the rest of its transaction, in the one order
     every write takes them: the league, then its games (by id), then their seats, then players (by id).
 
@@ -191,9 +227,14 @@ def lock_for_writing(league_id: int, game_ids: Iterable[int] = (), player_ids: I
     their seats, players and hands read under the lock. On SQLite the
     IMMEDIATE transaction holds the database's one write lock already and
     these selects take nothing more.
+
+    touch=False leaves the league's data_version for the caller to move
+    (League.touch) once its checks pass: a write refused by them writes nothing.
     """
     Game, Player, Seat = model("Game"), model("Player"), model("Seat")
     League.all_objects.select_for_update().filter(pk=league_id).exists()
+    if touch:
+        League.touch(league_id)
     # Every manager's rows, the trash's too: a merge moves the seats of trashed games, and a
     # restore or a purge locks what it brings back or removes; each caller checks what it found.
     games = list(

@@ -70,6 +70,7 @@ class Player(NameKeyed):
         update_fields = kwargs.get("update_fields")
         renamed = self.pk is not None and (update_fields is None or "name" in update_fields)
         super().save(*args, **kwargs)
+        League.touch(self.league_id)
         if renamed:
             Game = model("Game")
 

@@ -93,6 +93,7 @@ class Season(NameKeyed):
     def add(cls, league: League, name: str, first_day: date, last_day: date) -> Season:
         """The organizer's new season, its standings worked out; the automatic years give way to it."""
         League.objects.select_for_update().filter(pk=league.pk).exists()
+        League.touch(league.pk)
         cls.objects.filter(league=league, automatic=True).delete()
         season = cls.objects.create(league=league, name=name, first_day=first_day, last_day=last_day)
         season.refresh()
@@ -102,6 +103,7 @@ class Season(NameKeyed):
     def change(self, name: str, first_day: date, last_day: date) -> None:
         """Rename or re-date the season; new dates, new standings. An automatic year changed is the organizer's."""
         League.objects.select_for_update().filter(pk=self.league_id).exists()
+        League.touch(self.league_id)
         # As stored: a ModelForm has already put the new dates on this instance.
         redated = (first_day, last_day) != Season.objects.values_list("first_day", "last_day").get(pk=self.pk)
         if self.automatic:
@@ -116,6 +118,7 @@ class Season(NameKeyed):
     def trash(self, user: Actor = None) -> None:
         """Into the trash for TRASH_DAYS; the last of the organizer's gone, the calendar years come back."""
         League.objects.select_for_update().filter(pk=self.league_id).exists()
+        League.touch(self.league_id)
         self.trashed_at = timezone.now()
         Season.all_objects.filter(pk=self.pk).update(trashed_at=self.trashed_at)
         for year in self.league._keep_year_seasons():
@@ -127,6 +130,7 @@ class Season(NameKeyed):
         """Back from the trash, its standings worked out afresh; the automatic years give way to it again.
         TrashError when another season has taken its name meanwhile."""
         League.objects.select_for_update().filter(pk=self.league_id).exists()
+        League.touch(self.league_id)
         if Season.objects.filter(league_id=self.league_id, name_key=name_key(self.name)).exists():
             raise TrashError(f"{self.league.name} has another season called {self.name} now: rename that one first")
         if Season.objects.filter(league_id=self.league_id, automatic=False).count() >= Season.MOST_PER_LEAGUE:

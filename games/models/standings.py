@@ -72,11 +72,15 @@ class StandingsKeeper(models.Model):
 
         ratings = self._rerate(since, players)
         self._refresh_standings(ratings, None if since is None else set(players))
-        League.objects.filter(pk=self.pk).update(results_version=F("results_version") + 1)
-        if since is None:
+        League.all_objects.filter(pk=self.pk).update(
+            results_version=F("results_version") + 1, data_version=F("data_version") + 1
+        )
+        position = since if since is None or isinstance(since, tuple) else since.position
+        if position is None:
             self.seasons_changed()
         else:
-            self.seasons_changed({since[0] if isinstance(since, tuple) else since.played_on, *days})
+            self.seasons_changed({position[0], *days})
+        ResultsChange.log(self, position, days, None if since is None else set(ratings))
 
     def seasons_changed(self: League, days: Iterable[date] | None = None) -> None:  # type: ignore[misc]  # self: see the class's note
         """Refresh the standings of the seasons taking in any of `days` (None: every season).
@@ -138,7 +142,7 @@ class StandingsKeeper(models.Model):
         """
         Game, League, Seat = model("Game"), model("League"), model("Seat")
 
-        League.objects.select_for_update().filter(pk=self.pk).exists()
+        League.all_objects.select_for_update().filter(pk=self.pk).exists()
         uncounted = Seat.objects.exclude(game__status=Game.Status.OVER).exclude(rating_mu=None)
         if since is None:
             uncounted.filter(game__league=self).update(rating_mu=None, rating_sigma=None)
@@ -271,6 +275,48 @@ class Standing(Figures):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["player", "variant"], name="one_standing_per_variant")]
         indexes = [models.Index(fields=["league", "variant"])]
+
+
+class ResultsChange(models.Model):
+    """One League.results_changed(), kept so that what sums a league's results (games.stats)
+    is mended for the change rather than summed again over the league.
+
+    From where in the order of play the ratings moved (the changed game's
+    position; none when the whole league was worked out again), the days whose
+    counted games came, went or changed, and whose figures may have moved (none:
+    everyone's)."""
+
+    # A league's latest changes are kept: what was summed before them is summed afresh.
+    KEPT = 500
+
+    league = models.ForeignKey("games.League", on_delete=models.CASCADE, related_name="+")
+    version = models.PositiveIntegerField()  # the league's results_version this change made
+    since_day = models.DateField(null=True)
+    since_created_at = models.DateTimeField(null=True)
+    since_game_id = models.PositiveIntegerField(null=True)  # not a key: the game may be gone
+    days = models.JSONField(default=list)  # ISO dates
+    players = models.JSONField(null=True)  # player ids
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["league", "version"], name="one_results_change_a_version")]
+
+    def __str__(self) -> str:
+        return f"{self.league_id}: results version {self.version}"
+
+    @classmethod
+    def log(cls, league: League, since: Position | None, days: Iterable[date], players: set[int] | None) -> None:
+        """In the change's transaction, after League.results_version moved on."""
+        League = model("League")
+        version = League.all_objects.values_list("results_version", flat=True).get(pk=league.pk)
+        if since is None:
+            cls.objects.create(league=league, version=version)
+        else:
+            cls.objects.create(
+                league=league, version=version, since_day=since[0], since_created_at=since[1], since_game_id=since[2],
+                days=sorted({since[0].isoformat(), *(day.isoformat() for day in days)}),
+                players=sorted(players or ()),
+            )  # fmt: skip
+        cls.objects.filter(league=league, version__lte=version - cls.KEPT).delete()
 
 
 class Rivalry(models.Model):

@@ -63,6 +63,10 @@ def purge_trash(now: datetime | None = None) -> list[str]:
 
     cutoff = trash_cutoff(now)
     removed = []
+    # An import whose process stopped before its last chunk (League.importing) never shows: gone after a day.
+    for league in League.all_objects.filter(importing=True, created_at__lt=(now or timezone.now()) - timedelta(days=1)):
+        removed.append(f"league {league.pk} {league.name!r}, an import never finished")
+        league.discard()
     for league in League.all_objects.filter(trashed_at__lt=cutoff).order_by("pk"):
         removed.append(f"league {league.pk} {league.name!r}, trashed {league.trashed_at:%Y-%m-%d}")
         league.discard()

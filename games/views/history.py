@@ -9,26 +9,30 @@ whole league live here too.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from datetime import date
-from functools import cached_property
+from functools import cached_property, lru_cache
 from html import escape
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.messages import get_messages
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import F, Prefetch, QuerySet
 from django.http import Http404, HttpResponse, HttpResponseNotModified, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
+from django.utils.cache import patch_cache_control
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import condition, require_GET, require_http_methods
 
 from games import stats
 from games.charts import Chart, rating_chart, totals_chart
 from games.forms import ArchiveForm, SpanForm, StandingsForm
-from games.models import TRASH_DAYS, Game, Hand, Night, Player, Season, Seat
+from games.models import TRASH_DAYS, Game, Hand, League, Night, Player, Season, Seat
 from games.permissions import ORGANIZE, VIEW, Reader, get_game_for, get_league_for, get_public_league
 from games.views.pages import render_page
 from games.views.results import open_graph, result_share
@@ -101,6 +105,34 @@ def _latest_games(player: Player) -> list[ListedGame]:
     return games
 
 
+# The public link's pages ------------------------------------------------------------
+# The public standings, archive and players' pages are left open on the club's
+# screen (they poll every minute) and opened again and again from a chat: while
+# the league shows the same they answer 304 from one indexed read. Their tag
+# names the league and its League.data_version, which every change to what
+# they show moves on (a game, a player, a season, the league's settings), and
+# whatever else makes two answers differ: who reads (a member logged in sees
+# their name in the header), the HTMX region or the page, and the address with
+# its parameters. A link turned off or a league in the trash finds no league: 404.
+
+
+def _public_tag(request: HtmxHttpRequest, token: str, **ids: int) -> str | None:
+    found = League.objects.filter(public_token=token).values_list("pk", "data_version").first() if token else None
+    # A message waiting to be shown makes this answer unlike the last one: no tag.
+    if found is None or len(get_messages(request)):
+        return None
+    asked = hashlib.blake2s(request.get_full_path().encode(), digest_size=8).hexdigest()
+    league_id, version = found
+    return f"public-{league_id}-{version}-{request.user.pk or 0}-{'h' if request.htmx else 'p'}-{asked}"
+
+
+def _revalidated(response: HttpResponse) -> HttpResponse:
+    """Kept by the browser but asked about each time (the 304 above), and never by a shared cache:
+    a logged-in reader's name is on the page."""
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
+
+
 # Standings -------------------------------------------------------------------------
 
 
@@ -112,8 +144,9 @@ def league_standings(request: HtmxHttpRequest, league_id: int) -> TemplateRespon
 
 
 @require_GET
-def public_standings(request: HtmxHttpRequest, token: str) -> TemplateResponse:
-    return _standings(request, Reader(get_public_league(token)))
+@condition(etag_func=_public_tag)
+def public_standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    return _revalidated(_standings(request, Reader(get_public_league(token))))
 
 
 def _standings(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
@@ -167,17 +200,22 @@ def _standings_rows(rows: list[stats.Row], reader: Reader) -> SafeString:
     filters take many times longer than the query behind them (see
     benchmarks/league.py).
     """
-    figures = stats.COLUMNS[1:]
-    lines = []
-    for row in rows:
-        url = reader.player_url(row.player_id)
-        name = f'<a href="{escape(url)}">{escape(row.name)}</a>' if url else escape(row.name)
-        lines.append(
-            f'<tr><th scope="row" class="sticky-col">{name}</th>'
-            + "".join(f"<td>{escape(column.cell(row))}</td>" for column in figures)
-            + "</tr>"
+    return mark_safe(
+        "\n".join(
+            _standings_line(reader.player_url(row.player_id), row.name, row.rating, row.ranked, tuple(row.sums.items()))
+            for row in rows
         )
-    return mark_safe("\n".join(lines))
+    )
+
+
+@lru_cache(maxsize=8192)
+def _standings_line(url: str, name: str, rating: float | None, ranked: bool, sums: tuple[tuple[str, int], ...]) -> str:
+    """One row of the standings, from its figures alone: kept in memory, so that after a game ends
+    only its players' rows (and the rows whose rating moved) are formatted again, not the league's."""
+    row = stats.Row(0, name, rating, ranked, **dict(sums))
+    name = f'<a href="{escape(url)}">{escape(name)}</a>' if url else escape(name)
+    cells = "".join(f"<td>{escape(column.cell(row))}</td>" for column in stats.COLUMNS[1:])
+    return f'<tr><th scope="row" class="sticky-col">{name}</th>{cells}</tr>'
 
 
 # The archive -----------------------------------------------------------------------
@@ -191,8 +229,9 @@ def league_games(request: HtmxHttpRequest, league_id: int) -> TemplateResponse:
 
 
 @require_GET
-def public_games(request: HtmxHttpRequest, token: str) -> TemplateResponse:
-    return _archive(request, Reader(get_public_league(token)))
+@condition(etag_func=_public_tag)
+def public_games(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    return _revalidated(_archive(request, Reader(get_public_league(token))))
 
 
 def _archive(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
@@ -206,7 +245,15 @@ def _archive(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
             games = games.filter(status=form.cleaned_data["status"])
         if form.cleaned_data["player"]:
             games = games.filter(seats__player=form.cleaned_data["player"])
-    page = Paginator(_listed(games.latest_first()), GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    listed = _listed(games.latest_first())
+    paginator = Paginator(listed, GAMES_PER_PAGE)
+    # Counting a league's thousands of games costs more than the page of them: the count is kept
+    # until anything in the league changes (League.data_version), for each choice of filters.
+    filters = repr(sorted(form.cleaned_data.items(), key=lambda item: item[0]) if valid else [])
+    chosen = hashlib.blake2s(filters.encode(), digest_size=8).hexdigest()
+    key = f"archive-count:{reader.league.pk}:{reader.league.data_version}:{chosen}"
+    paginator.count = cache.get_or_set(key, listed.count, 24 * 60 * 60) or 0
+    page = paginator.get_page(request.GET.get("page"))
     context = {"reader": reader, "league": reader.league, "form": form, "page": page}
     return render_page(request, "history/games.html", context, "games-list", status=200 if valid else 422)
 
@@ -318,8 +365,9 @@ def player_detail(request: HtmxHttpRequest, league_id: int, player_id: int) -> T
 
 
 @require_GET
-def public_player(request: HtmxHttpRequest, token: str, player_id: int) -> TemplateResponse:
-    return _player(request, Reader(get_public_league(token)), player_id)
+@condition(etag_func=_public_tag)
+def public_player(request: HtmxHttpRequest, token: str, player_id: int) -> HttpResponse:
+    return _revalidated(_player(request, Reader(get_public_league(token)), player_id))
 
 
 class PlayerFigures:
@@ -327,8 +375,8 @@ class PlayerFigures:
 
     They read every counted game of the player (the rating history, the
     head-to-head), so the page keeps them ({% cache %} in history/player.html,
-    polled every minute) under what they depend on: the league's results
-    (League.results_version), the games a win rate needs to rank, the players'
+    polled every minute) under what they depend on: the player's results
+    (stats.figures_version), the games a win rate needs to rank, the players'
     names (the opponents'), the span (and whether it is a saved season, whose
     ratings are its own) and who reads (their links)."""
 
@@ -381,6 +429,9 @@ def _player(request: HtmxHttpRequest, reader: Reader, player_id: int) -> Templat
         "form": form,
         "span": span,
         "figures": PlayerFigures(reader, player, span),
+        # Moves on only with a change that touched this player's figures: a game ending
+        # between others leaves this page's figures as they were.
+        "figures_version": stats.figures_version(league, player.pk),
         # What else the cached figures depend on (PlayerFigures says why).
         "figures_key": " ".join(
             [

@@ -216,7 +216,7 @@ def invite_revoke(request: HtmxHttpRequest, league_id: int, invite_id: int) -> H
 
 def _invite_or_404(token: str) -> Invite:
     # A league in the trash takes no one in: its invites are no invites while it is there.
-    invites = Invite.objects.select_related("league").filter(league__trashed_at=None)
+    invites = Invite.objects.select_related("league").filter(league__trashed_at=None, league__importing=False)
     invite = invites.filter(token=token).first() if token else None
     if invite is None:
         raise Http404("No such invite")

@@ -6,7 +6,7 @@ from django.urls import reverse
 from games.models import League, new_token
 from games.views.history import GAMES_PER_PAGE
 from tests.conftest import HTMX
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, make_game
 from tests.games.league_seed import hand_worked_league, members, seed_league
 
 pytestmark = pytest.mark.django_db
@@ -164,3 +164,20 @@ def test_the_archive_fetches_its_list_again_every_minute(client, league, user):
     assert f'hx-get="{url}" hx-trigger="every 60s"' in client.get(url).content.decode()
     response = client.get(url, headers={"HX-Request": "true"})
     assert response.template_name == "history/games.html#games-list"
+
+
+def test_the_archive_counts_the_games_again_only_after_the_league_changed(
+    client, league, user, django_assert_num_queries
+):
+    seed_league(league, games=30, players=8)
+    client.force_login(user)
+    client.get(url(league))
+    with django_assert_num_queries(ARCHIVE_QUERIES - 1):  # the count is kept
+        response = client.get(url(league, "page=2"))
+    assert response.context_data["page"].paginator.count == 30
+    filtered = client.get(url(league, "status=in_progress"))
+    assert filtered.context_data["page"].paginator.count == 0  # each choice of filters has its own
+    make_game(league, "standard")
+    response = client.get(url(league))
+    assert response.context_data["page"].paginator.count == 31
+    assert client.get(url(league, "status=in_progress")).context_data["page"].paginator.count == 1

@@ -1,0 +1,159 @@
+"""What sums a league's results is kept, and mended for each change rather than summed again
+(games.stats, ResultsChange): after every kind of change the kept figures are the figures
+worked out afresh, and a change reads again only what it moved (issue 22)."""
+
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+from django.core.cache import cache
+
+from games import stats
+from games.models import Game, League, ResultsChange
+from rules import HandEntry
+from tests.factories import make_game
+from tests.games.league_seed import hand_worked_league, played
+
+pytestmark = pytest.mark.django_db
+
+# Dan takes five hearts and the Q♠ each hand (18): over 100 after six, Ann (0) wins.
+DAN_LOSES = [HandEntry.cards([0, 4, 4, 5], 3)] * 6
+SPAN = stats.Span("", date(2025, 3, 2), date(2025, 3, 31))
+
+
+@pytest.fixture
+def games(league, user):
+    return hand_worked_league(league, user)
+
+
+def figures(league):
+    """Everything kept, read through the cache as a page would."""
+    league = League.objects.get(pk=league.pk)
+    players = list(league.players.order_by("pk").values_list("pk", flat=True))
+    return {
+        "rated": stats.rated_games(league, players),
+        "months": stats.games_per_month(league),
+        "span": sorted((row.player_id, row.games, row.wins, row.total) for row in stats.standings(league, SPAN)),
+    }
+
+
+def afresh(league):
+    cache.clear()
+    return figures(league)
+
+
+def end_a_game(league, day, players=("Ann", "Ben", "Cat", "Dan")):
+    return played(league, "standard", DAN_LOSES, datetime.combine(day, datetime.min.time(), UTC), players=list(players))
+
+
+CHANGES = {
+    "a game ends after the others": lambda league, games: end_a_game(league, date(2025, 3, 20)),
+    "a game ends before others in the order of play": lambda league, games: end_a_game(league, date(2025, 3, 2)),
+    "a game between other players ends": lambda league, games: end_a_game(
+        league, date(2025, 3, 21), ("Eve", "Fay", "Gus", "Hal")
+    ),
+    "a game in another month ends": lambda league, games: end_a_game(league, date(2025, 1, 5)),
+    "a game is deleted": lambda league, games: games["moon"].trash(),
+    "a deleted game is restored": lambda league, games: (games["wraps"].trash(), games["wraps"].restore()),
+    "a game moves to another day": lambda league, games: games["moon"].move_to_day(date(2025, 2, 27)),
+    "a hand of an old game is changed": lambda league, games: games["wraps"].edit_hand(
+        5, HandEntry.cards([0, 13, 0, 0], 2)
+    ),
+    "the whole league is worked out again": lambda league, games: league.results_changed(),
+}
+
+
+@pytest.mark.parametrize("change", list(CHANGES))
+def test_kept_figures_mended_for_a_change_are_the_figures_worked_out_afresh(league, games, change):
+    figures(league)  # kept, as the pages left them
+    CHANGES[change](League.objects.get(pk=league.pk), games)
+    mended = figures(league)
+    assert mended == afresh(league)
+
+
+def test_several_changes_between_two_visits_are_mended_together(league, games):
+    figures(league)
+    end_a_game(league, date(2025, 3, 20))
+    games["moon"].trash()
+    end_a_game(league, date(2025, 2, 1), ("Eve", "Fay", "Gus", "Hal"))
+    games["wraps"].move_to_day(date(2025, 3, 25))
+    mended = figures(league)
+    assert mended == afresh(league)
+
+
+def test_the_figures_agree_with_the_games_worked_out_by_hand(league, games):
+    """The kept figures are not only self-consistent: Ben's won games and months are the paper's."""
+    ben = league.players.get(name="Ben")
+    kept = figures(league)
+    end_a_game(league, date(2025, 4, 2))
+    mended = figures(league)
+    # Ben won the moon game (game 1, 1 March) and nothing else; the new game (2 April) Ann won.
+    assert [(game[3], game[6]) for game in kept["rated"][ben.pk]] == [(1, True), (2, False), (3, False)]
+    assert [(game[0], game[6]) for game in mended["rated"][ben.pk]][-1] == (date(2025, 4, 2).toordinal(), False)
+    assert kept["months"] == [(date(2025, 3, 1), 3)]
+    assert mended["months"] == [(date(2025, 3, 1), 3), (date(2025, 4, 1), 1)]
+
+
+def test_a_game_ending_reads_again_only_its_players_games(league, games, django_assert_num_queries):
+    end_a_game(league, date(2025, 3, 5), ("Eve", "Fay", "Gus", "Hal"))
+    figures(league)
+    end_a_game(league, date(2025, 3, 20))
+    league = League.objects.get(pk=league.pk)
+    others = list(league.players.exclude(name__in=["Ann", "Ben", "Cat", "Dan"]).values_list("pk", flat=True))
+    dan = league.players.get(name="Dan")
+    # The change log, then the league's games from where the change starts, then the player's seats at them.
+    with django_assert_num_queries(3):
+        mended = stats.rated_games(league, [dan.pk])
+    assert mended[dan.pk][-1][0] == date(2025, 3, 20).toordinal()
+    league = League.objects.get(pk=league.pk)
+    with django_assert_num_queries(1):  # the log alone: nobody else's games moved
+        kept = stats.rated_games(league, others)
+    assert len(others) == 4
+    assert all(len(kept[pk]) == 1 for pk in others)
+
+
+def test_the_games_per_month_count_again_only_the_changed_month(league, games, django_assert_num_queries):
+    end_a_game(league, date(2025, 1, 5))
+    figures(league)
+    end_a_game(league, date(2025, 3, 20))
+    league = League.objects.get(pk=league.pk)
+    with django_assert_num_queries(2) as counted:  # the log, then March's games alone
+        months = stats.games_per_month(league)
+    assert months == [(date(2025, 1, 1), 1), (date(2025, 3, 1), 4)]
+    sql = counted.captured_queries[-1]["sql"]
+    assert "2025-03-01" in sql
+    assert "2025-01-01" not in sql
+
+
+def test_a_game_ending_leaves_other_players_figures_version_as_it_was(league, games):
+    eve = make_game(league, "standard", ["Eve", "Fay", "Gus", "Hal"]).seats.get(position=0).player
+    league = League.objects.get(pk=league.pk)
+    ann = league.players.get(name="Ann")
+    before = {player.pk: stats.figures_version(league, player.pk) for player in (ann, eve)}
+    end_a_game(league, date(2025, 3, 20))
+    league = League.objects.get(pk=league.pk)
+    assert stats.figures_version(league, eve.pk) == before[eve.pk]
+    assert stats.figures_version(league, ann.pk) == league.results_version != before[ann.pk]
+
+
+def test_a_kept_copy_older_than_the_log_is_worked_out_afresh(league, games, monkeypatch):
+    monkeypatch.setattr(ResultsChange, "KEPT", 2)
+    figures(league)
+    for day in range(3):
+        end_a_game(league, date(2025, 3, 10) + timedelta(days=day))
+    league = League.objects.get(pk=league.pk)
+    assert ResultsChange.objects.filter(league=league).count() == 2  # the oldest pruned
+    assert stats.changes_after(league, league.results_version - 3) is stats.EVERYTHING
+    assert figures(league) == afresh(league)
+
+
+def test_every_results_change_is_logged_with_what_it_moved(league, games):
+    game = end_a_game(league, date(2025, 3, 20))
+    change = ResultsChange.objects.filter(league=league).latest("version")
+    assert change.version == League.objects.get(pk=league.pk).results_version
+    assert (change.since_day, change.since_game_id) == (date(2025, 3, 20), game.pk)
+    assert change.days == ["2025-03-20"]
+    assert set(change.players) == set(game.seats.values_list("player_id", flat=True))
+    Game.objects.get(pk=game.pk).move_to_day(date(2025, 3, 2))
+    moved = ResultsChange.objects.filter(league=league).latest("version")
+    assert moved.since_day == date(2025, 3, 2)
+    assert moved.days == ["2025-03-02", "2025-03-20"]

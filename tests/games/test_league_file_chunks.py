@@ -1,0 +1,129 @@
+"""A league file is written a chunk of games at a time, each chunk its own short transaction, so
+that other leagues' tables are not kept waiting; the new league stays hidden until the last chunk
+is in, and a failure anywhere leaves nothing behind (issue 22)."""
+
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from games.league_file import restore
+from games.league_file.export import export_league
+from games.league_file.restore import import_league
+from games.models import (
+    ActivityEntry,
+    Game,
+    Hand,
+    HandRevision,
+    League,
+    Membership,
+    Player,
+    ResultsChange,
+    Seat,
+    new_token,
+    purge_trash,
+)
+from tests.factories import UserFactory, make_game
+from tests.games.league_seed import hand_worked_league
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def document(league, user):
+    hand_worked_league(league, user)  # six games
+    return export_league(league)
+
+
+def everything_stored():
+    return {
+        model.__name__: model.all_objects.count() if hasattr(model, "all_objects") else model.objects.count()
+        for model in (League, Game, Seat, Hand, HandRevision, Player, Membership, ActivityEntry, ResultsChange)
+    }
+
+
+def test_the_games_are_written_in_chunks_while_the_league_is_hidden(document, monkeypatch):
+    monkeypatch.setattr(restore, "CHUNK_GAMES", 2)
+    written, seen = restore._store_games, []
+
+    def store_games(league, *args):
+        assert not League.objects.filter(pk=league.pk).exists()  # hidden while it is written
+        seen.append(len(args[1]))
+        return written(league, *args)
+
+    monkeypatch.setattr(restore, "_store_games", store_games)
+    restored = import_league(document, UserFactory())
+    assert seen == [2, 2, 2]
+    assert League.objects.filter(pk=restored.pk).exists()
+    assert restored.games.count() == 6
+    assert not League.all_objects.get(pk=restored.pk).importing
+
+
+@pytest.mark.parametrize("failing", ["the second chunk", "the last write"])
+def test_a_failure_in_any_write_leaves_nothing_behind(document, monkeypatch, failing):
+    importer = UserFactory()
+    before = everything_stored()
+    monkeypatch.setattr(restore, "CHUNK_GAMES", 2)
+    if failing == "the second chunk":
+        written, calls = restore._store_games, []
+
+        def store_games(*args):
+            calls.append(1)
+            if len(calls) == 2:
+                raise RuntimeError("the disk is full")
+            return written(*args)
+
+        monkeypatch.setattr(restore, "_store_games", store_games)
+    else:
+
+        def results_changed(self, *args, **kwargs):
+            raise RuntimeError("the disk is full")
+
+        monkeypatch.setattr(League, "results_changed", results_changed)
+    with pytest.raises(RuntimeError, match="the disk is full"):
+        import_league(document, importer)
+    assert everything_stored() == before
+    assert not League.all_objects.filter(owner=importer).exists()
+
+
+@pytest.fixture
+def being_imported(client):
+    owner = UserFactory()
+    league = League.create_for(owner, "Half written")
+    game = make_game(league, "standard")
+    League.all_objects.filter(pk=league.pk).update(importing=True, public_token=new_token())
+    client.force_login(owner)
+    return League.all_objects.get(pk=league.pk), game
+
+
+def test_a_league_being_imported_is_on_no_list(client, being_imported):
+    league, _ = being_imported
+    assert league.name not in client.get(reverse("games:home")).content.decode()
+    assert not League.objects.for_user(league.owner).exists()
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        lambda league, game: reverse("games:league-detail", args=[league.pk]),
+        lambda league, game: reverse("games:league-standings", args=[league.pk]),
+        lambda league, game: reverse("games:league-games", args=[league.pk]),
+        lambda league, game: reverse("games:game-detail", args=[game.pk]),
+        lambda league, game: reverse("games:game-scoresheet", args=[game.pk]),
+        lambda league, game: reverse("games:public-standings", args=[league.public_token]),
+        lambda league, game: reverse("games:public-games", args=[league.public_token]),
+    ],
+    ids=["league", "standings", "archive", "game", "scoresheet", "public standings", "public archive"],
+)
+def test_a_league_being_imported_is_not_reachable_even_by_its_owner(client, being_imported, page):
+    league, game = being_imported
+    assert client.get(page(league, game)).status_code == 404
+
+
+def test_an_import_that_never_finished_is_purged_after_a_day(being_imported):
+    league, _ = being_imported
+    assert purge_trash() == []
+    League.all_objects.filter(pk=league.pk).update(created_at=timezone.now() - timedelta(days=2))
+    assert purge_trash() == [f"league {league.pk} 'Half written', an import never finished"]
+    assert not League.all_objects.filter(pk=league.pk).exists()
