@@ -7,10 +7,13 @@ from games.models import Game, NightRound, NightTable, Player
 from tests.browser.club_night import enter_hand, join_links, join_table, start_night, tap_round_button
 from tests.browser.conftest import field, overflows_phone, small_targets
 from tests.factories import UserFactory
+from tests.games.test_night_screen import screen_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 NINE = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
+TV = {"width": 1920, "height": 1080}
+SHOWS_WITHIN_MS = 5_000
 
 
 def seating(night, number):
@@ -59,9 +62,18 @@ def test_an_organizer_runs_a_night_of_nine_over_two_rounds_with_two_table_phones
     for number, link in links.items():
         tables[number] = new_phone(UserFactory())
         join_table(tables[number], link)
+    # The club's TV shows the night from the start of the round, and follows the tables by itself.
+    tv = new_phone(None, viewport=TV)
+    tv.goto(f"{live_server.url}{screen_url(night)}")
+    expect(tv.get_by_test_id("night-round")).to_have_text("Round 1 of 2")
+    expect(tv.get_by_test_id("screen-hand-2")).to_have_text("first hand")
+    tv.evaluate("() => { window.notReloaded = true; }")
     # One lowest total at each table (seat 2's 1 at a 4-table, seat 5's 0 at a 5-table), so time can end it.
     for number in (1, 2):
         enter_hand(tables[number], queen=0, rest_to=3, hearts={1: 1, 2: 2})
+    # Table 2's hand is on the TV within 5 seconds, without a reload.
+    expect(tv.get_by_test_id("screen-hand-2")).to_have_text("after 1 hand", timeout=SHOWS_WITHIN_MS)
+    assert tv.evaluate("() => window.notReloaded") is True
     assert [Game.objects.get(pk=game.pk).hand_count for game in games] == [1, 1]
 
     # The time is up: the organizer ends the round; each game ends by the time-limit rule after its hand.
