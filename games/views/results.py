@@ -34,13 +34,14 @@ FOR_GOOD = "public, max-age=31536000, immutable"
 
 
 def result_rows(state: GameState) -> list[Row]:
-    """The players, best place first: the winners, then by total, equal totals sharing a place."""
+    """The players (the teams in a team game), best place first: the winners, then by total, equal
+    totals sharing a place."""
     over = state.is_over
     won = [over and seat in state.winners for seat in range(len(state.totals))]
     places = finishing_ranks(state.totals, won)
     rows = [
         Row(place, name, _total(total), winner)
-        for place, name, total, winner in zip(places, state.setup.players, state.totals, won, strict=True)
+        for place, name, total, winner in zip(places, state.setup.scorers, state.totals, won, strict=True)
     ]
     return sorted(rows, key=lambda row: row.place)
 

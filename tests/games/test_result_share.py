@@ -14,8 +14,10 @@ from games import result_image
 from games.models import League, new_token
 from games.result_image import PALE, WHITE, Row, result_png
 from games.views.results import result_rows
+from rules import play
 from tests.factories import LeagueFactory
 from tests.games.league_seed import MOON_AND_QUEEN, WRAPS, members, played
+from tests.rules.table import cards, setup
 
 pytestmark = pytest.mark.django_db
 
@@ -232,3 +234,17 @@ def test_a_game_under_way_has_nothing_to_share_yet(client, public, user):
 def test_the_public_page_shares_itself(client, public, wraps):
     page = reverse("games:public-scoresheet", args=[public.public_token, wraps.pk])
     assert share_button(client.get(page).content.decode())["data-share-url"] == f"http://testserver{page}"
+
+
+def test_a_team_games_result_names_the_teams_with_their_totals():
+    """A team game's totals are the teams' (RULES.md, Partners): the shared result lists each team
+    once, as the engine names it, not four players against two totals (a 500 before)."""
+    game = setup("standard", 6, teams=True)
+    # Ann+Dan take 3 + 2 hearts, Ben+Eve 8, Cat+Fay the Q♠: 5, 8 and 13 (worked out by hand).
+    state = play(game, [cards(game, {"Ann": 3, "Dan": 2, "Ben": 8}, queen="Cat")])
+    rows = result_rows(state)
+    assert [(row.place, row.name, row.total) for row in rows] == [
+        (1, "Ann+Dan", "5"),
+        (2, "Ben+Eve", "8"),
+        (3, "Cat+Fay", "13"),
+    ]
