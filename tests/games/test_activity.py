@@ -206,9 +206,10 @@ def test_entries_are_worded_at_reading_time_from_their_facts(league):
     assert worded("league_imported", who="", games=296) == (
         "The app imported the league from a league file (296 games)"
     )
-    # Through gettext: the stored facts hold no English to translate.
+    # Through gettext at reading time: the stored facts hold no English, so the same entry reads
+    # in the reader's language (the French catalog's sentence).
     with translation.override("fr"):
-        assert worded("game_started", game=2) == "ann started game 2"
+        assert worded("game_started", game=2) == "ann a commencé la partie 2"
 
 
 # The page -----------------------------------------------------------------------------------
