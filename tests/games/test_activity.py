@@ -208,7 +208,7 @@ def test_entries_are_worded_at_reading_time_from_their_facts(league):
     )
     # Through gettext: the stored facts hold no English to translate.
     with translation.override("fr"):
-        assert worded("game_started", game=2) == "ann started game 2"
+        assert worded("game_started", game=2) == "ann a commencé la partie 2"
 
 
 # The page -----------------------------------------------------------------------------------
