@@ -51,6 +51,8 @@ FACTS: dict[str, dict[str, type]] = {
     Kind.PRESET_RESTORED: {"preset": str},
     Kind.SEASON_DELETED: {"season": str},
     Kind.SEASON_RESTORED: {"season": str},
+    Kind.NIGHT_DELETED: {"night": str},
+    Kind.NIGHT_RESTORED: {"night": str},
 }
 # The public link has no game: made and stopped say so instead.
 PUBLIC_LINK = 0
@@ -74,6 +76,8 @@ SENTENCES: dict[str, Promise] = {
     Kind.PRESET_RESTORED: gettext_lazy("%(who)s restored the house rules %(preset)s from the trash"),
     Kind.SEASON_DELETED: gettext_lazy("%(who)s deleted the season %(season)s (it went to the trash)"),
     Kind.SEASON_RESTORED: gettext_lazy("%(who)s restored the season %(season)s from the trash"),
+    Kind.NIGHT_DELETED: gettext_lazy("%(who)s deleted the club night %(night)s (it went to the trash)"),
+    Kind.NIGHT_RESTORED: gettext_lazy("%(who)s restored the club night %(night)s from the trash"),
 }
 
 # The settings page's fields, as the log names them.

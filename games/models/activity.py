@@ -70,6 +70,8 @@ class ActivityEntry(models.Model):
         PRESET_RESTORED = "preset_restored", "house rules restored"
         SEASON_DELETED = "season_deleted", "season deleted"
         SEASON_RESTORED = "season_restored", "season restored"
+        NIGHT_DELETED = "night_deleted", "club night deleted"
+        NIGHT_RESTORED = "night_restored", "club night restored"
 
     league = models.ForeignKey("games.League", on_delete=models.CASCADE, related_name="activity")
     kind = models.CharField(max_length=24, choices=Kind.choices)

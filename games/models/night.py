@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import models, transaction
@@ -27,6 +27,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.models.activity import ActivityEntry
 from games.models.exceptions import HandConflict
 from games.models.game import Game, lock_for_writing
 from games.models.league import League
@@ -49,6 +50,9 @@ from rules.night import (
     standings,
     variant_sizes,
 )
+
+if TYPE_CHECKING:
+    from games.models.activity import Actor
 
 NIGHT_NAME_LENGTH = 60
 
@@ -110,18 +114,20 @@ class Night(models.Model):
     # The trash -------------------------------------------------------------
 
     @transaction.atomic
-    def trash(self) -> None:
+    def trash(self, user: Actor = None) -> None:
         """Into the trash for TRASH_DAYS: hidden from every page, its screen 404. Its games stay the league's."""
         lock_for_writing(self.league_id)
         self.trashed_at = timezone.now()
         Night.all_objects.filter(pk=self.pk).update(trashed_at=self.trashed_at, version=F("version") + 1)
+        ActivityEntry.record(self.league, user, ActivityEntry.Kind.NIGHT_DELETED, night=self.title)
 
     @transaction.atomic
-    def restore(self) -> None:
+    def restore(self, user: Actor = None) -> None:
         """Back from the trash, as it was (its games never left the league)."""
         lock_for_writing(self.league_id)
         Night.all_objects.filter(pk=self.pk).update(trashed_at=None, version=F("version") + 1)
         self.trashed_at = None
+        ActivityEntry.record(self.league, user, ActivityEntry.Kind.NIGHT_RESTORED, night=self.title)
 
     # What the engine is asked ---------------------------------------------
 

@@ -217,7 +217,10 @@ def organizer_share(request: HtmxHttpRequest, night: Night, context: dict[str, A
     """The organizer's Share button: the lasting public link if the league has one, else the screen's."""
     token = night.league.public_token
     name, args = _where(token, night.pk, True) if token else _where(screen_token(night), night.pk, False)
-    return _night_share(night, context, request.build_absolute_uri(reverse(f"games:{name}", args=args)))
+    share = _night_share(night, context, request.build_absolute_uri(reverse(f"games:{name}", args=args)))
+    # Without a public link the screen's link is shared, and it dies in two days: the page says so beside the button.
+    share["lasting"] = bool(token)
+    return share
 
 
 def _night_share(night: Night, context: dict[str, Any], screen_url: str) -> dict[str, Any]:

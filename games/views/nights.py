@@ -185,7 +185,7 @@ def night_delete(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     if request.method == "GET":
         context = {"league": night.league, "night": night, "days": TRASH_DAYS}
         return TemplateResponse(request, "games/nights/night_delete.html", context)
-    night.trash()
+    night.trash(request.user)
     messages.success(
         request,
         gettext(

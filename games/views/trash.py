@@ -66,7 +66,7 @@ def trash_restore(request: HtmxHttpRequest, league_id: int, kind: str, item_id: 
     item = get_object_or_404(model.all_objects.filter(league=league, trashed_at__gte=cutoff), pk=item_id)
     item.league = league
     if isinstance(item, Night):
-        item.restore()
+        item.restore(request.user)
         messages.success(request, _("%(name)s is back.") % {"name": item.title})
         return redirect(item)
     try:

@@ -358,6 +358,16 @@ def test_a_file_from_before_the_log_still_imports(league, user, games):
     assert log(copy) == [("league_imported", user.username, {"games": 6})]
 
 
+def test_a_club_nights_delete_and_restore_go_through_the_league_file(league, user, games):
+    ActivityEntry.record(league, user, ActivityEntry.Kind.NIGHT_DELETED, night="Friday")
+    ActivityEntry.record(league, user, ActivityEntry.Kind.NIGHT_RESTORED, night="Friday")
+    copy = import_league(json.loads(json.dumps(export_league(league))), user, as_copy=True)
+    assert log(copy)[-3:-1] == [
+        ("night_deleted", user.username, {"night": "Friday"}),
+        ("night_restored", user.username, {"night": "Friday"}),
+    ]
+
+
 ENTRY = {"kind": "game_deleted", "who": "ann", "at": "2025-03-01T20:00:00+00:00", "facts": {"game": 3}}
 
 
@@ -369,6 +379,7 @@ ENTRY = {"kind": "game_deleted", "who": "ann", "at": "2025-03-01T20:00:00+00:00"
         ([{**ENTRY, "kind": "hacked"}], "no such kind of entry"),
         ([{**ENTRY, "facts": {"game": "3"}}], "game is not what the app writes there"),
         ([{**ENTRY, "facts": {"game": 3, "note": "<b>"}}], "a game_deleted entry's facts are game"),
+        ([{**ENTRY, "kind": "night_deleted", "facts": {"night": 3}}], "night is not what the app writes there"),
         ([{**ENTRY, "at": "2025-03-01T20:00:00"}], "at is a time with its zone"),
         ([{**ENTRY, "at": "2999-03-01T20:00:00+00:00"}], "not in the future"),
         ([{**ENTRY, "who": "x" * 151}], "who is the name of an account"),

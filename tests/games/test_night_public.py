@@ -3,9 +3,9 @@
 import pytest
 from django.urls import reverse
 
-from games.models import League, Night, Player, new_token
+from games.models import League, Membership, Night, Player, new_token
 from games.views.night_screen import fingerprint, screen_token
-from tests.factories import LeagueFactory
+from tests.factories import LeagueFactory, MembershipFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -67,3 +67,25 @@ def test_the_organizers_page_shares_the_lasting_link_when_the_league_has_one(sco
     page = scorer.get(night.get_absolute_url()).content.decode()
     public = reverse("games:public-night", args=[token, night.pk])
     assert f'data-share-url="http://testserver{public}"' in page
+
+
+def test_without_a_public_link_the_page_says_the_shared_link_lasts_two_days(scorer, client, league):
+    night = begin(league)
+    note = "This link works for two days; turn on the league's public link for one that lasts."
+    members = reverse("games:league-members", args=[league.pk]) + "#public-link"
+    page = scorer.get(night.get_absolute_url()).content.decode()
+    assert note in page
+    assert f'href="{members}"' in page
+    # A viewer is told too, but is not sent where only an organizer can turn it on.
+    viewer = UserFactory()
+    MembershipFactory(league=league, user=viewer, role=Membership.Role.VIEWER)
+    client.force_login(viewer)
+    page = client.get(night.get_absolute_url()).content.decode()
+    assert note in page
+    assert f'href="{members}"' not in page
+    # With the public link on, the shared link lasts: nothing to say.
+    publish(league)
+    page = scorer.get(night.get_absolute_url()).content.decode()
+    assert 'data-testid="share-result"' in page
+    assert note not in page
+    assert 'data-testid="share-lasts"' not in page

@@ -8,7 +8,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from games.models import Game, Night, NightRound, NightSeat, NightTable, Player
+from games.models import ActivityEntry, Game, Night, NightRound, NightSeat, NightTable, Player
 from games.views.night_screen import screen_token
 from tests.factories import MembershipFactory, UserFactory
 
@@ -115,3 +115,18 @@ def test_the_purge_removes_a_night_after_30_days_and_keeps_its_games(league):
     assert not Night.all_objects.filter(pk=night.pk).exists()
     assert not NightRound.objects.filter(night_id=night.pk).exists()
     assert set(Game.objects.filter(pk__in=games).values_list("pk", flat=True)) == games
+
+
+def test_delete_and_restore_are_in_the_activity_log(scorer, league, user):
+    night = begin(league)
+    since = ActivityEntry.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
+    scorer.post(reverse("games:night-delete", args=[night.pk]))
+    scorer.post(reverse("games:trash-restore", args=[league.pk, "night", night.pk]))
+    entries = ActivityEntry.objects.filter(league=league, pk__gt=since).order_by("pk")
+    assert [(entry.kind, entry.who, entry.facts) for entry in entries] == [
+        ("night_deleted", user.username, {"night": "Friday"}),
+        ("night_restored", user.username, {"night": "Friday"}),
+    ]
+    page = scorer.get(reverse("games:league-activity", args=[league.pk])).content.decode()
+    assert f"{user.username} deleted the club night Friday (it went to the trash)" in page
+    assert f"{user.username} restored the club night Friday from the trash" in page
