@@ -300,7 +300,7 @@ def _kept(league: League, entry: tuple[int, Any] | None) -> Changes | None:
 
 def figures_version(league: League, player_id: int) -> int:
     """The league's results_version at which this player's figures last moved, as far as is known:
-    what a page showing them alone is kept under, so that a game ending leaves every other
+    what a page that shows them alone is kept under, so that a game ending leaves every other
     player's page as it was."""
     key = f"figures-version:{player_id}"
     entry = cache.get(key)
