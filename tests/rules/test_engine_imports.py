@@ -3,6 +3,8 @@
 import ast
 from pathlib import Path
 
+from tests.test_layout import cycle_from
+
 RULES = Path(__file__).resolve().parents[2] / "rules"
 
 
@@ -19,21 +21,6 @@ def engine_imports() -> dict[str, set[str]]:
                 imported.update(alias.name for alias in node.names)
         found[name] = imported & set(modules)
     return found
-
-
-def cycle_from(start: str, graph: dict[str, set[str]]) -> list[str]:
-    """A path of imports from start back to start, or [] when there is none."""
-    paths = [[start]]
-    seen = set()
-    while paths:
-        path = paths.pop()
-        for module in sorted(graph[path[-1]]):
-            if module == start:
-                return [*path, start]
-            if module not in seen:
-                seen.add(module)
-                paths.append([*path, module])
-    return []
 
 
 def test_a_made_up_cycle_is_found():
