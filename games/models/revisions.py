@@ -42,6 +42,11 @@ class Hand(models.Model):
         constraints = [
             # Two phones submitting the same hand: the second insert fails here.
             models.UniqueConstraint(fields=["game", "number"], name="one_hand_per_number"),
+            # One send, one hand: record_hand answers a repeated key from the stored hand
+            # under the game's lock; this holds it for any other writer too.
+            models.UniqueConstraint(
+                fields=["game", "client_key"], condition=~models.Q(client_key=""), name="one_hand_per_key"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -9,7 +9,7 @@ import json
 import re
 
 import pytest
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -210,3 +210,27 @@ class TestTheLockOrder:
             re.search(r'FROM "(games_\w+)"', query["sql"]).group(1) for query in queries if "FOR UPDATE" in query["sql"]
         ]
         assert locked[:3] == ["games_league", "games_game", "games_seat"]
+
+
+class TestTheDatabaseHoldsOneHandPerKey:
+    """record_hand answers a repeated key under the game's lock; the constraint holds it for any other writer."""
+
+    def test_a_second_hand_with_a_used_key_is_refused_by_the_database(self, game):
+        entry = {"hearts": [3, 0, 10, 0], "queen": BEN, "jack": None, "moon": None}
+        Hand.objects.create(game=game, number=1, entry=entry, client_key="k1")
+        with pytest.raises(IntegrityError), transaction.atomic():
+            Hand.objects.create(game=game, number=2, entry=entry, client_key="k1")
+        assert [(number, key) for number, key, _ in stored(game)] == [(1, "k1")]
+
+    def test_hands_without_a_key_are_not_held_to_it(self, game):
+        entry = {"hearts": [3, 0, 10, 0], "queen": BEN, "jack": None, "moon": None}
+        Hand.objects.create(game=game, number=1, entry=entry)
+        Hand.objects.create(game=game, number=2, entry=entry)
+        assert [key for _, key, _ in stored(game)] == ["", ""]
+
+    def test_the_same_key_in_two_games_is_two_hands(self, league, game):
+        other = make_game(league)
+        entry = {"hearts": [3, 0, 10, 0], "queen": BEN, "jack": None, "moon": None}
+        Hand.objects.create(game=game, number=1, entry=entry, client_key="k1")
+        Hand.objects.create(game=other, number=1, entry=entry, client_key="k1")
+        assert len(stored(game)) == len(stored(other)) == 1
