@@ -121,7 +121,7 @@ def main() -> None:
         other = League.create_for(owner, "The other table")
         made.append(other)
         players = [Player.objects.create(league=other, name=name) for name in ["Ann", "Ben", "Cat", "Dan"]]
-        # Each write's own time: a chunk of games, and the last (ratings, standings, showing the league).
+        # Each write's own time: a chunk of games, and the figures (ratings, standings, seasons: in steps).
         writes: list[tuple[str, float]] = []
 
         def timed(label, write):
@@ -136,7 +136,7 @@ def main() -> None:
             return run
 
         restore._store_games = timed("chunk", restore._store_games)
-        League.results_changed = timed("ratings", League.results_changed)
+        League.rebuild_results_in_steps = timed("ratings", League.rebuild_results_in_steps)
         table = OtherTable(other, players)
         table.start()
         time.sleep(1)  # the table's rhythm before the import
@@ -163,7 +163,7 @@ def main() -> None:
             print(
                 f"the import's writes: {len(chunks)} chunks of games, the longest {max(chunks) * 1000:.0f} ms", end=""
             )
-        print(f"; rating the league (in the last write) {rated[-1] * 1000:.0f} ms" if rated else "")
+        print(f"; ratings, standings and seasons (in steps) {rated[-1] * 1000:.0f} ms in all" if rated else "")
     finally:
         for league in made:
             league.discard()

@@ -12,6 +12,7 @@ from django.db import models, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from games.bulk import insert_rows, step_write
 from games.league_file import LeagueAlreadyHere, LeagueImportError
 from games.league_file.sections import (
     CORE_KEYS,
@@ -92,7 +93,7 @@ def add_games(league: League, records: Sequence[GameRecord]) -> list[Game]:
     """
     games: list[Game] = []
     seats: list[Seat] = []
-    hands: list[Hand] = []
+    hands: list[tuple[Game, int, dict[str, Any], dict[str, Any], datetime]] = []
     next_number = league.take_game_numbers(sum(1 for record in records if record.number is None))
     zone = league.zone
     for record in records:
@@ -122,19 +123,17 @@ def add_games(league: League, records: Sequence[GameRecord]) -> list[Game]:
             seat.set_results(state, winners)
             seats.append(seat)
         hands.extend(
-            Hand(
-                game=game,
-                number=number,
-                entry=entry.to_stored(),
-                result=hand.to_stored(),
-                created_at=record.created_at,
-                updated_at=record.created_at,
-            )
+            (game, number, entry.to_stored(), hand.to_stored(), record.created_at)
             for number, (entry, hand) in enumerate(zip(record.entries, state.hands, strict=True), start=1)
         )
     Game.objects.bulk_create(games, batch_size=500)
     Seat.objects.bulk_create(seats, batch_size=1000)
-    Hand.objects.bulk_create(hands, batch_size=1000)
+    # Hands by the hundred thousand: rows, not instances (games.bulk). The games have their ids now.
+    insert_rows(
+        Hand,
+        ["game", "number", "entry", "result", "created_at", "updated_at", "client_key"],
+        ((game.pk, number, entry, result, at, at, "") for game, number, entry, result, at in hands),
+    )
     return games
 
 
@@ -232,17 +231,17 @@ def _store_league(owner: User, name: str, settings: dict[str, Any], player_names
         # By ids, not objects: a related object's descriptor, set a hundred thousand times, costs.
         user_ids = {username: user.pk for username, user in accounts.items()}
         for start in range(0, len(records), CHUNK_GAMES):
-            with transaction.atomic():
+            with step_write():
                 chunk = records[start : start + CHUNK_GAMES]
                 games = _store_games(league, players, chunk, user_ids)
             restoring.games.update((game.number, game) for game in games)
-        with transaction.atomic():
+        with step_write():
             for store in stores:
                 store(restoring)
-            # Every season's standings and ratings too (League.seasons_changed).
-            league.results_changed()
-            League.all_objects.filter(pk=league.pk).update(importing=False)
-            league.importing = False
+        # Ratings, standings and every season's, a short transaction each while the league is hidden.
+        league.rebuild_results_in_steps()
+        League.all_objects.filter(pk=league.pk).update(importing=False)
+        league.importing = False
     except BaseException:
         league.discard()
         raise
@@ -271,22 +270,14 @@ def _store_games(league: League, players: dict[str, Player], records: list[ReadG
             for record in records
         ],
     )
-    HandRevision.objects.bulk_create(
+    insert_rows(
+        HandRevision,
+        ["game", "at", "user", "user_name", "action", "number", "before", "after"],
         (
-            HandRevision(
-                game_id=game.pk,
-                at=at,
-                user_id=user_ids.get(by),
-                user_name="" if by in user_ids else by or "",
-                action=action,
-                number=number,
-                before=before,
-                after=after,
-            )
+            (game.pk, at, user_ids.get(by), "" if by in user_ids else by or "", action, number, before, after)
             for game, record in zip(games, records, strict=True)
             for at, by, action, number, before, after in record.history
         ),
-        batch_size=2000,
     )
     return games
 

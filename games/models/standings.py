@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from django.db import models, transaction
 from django.db.models import Case, Count, F, FloatField, Max, Min, OuterRef, Q, Subquery, Value, When
 
+from games.bulk import step_write
 from games.models.lazy import model
 from games.ratings import Rating, Ratings, ordinal, rate_in_order
 
@@ -81,6 +82,29 @@ class StandingsKeeper(models.Model):
         else:
             self.seasons_changed({position[0], *days})
         ResultsChange.log(self, position, days, None if since is None else set(ratings))
+
+    def rebuild_results_in_steps(self: League) -> None:  # type: ignore[misc]  # self: see the class's note
+        """results_changed() for the whole league, one short transaction a step, for a league
+        nobody sees yet (League.importing): the ratings and standings, then each season.
+
+        In one transaction, the whole league's figures hold SQLite's one write
+        lock for as long as they take; in steps, another league's hand waits
+        at most one step. Nothing reads the league between the steps.
+        """
+        League, Season = model("League"), model("Season")
+
+        with step_write():
+            self._refresh_standings(self._rerate(None, ()))
+        with step_write():
+            self._keep_year_seasons()
+        for season in Season.objects.filter(league=self):
+            with step_write():
+                season.refresh()
+        with step_write():
+            League.all_objects.filter(pk=self.pk).update(
+                results_version=F("results_version") + 1, data_version=F("data_version") + 1
+            )
+            ResultsChange.log(self, None, (), None)
 
     def seasons_changed(self: League, days: Iterable[date] | None = None) -> None:  # type: ignore[misc]  # self: see the class's note
         """Refresh the standings of the seasons taking in any of `days` (None: every season).

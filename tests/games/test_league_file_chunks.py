@@ -20,6 +20,7 @@ from games.models import (
     Membership,
     Player,
     ResultsChange,
+    Season,
     Seat,
     new_token,
     purge_trash,
@@ -60,7 +61,7 @@ def test_the_games_are_written_in_chunks_while_the_league_is_hidden(document, mo
     assert not League.all_objects.get(pk=restored.pk).importing
 
 
-@pytest.mark.parametrize("failing", ["the second chunk", "the last write"])
+@pytest.mark.parametrize("failing", ["the second chunk", "the ratings", "a season's figures", "the last step"])
 def test_a_failure_in_any_write_leaves_nothing_behind(document, monkeypatch, failing):
     importer = UserFactory()
     before = everything_stored()
@@ -76,11 +77,17 @@ def test_a_failure_in_any_write_leaves_nothing_behind(document, monkeypatch, fai
 
         monkeypatch.setattr(restore, "_store_games", store_games)
     else:
+        # The figures are worked out in steps, each its own transaction (League.rebuild_results_in_steps).
+        target, name = {
+            "the ratings": (League, "_refresh_standings"),
+            "a season's figures": (Season, "refresh"),
+            "the last step": (ResultsChange, "log"),
+        }[failing]
 
-        def results_changed(self, *args, **kwargs):
+        def full(*args, **kwargs):
             raise RuntimeError("the disk is full")
 
-        monkeypatch.setattr(League, "results_changed", results_changed)
+        monkeypatch.setattr(target, name, full)
     with pytest.raises(RuntimeError, match="the disk is full"):
         import_league(document, importer)
     assert everything_stored() == before

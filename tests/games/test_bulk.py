@@ -1,0 +1,57 @@
+"""games.bulk: rows written without model instances read back as the ORM writes them; big writes in steps."""
+
+from datetime import UTC, datetime
+
+import pytest
+from django.db import connection
+
+from games import bulk
+from games.models import Game, Hand, HandRevision
+from tests.factories import make_game
+
+pytestmark = pytest.mark.django_db
+
+ENTRY = {"hearts": [3, 0, 10, 0], "queen": 1, "jack": None, "moon": None}
+AT = datetime(2026, 3, 1, 20, 15, 30, 123456, tzinfo=UTC)
+
+
+def test_rows_read_back_as_the_orm_writes_them(league):
+    game = make_game(league)
+    written = bulk.insert_rows(
+        Hand,
+        ["game", "number", "entry", "result", "created_at", "updated_at", "client_key"],
+        [(game.pk, 1, ENTRY, None, AT, AT, ""), (game.pk, 2, ENTRY, {"points": [3, 13, 10, 0]}, AT, AT, "k2")],
+    )
+    assert written == 2
+    first, second = Hand.objects.filter(game=game).order_by("number")
+    assert (first.entry, first.result, first.created_at, first.client_key) == (ENTRY, None, AT, "")
+    assert (second.result, second.updated_at, second.client_key) == ({"points": [3, 13, 10, 0]}, AT, "k2")
+    # A null JSON is SQL's NULL, as the ORM stores it, not the JSON text "null".
+    assert Hand.objects.filter(game=game, result__isnull=True).count() == 1
+
+
+def test_batches_write_every_row(league, monkeypatch):
+    game = make_game(league)
+    monkeypatch.setattr(bulk, "BATCH", 2)
+    rows = [(game.pk, number, "added", None, ENTRY, AT, "") for number in range(1, 6)]
+    assert bulk.insert_rows(HandRevision, ["game", "number", "action", "before", "after", "at", "user_name"], rows) == 5
+    assert list(HandRevision.objects.filter(game=game).order_by("number").values_list("number", flat=True)) == [
+        1, 2, 3, 4, 5,
+    ]  # fmt: skip
+
+
+def test_only_a_tables_own_columns_are_written():
+    with pytest.raises(ValueError, match="own columns"):
+        bulk.insert_rows(Game, ["league", "hands"], [])  # hands: the other side of Hand.game
+
+
+@pytest.mark.parametrize(("took", "paused"), [(0.5, True), (0.01, False)])
+def test_a_long_step_on_sqlite_lets_a_waiting_writer_in(monkeypatch, took, paused):
+    clock = iter([100.0, 100.0 + took])
+    slept = []
+    monkeypatch.setattr(bulk.time, "perf_counter", lambda: next(clock))
+    monkeypatch.setattr(bulk.time, "sleep", slept.append)
+    with bulk.step_write():
+        pass
+    on_sqlite = connection.vendor == "sqlite"
+    assert slept == ([bulk.SQLITE_PAUSE] if paused and on_sqlite else [])
