@@ -59,6 +59,10 @@ load: sync
 lighthouse: sync
 	$(BIN)/python benchmarks/lighthouse.py
 
+# Every printed sheet's fill (how close to a second page) per language and paper, printed in Chromium.
+print-fill: sync
+	$(BIN)/python benchmarks/print_fill.py
+
 clean:
 	rm -rf $(VENV) var test-artifacts
 
