@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from rules.i18n import Message, pgettext
+
 CLUBS = "♣"
 DIAMONDS = "♦"
 HEARTS = "♥"
@@ -33,6 +35,35 @@ _ONE_EACH = (HEART_POINTS,) * len(RANKS)
 CHARGEABLE = (ACE_OF_HEARTS, QUEEN_OF_SPADES, JACK_OF_DIAMONDS, TEN_OF_CLUBS)
 # How people say a single point card in a sentence (the scoresheet's errors).
 CARD_WORDS = {QUEEN_OF_SPADES: "queen of spades", JACK_OF_DIAMONDS: "jack of diamonds", "10♦": "ten of diamonds"}
+
+
+# The letters a language prints on its cards (docs/GLOSSARY.md, "Ranks as printed on the cards"):
+# Dutch B/V/H for J/Q/K, German B/D/K, French V/D/R. Translators give each letter in the catalog
+# (context "card rank"); numbers stay numbers. Only what a person reads changes: a card's code
+# ("Q♠") stays the engine's, the JSON's and the scoresheet's.
+RANK_LETTERS = {
+    "J": pgettext("card rank", "J"),
+    "Q": pgettext("card rank", "Q"),
+    "K": pgettext("card rank", "K"),
+    "A": pgettext("card rank", "A"),
+}
+
+
+def shown_rank(rank: str) -> str:
+    """A rank as the reader's cards print it: a Message for a letter ("Q" is "V" in Dutch), a number as it is."""
+    return RANK_LETTERS.get(rank, rank)
+
+
+def shown_card(card: str) -> str:
+    """A card as the reader's cards print it: "Q♠" is "V♠" in Dutch, "D♠" in German; its value stays "Q♠".
+
+    A Message (translated when shown) whose fields are the rank's letter and the suit; "10♦" as it is.
+    """
+    rank = rank_of(card)
+    if rank not in RANK_LETTERS:
+        return card
+    # Not a sentence to translate: "{rank}{suit}" has no words, only the rank's letter changes.
+    return Message("{rank}{suit}", params={"rank": RANK_LETTERS[rank], "suit": suit_of(card)})
 
 
 def is_card(value: object) -> bool:

@@ -43,6 +43,9 @@ class English:
     def ngettext(self, singular: str, plural: str, number: int, /) -> str:
         return singular if number == 1 else plural
 
+    def pgettext(self, context: str, message: str, /) -> str:
+        return message
+
 
 _installed: Translator = English()
 
@@ -64,25 +67,37 @@ class Message(str):
     plural: str | None
     number: int | None
     params: dict[str, Any]
+    # pgettext's context, where one English word has two meanings ("Q" the card rank).
+    context: str | None
 
     def __new__(
-        cls, msgid: str, plural: str | None = None, number: int | None = None, params: dict[str, Any] | None = None
+        cls,
+        msgid: str,
+        plural: str | None = None,
+        number: int | None = None,
+        params: dict[str, Any] | None = None,
+        context: str | None = None,
     ) -> Message:
         params = dict(params or {})
         chosen = msgid if plural is None or number == 1 else plural
         message = super().__new__(cls, _fill(chosen, params, English()))
         message.msgid, message.plural, message.number, message.params = msgid, plural, number, params
+        message.context = context
         return message
 
     def format(self, *args: object, **params: Any) -> Message:  # named fields only
         """The same sentence with these fields filled in (named, so that a translation may reorder them)."""
         if args:
             raise TypeError("An engine sentence takes named fields only: translators reorder them")
-        return Message(self.msgid, self.plural, self.number, {**self.params, **params})
+        return Message(self.msgid, self.plural, self.number, {**self.params, **params}, self.context)
 
     def in_language(self, translator: Translator) -> str:
         """The sentence in the translator's language, its fields filled in."""
-        if self.plural is None:
+        by_context = getattr(translator, "pgettext", None)
+        if self.context is not None:
+            # Never the bare word's translation: "Q" with another meaning may be another word.
+            text = by_context(self.context, self.msgid) if by_context is not None else self.msgid
+        elif self.plural is None:
             text = translator.gettext(self.msgid)
         else:
             text = translator.ngettext(self.msgid, self.plural, self.number if self.number is not None else 1)
@@ -99,7 +114,7 @@ class Message(str):
         return _escape(str(self))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Message, (self.msgid, self.plural, self.number, self.params))
+        return (Message, (self.msgid, self.plural, self.number, self.params, self.context))
 
 
 def _fill(text: str, params: dict[str, Any], translator: Translator) -> str:
@@ -129,6 +144,14 @@ def _(msgid: str) -> Message:
 def ngettext(singular: str, plural: str, number: int) -> Message:
     """A sentence whose words follow a number (one hand, two hands); the number is not filled in by itself."""
     return Message(singular, plural, number)
+
+
+def pgettext(context: str, msgid: str) -> Message:
+    """A word marked with its meaning, for a word English uses for two things ("Q" the card's rank).
+
+    A translator without pgettext gives it its English; makemessages finds it (Django asks xgettext for pgettext).
+    """
+    return Message(msgid, context=context)
 
 
 def gettext_noop(msgid: str) -> str:

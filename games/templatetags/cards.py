@@ -1,0 +1,21 @@
+"""Cards as the reader's language prints them: {{ card|card }} shows "Q♠" as "V♠" in Dutch (rules.cards.shown_card).
+
+For what a person reads only: a form's values, data- attributes and test ids keep the engine's codes.
+"""
+
+from django import template
+
+from rules.cards import shown_card, shown_rank
+
+register = template.Library()
+
+
+@register.filter
+def card(code: str) -> str:
+    return shown_card(code)
+
+
+@register.filter
+def rank(letter: str) -> str:
+    """One rank alone (a heart's in the rank strips): "Q" is "V" in Dutch."""
+    return shown_rank(str(letter))
