@@ -56,7 +56,7 @@ def pseudo_language() -> Iterator[PseudoTranslation]:
     """Every language a request (or the code) activates becomes the pseudo-language."""
     pseudo = PseudoTranslation("en")
     previous = getattr(trans_real._active, "value", None)
-    with mock.patch.object(trans_real, "translation", lambda language: pseudo):
+    with mock.patch.object(trans_real, "translation", return_value=pseudo):
         trans_real._active.value = pseudo
         try:
             yield pseudo

@@ -332,12 +332,12 @@ class Invite(models.Model):
     )
     used_at = models.DateTimeField(null=True, blank=True)
 
+    def __str__(self) -> str:
+        return f"Invite to {self.league} as {self.role}"
+
     @property
     def role_in_sentence(self) -> Promise:
         return Membership.ROLE_IN_SENTENCE[self.role]
-
-    def __str__(self) -> str:
-        return f"Invite to {self.league} as {self.role}"
 
     @property
     def is_usable(self) -> bool:
