@@ -31,7 +31,6 @@ HIDDEN_ELEMENTS = {"script", "style", "template"}
 VOID_ELEMENTS = {
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
 }  # fmt: skip
-INNERMOST = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
 LETTER = re.compile(r"[^\W\d_]")
 
 
@@ -70,11 +69,18 @@ def pseudo_language() -> Iterator[PseudoTranslation]:
 class _VisibleText(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.texts: list[str] = []
+        # (is an attribute, text), in page order.
+        self.texts: list[tuple[bool, str]] = []
         # Open elements whose text is not read as words: hidden ones, and those
         # in another language (the language switch names each in itself) or
         # marked translate="no".
         self.stack: list[bool] = []
+
+    def _skipping(self) -> bool:
+        return bool(self.stack and self.stack[-1])
+
+    def _attributes(self, attrs: list[tuple[str, str | None]]) -> None:
+        self.texts += [(True, value) for name, value in attrs if name in READ_ATTRIBUTES and value]
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = dict(attrs)
@@ -82,24 +88,24 @@ class _VisibleText(HTMLParser):
             tag in HIDDEN_ELEMENTS
             or ("lang" in attributes and tag != "html")
             or attributes.get("translate") == "no"
-            or bool(self.stack and self.stack[-1])
+            or self._skipping()
         )
         if not skipped:
-            self.texts += [value for name, value in attrs if name in READ_ATTRIBUTES and value]
+            self._attributes(attrs)
         if tag not in VOID_ELEMENTS:
             self.stack.append(skipped)
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if not (self.stack and self.stack[-1]):
-            self.texts += [value for name, value in attrs if name in READ_ATTRIBUTES and value]
+        if not self._skipping():
+            self._attributes(attrs)
 
     def handle_endtag(self, tag: str) -> None:
         if tag not in VOID_ELEMENTS and self.stack:
             self.stack.pop()
 
     def handle_data(self, data: str) -> None:
-        if not (self.stack and self.stack[-1]) and data.strip():
-            self.texts.append(data.strip())
+        if not self._skipping() and data.strip():
+            self.texts.append((False, data.strip()))
 
 
 def visible_text(html: str) -> list[str]:
@@ -107,25 +113,57 @@ def visible_text(html: str) -> list[str]:
     parser = _VisibleText()
     parser.feed(html)
     parser.close()
-    return parser.texts
+    return [text for _attribute, text in parser.texts]
+
+
+def _outside_marks(text: str, depth: int) -> tuple[str, int]:
+    """The characters of text outside ⟦…⟧, and the depth after it (a marked sentence may hold markup)."""
+    outside = []
+    for character in text:
+        if character == OPEN:
+            depth += 1
+        elif character == CLOSE:
+            depth = max(depth - 1, 0)
+        elif depth == 0:
+            outside.append(character)
+        else:
+            continue
+        if depth and character in (OPEN, CLOSE):
+            outside.append(" ")
+    return "".join(outside), depth
 
 
 def unmarked(text: str, allowed: Iterable[str] = ()) -> str:
     """What is left of one text once the marked parts and the allowed data are taken out."""
-    while True:
-        shorter = INNERMOST.sub(" ", text)
-        if shorter == text:
-            break
-        text = shorter
+    text, _depth = _outside_marks(text, 0)
+    return _without_data(text, allowed)
+
+
+def _without_data(text: str, allowed: Iterable[str]) -> str:
     for data in sorted(allowed, key=len, reverse=True):
         text = text.replace(data, " ")
     return text if LETTER.search(text) else ""
 
 
 def unmarked_text(html: str, allowed: Iterable[str] = ()) -> list[str]:
-    """Each visible text of the page with letters that did not go through gettext."""
+    """Each visible text of the page with letters that did not go through gettext.
+
+    A translated sentence may hold markup ("Delete<span> Ann</span>"): its text
+    nodes between ⟦ and ⟧ count as marked.
+    """
     allowed = list(allowed)
-    return [text for text in visible_text(html) if unmarked(text, allowed)]
+    parser = _VisibleText()
+    parser.feed(html)
+    parser.close()
+    depth, found = 0, []
+    for attribute, text in parser.texts:
+        if attribute:
+            left, _ = _outside_marks(text, 0)
+        else:
+            left, depth = _outside_marks(text, depth)
+        if _without_data(left, allowed):
+            found.append(text)
+    return found
 
 
 def is_marked(text: Any) -> bool:
