@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from games.models import (
     Membership,
@@ -14,9 +16,12 @@ INVITE_DAYS = 7
 class InviteForm(forms.Form):
     role = forms.ChoiceField(choices=Membership.Role.choices, initial=Membership.Role.SCORER)
     days = forms.TypedChoiceField(
-        label="Valid for",
+        label=_("Valid for"),
         coerce=int,
-        choices=[(1, "1 day"), (INVITE_DAYS, f"{INVITE_DAYS} days"), (30, "30 days")],
+        choices=[
+            (days, ngettext_lazy("%(days)d day", "%(days)d days", days) % {"days": days})
+            for days in (1, INVITE_DAYS, 30)
+        ],
         initial=INVITE_DAYS,
     )
 

@@ -67,7 +67,9 @@ class NightForm(forms.Form):
             try:
                 names.append(player_name(line))
             except ValidationError as error:
-                raise ValidationError(f"{error.messages[0]}: {line[:20]}") from None
+                raise ValidationError(
+                    gettext("%(problem)s: %(name)s") % {"problem": error.messages[0], "name": line[:20]}
+                ) from None
         return names
 
     def clean_rules(self) -> tuple[str, dict[str, Any], LeaguePreset | None]:
