@@ -32,6 +32,8 @@ VOID_ELEMENTS = {
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
 }  # fmt: skip
 LETTER = re.compile(r"[^\W\d_]")
+# An address in a text (a share link to copy) is data, not words.
+ADDRESS = re.compile(r"https?://\S+")
 
 
 def _wrapped(message: str) -> str:
@@ -140,6 +142,7 @@ def unmarked(text: str, allowed: Iterable[str] = ()) -> str:
 
 
 def _without_data(text: str, allowed: Iterable[str]) -> str:
+    text = ADDRESS.sub(" ", text)
     for data in sorted(allowed, key=len, reverse=True):
         text = text.replace(data, " ")
     return text if LETTER.search(text) else ""

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.models.lazy import model
@@ -124,17 +125,26 @@ class ActivityEntry(models.Model):
         League.objects.select_for_update().filter(pk=self.league_id).exists()
         entry = ActivityEntry.objects.select_for_update().get(pk=self.pk)
         if not entry.can_be_undone:
-            raise TrashError("This merge is already undone" if entry.undone_at else "Only a merge can be undone")
+            raise TrashError(
+                gettext("This merge is already undone") if entry.undone_at else gettext("Only a merge can be undone")
+            )
         name, into_name, undo = entry.facts["player"], entry.facts["into"], entry.undo
         assert undo is not None  # can_be_undone: a merge keeps what it moved
         target = Player.objects.filter(pk=undo["into"], league_id=self.league_id).first()
         if target is None:
-            raise TrashError(f"{into_name} has been merged or deleted since: the merge can't be undone")
+            raise TrashError(
+                gettext("%(name)s has been merged or deleted since: the merge can't be undone") % {"name": into_name}
+            )
         seats = Seat.all_objects.filter(pk__in=undo["seats"])
         if seats.exclude(player=target).exists() or seats.count() != len(undo["seats"]):
-            raise TrashError(f"{into_name}'s games have changed since: the merge can't be undone")
+            raise TrashError(
+                gettext("%(name)s's games have changed since: the merge can't be undone") % {"name": into_name}
+            )
         if Player.objects.filter(league_id=self.league_id, name_key=name_key(name)).exists():
-            raise TrashError(f"{self.league.name} has a player called {name} again: the merge can't be undone")
+            raise TrashError(
+                gettext("%(league)s has a player called %(name)s again: the merge can't be undone")
+                % {"league": self.league.name, "name": name}
+            )
         if self.league.players.count() >= League.MOST_PLAYERS:
             raise TrashError(self.league.too_many_players())
         back = Player.objects.create(league_id=self.league_id, name=name)

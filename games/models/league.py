@@ -37,7 +37,7 @@ def time_zone_choices() -> list[tuple[str, str]]:
 
 def valid_time_zone(value: str) -> None:
     if value not in zoneinfo.available_timezones():
-        raise ValidationError("Choose a time zone from the list, such as Europe/London", code="time_zone")
+        raise ValidationError(_("Choose a time zone from the list, such as Europe/London"), code="time_zone")
 
 
 def new_token() -> str:
