@@ -139,7 +139,8 @@ def sentence(entry: ActivityEntry) -> str:
 
 
 def _role(role: str) -> str:
-    return str(Membership.Role(role).label).lower() if role in Membership.Role.values else role
+    # The role's own word inside a sentence: lower-casing its label would be wrong where nouns keep a capital.
+    return str(Membership.ROLE_IN_SENTENCE[role]) if role in Membership.Role.values else role
 
 
 # The league file's "activity" section -----------------------------------------------

@@ -14,7 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from games.rounding import rounded
+from django.utils import dateformat
+from django.utils.translation import gettext, ngettext
+
+from games.rounding import shown
 from rules import GameState
 
 WIDTH = 340
@@ -179,29 +182,43 @@ def totals_chart(state: GameState, chart_id: str = "totals-chart") -> Chart:
     y_ticks = tuple(Tick(y(v), _number(v)) for v in y_values)
     played = len(state.hands)
     finals = ", ".join(f"{name} {total}" for name, total in zip(names, state.totals, strict=True))
-    if state.winners:
-        outcome = " Won by " + " and ".join(names[seat] for seat in state.winners) + "."
-    elif played:
-        outcome = " Lowest now: " + " and ".join(names[seat] for seat in state.lowest) + "."
-    else:
-        outcome = ""
+    summary = gettext("No hands yet.")
+    if played:
+        summary = ngettext("After %(hands)d hand: %(totals)s.", "After %(hands)d hands: %(totals)s.", played) % {
+            "hands": played,
+            "totals": finals,
+        }
+        # Names joined as the scoresheet joins its winners.
+        if state.winners:
+            winners = gettext(" and ").join(names[seat] for seat in state.winners)
+            summary += " " + gettext("Won by %(names)s.") % {"names": winners}
+        else:
+            lowest = gettext(" and ").join(names[seat] for seat in state.lowest)
+            summary += " " + gettext("Lowest now: %(names)s.") % {"names": lowest}
     return Chart(
         id=chart_id,
-        title="Totals hand by hand",
-        description=f"Line chart of each player's total after each of {played} hand{'s' if played != 1 else ''}, "
-        f"with the target of {target} marked; lowest total wins.",
-        summary=f"After {played} hand{'s' if played != 1 else ''}: {finals}.{outcome}" if played else "No hands yet.",
+        title=gettext("Totals hand by hand"),
+        description=ngettext(
+            "Line chart of each player's total after each of %(hands)d hand, "
+            "with the target of %(target)d marked; lowest total wins.",
+            "Line chart of each player's total after each of %(hands)d hands, "
+            "with the target of %(target)d marked; lowest total wins.",
+            played,
+        )
+        % {"hands": played, "target": target},
+        summary=summary,
         series=series,
         x_ticks=x_ticks,
         y_ticks=y_ticks,
         guide=Guide(y(target), f"{target}"),
-        x_title="hand",
-        y_title="total",
+        x_title=gettext("hand"),
+        y_title=gettext("total"),
     )
 
 
 def _day(moment: date) -> str:
-    return f"{moment.day} {moment:%b %Y}"
+    """'2 Mar 2025', with the month as the page's language writes it."""
+    return dateformat.format(moment, "j M Y")
 
 
 def rating_chart(
@@ -226,22 +243,30 @@ def rating_chart(
     y_ticks = tuple(Tick(y(v), _number(v)) for v in y_values)
     if count:
         best = max(range(count), key=lambda n: ratings[n])
-        summary = (
-            f"{name}'s rating after {count} game{'s' if count != 1 else ''}: {rounded(ratings[-1])} "
-            f"(highest {rounded(ratings[best])}, after the game of {day(dates[best])})."
-        )
+        summary = ngettext(
+            "%(name)s's rating after %(games)d game: %(rating)s (highest %(highest)s, after the game of %(day)s).",
+            "%(name)s's rating after %(games)d games: %(rating)s (highest %(highest)s, after the game of %(day)s).",
+            count,
+        ) % {
+            "name": name,
+            "games": count,
+            "rating": shown(ratings[-1]),
+            "highest": shown(ratings[best]),
+            "day": day(dates[best]),
+        }
     else:
-        summary = f"{name} has no counted games yet."
+        summary = gettext("%(name)s has no counted games yet.") % {"name": name}
     return Chart(
         id=chart_id,
-        title="Rating game by game",
-        description=f"Line chart of {name}'s skill rating after each counted game, from 0 before the first.",
+        title=gettext("Rating game by game"),
+        description=gettext("Line chart of %(name)s's skill rating after each counted game, from 0 before the first.")
+        % {"name": name},
         summary=summary,
         series=series,
         x_ticks=x_ticks,
         y_ticks=y_ticks,
-        x_title="counted games played",
-        y_title="rating",
+        x_title=gettext("counted games played"),
+        y_title=gettext("rating"),
     )
 
 
@@ -250,7 +275,8 @@ def _number(value: float) -> str:
 
 
 def _month(day: date) -> str:
-    return f"{day:%b %Y}"
+    """'Mar 2025', with the month as the page's language writes it."""
+    return dateformat.format(day, "M Y")
 
 
 def league_ratings_chart(
@@ -276,18 +302,26 @@ def league_ratings_chart(
         Tick(x(first.toordinal() + offset), _month(date.fromordinal(first.toordinal() + int(offset))))
         for offset in (0, span / 2, span)
     ) if days else ()  # fmt: skip
-    latest = ", ".join(f"{name} {rounded(points[-1][1])}" for name, points in lines if points)
+    latest = ", ".join(f"{name} {shown(points[-1][1])}" for name, points in lines if points)
     return Chart(
         id=chart_id,
-        title="Ratings over time",
-        description=f"Line chart of the ratings of the league's {len(lines)} leading players after each of "
-        "their counted games, by the day it was played.",
-        summary=f"Ratings now: {latest}." if latest else "No counted games yet.",
+        title=gettext("Ratings over time"),
+        description=ngettext(
+            "Line chart of the rating of the league's %(players)d leading player after each of "
+            "their counted games, by the day it was played.",
+            "Line chart of the ratings of the league's %(players)d leading players after each of "
+            "their counted games, by the day it was played.",
+            len(lines),
+        )
+        % {"players": len(lines)},
+        summary=gettext("Ratings now: %(ratings)s.") % {"ratings": latest}
+        if latest
+        else gettext("No counted games yet."),
         series=series,
         x_ticks=x_ticks,
         y_ticks=tuple(Tick(y(v), _number(v)) for v in y_values),
-        x_title="day played",
-        y_title="rating",
+        x_title=gettext("day played"),
+        y_title=gettext("rating"),
     )
 
 
@@ -304,24 +338,38 @@ def games_per_month_chart(months: Sequence[tuple[date, int]], chart_id: str = "g
     y_values = nice_ticks(0, max(top, 1), 5)
     x = _Scale(0, max(len(filled) - 1, 1), LEFT, WIDTH - RIGHT)
     y = _Scale(0, y_values[-1], HEIGHT - BOTTOM, TOP)
-    series = (_series("Games", 0, [(x(n), y(count)) for n, (_, count) in enumerate(filled)]),) if filled else ()
+    series = (
+        (_series(gettext("Games"), 0, [(x(n), y(count)) for n, (_, count) in enumerate(filled)]),) if filled else ()
+    )
     ticks = sorted({0, (len(filled) - 1) // 2, len(filled) - 1}) if filled else []
     busiest = max(filled, key=lambda pair: pair[1]) if filled else None
     games, months_shown = sum(count for _, count in filled), len(filled)
-    summary = "No counted games yet."
+    summary = gettext("No counted games yet.")
     if busiest:
-        summary = (
-            f"{games} game{'s' if games != 1 else ''} in {months_shown} month{'s' if months_shown != 1 else ''}; "
-            f"the busiest, {_month(busiest[0])}, had {busiest[1]}."
-        )
+        # Two counts in one sentence: the games' plural form picks it (the months are said apart).
+        summary = ngettext(
+            "%(games)d game in %(months)s; the busiest, %(busiest)s, had %(most)d.",
+            "%(games)d games in %(months)s; the busiest, %(busiest)s, had %(most)d.",
+            games,
+        ) % {
+            "games": games,
+            "months": ngettext("%(months)d month", "%(months)d months", months_shown) % {"months": months_shown},
+            "busiest": _month(busiest[0]),
+            "most": busiest[1],
+        }
     return Chart(
         id=chart_id,
-        title="Games per month",
-        description=f"Line chart of the number of counted games played in each of {months_shown} months.",
+        title=gettext("Games per month"),
+        description=ngettext(
+            "Line chart of the number of counted games played in %(months)d month.",
+            "Line chart of the number of counted games played in each of %(months)d months.",
+            months_shown,
+        )
+        % {"months": months_shown},
         summary=summary,
         series=series,
         x_ticks=tuple(Tick(x(n), _month(filled[n][0])) for n in ticks),
         y_ticks=tuple(Tick(y(v), _number(v)) for v in y_values),
-        x_title="month played",
-        y_title="games",
+        x_title=gettext("month played"),
+        y_title=gettext("games"),
     )

@@ -17,6 +17,7 @@ from django.db.models import QuerySet
 from django.http import Http404
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from games.models import Game, League, Membership
 
@@ -48,7 +49,7 @@ def membership_for(user: User | AnonymousUser, league_id: int) -> Membership:
 
 def require(membership: Membership, need: str) -> Membership:
     if not membership.may(need):
-        raise PermissionDenied("Your role in this league does not allow that")
+        raise PermissionDenied(gettext("Your role in this league does not allow that"))
     return membership
 
 

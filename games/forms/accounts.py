@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
 
 
 class SignupForm(UserCreationForm):
@@ -19,5 +20,5 @@ class SignupForm(UserCreationForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["username"].help_text = "Up to 150 letters, digits and @ . + - _"
-        self.fields["password2"].label = "Password again"
+        self.fields["username"].help_text = _("Up to 150 letters, digits and @ . + - _")
+        self.fields["password2"].label = _("Password again")

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.json_input import UnreadableJSON, read_json
 
@@ -22,7 +24,7 @@ BIG_FILES = "python manage.py import_league FILE --owner YOUR-USER-NAME"
 class LeagueImportForm(forms.Form):
     """A league file from Export, read as JSON (games.league_file.restore checks what it holds)."""
 
-    file = forms.FileField(label="League file (.json, from Export)")
+    file = forms.FileField(label=_("League file (.json, from Export)"))
     # The second choice after a 409: the file's games are already a league of the importer's.
     as_copy = forms.BooleanField(required=False)
 
@@ -30,12 +32,19 @@ class LeagueImportForm(forms.Form):
         upload = self.cleaned_data["file"]
         if upload.size > IMPORT_MAX_BYTES:
             raise forms.ValidationError(
-                f"That file is over {IMPORT_MAX_MB} MB, more than this page takes. "
-                f"The server's administrator can import it with: {BIG_FILES}"
+                gettext(
+                    "That file is over %(most)s MB, more than this page takes. "
+                    "The server's administrator can import it with: %(command)s"
+                )
+                % {"most": IMPORT_MAX_MB, "command": BIG_FILES}
             )
         try:
             return read_json(upload.read())
         except UnreadableJSON as error:
             raise forms.ValidationError(
-                f"That file is not a league export this app can read ({error}); choose a league .json file from Export."
+                gettext(
+                    "That file is not a league export this app can read (%(why)s); "
+                    "choose a league .json file from Export."
+                )
+                % {"why": error}
             ) from None

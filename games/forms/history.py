@@ -6,6 +6,8 @@ from datetime import date
 from typing import Any, cast
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games import stats
 from games.models import (
@@ -22,14 +24,14 @@ class SpanForm(forms.Form):
 
     variant = forms.ChoiceField(
         required=False,
-        choices=[("", "All variants"), *((key, variant.name) for key, variant in VARIANTS.items())],
+        choices=[("", _("All variants")), *((key, variant.name) for key, variant in VARIANTS.items())],
     )
-    season = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, label="Season")
+    season = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, label=_("Season"))
     since = forms.DateField(
-        required=False, label="From", widget=forms.DateInput(attrs={"type": "date", "class": "form-control"})
+        required=False, label=_("From"), widget=forms.DateInput(attrs={"type": "date", "class": "form-control"})
     )
     until = forms.DateField(
-        required=False, label="To", widget=forms.DateInput(attrs={"type": "date", "class": "form-control"})
+        required=False, label=_("To"), widget=forms.DateInput(attrs={"type": "date", "class": "form-control"})
     )
 
     # A season's dates stay where games can be: ?until=9999-12-31 made the
@@ -40,14 +42,16 @@ class SpanForm(forms.Form):
         super().__init__(data)
         self.seasons = {season.pk: season for season in seasons}
         cast(forms.ChoiceField, self.fields["season"]).choices = [
-            ("", "Any dates"),
+            ("", _("Any dates")),
             *((pk, season.name) for pk, season in self.seasons.items()),
         ]
 
     def _in_range(self, field: str) -> date | None:
         day = self.cleaned_data.get(field)
         if day is not None and not season_day(day):
-            raise forms.ValidationError(f"Choose a date from 1900 to the end of {latest_season_day().year}.")
+            raise forms.ValidationError(
+                gettext("Choose a date from 1900 to the end of %(year)s.") % {"year": latest_season_day().year}
+            )
         return day
 
     def clean_since(self) -> date | None:
@@ -61,7 +65,7 @@ class SpanForm(forms.Form):
         cleaned = self.cleaned_data
         since, until = cleaned.get("since"), cleaned.get("until")
         if since and until and since > until:
-            raise forms.ValidationError("The 'from' date is after the 'to' date.")
+            raise forms.ValidationError(gettext("The 'from' date is after the 'to' date."))
         return cleaned
 
     def span(self) -> stats.Span:
@@ -76,13 +80,13 @@ class SpanForm(forms.Form):
 
 class StandingsForm(SpanForm):
     sort = forms.ChoiceField(required=False, choices=[(column.key, column.label) for column in stats.COLUMNS])
-    order = forms.ChoiceField(required=False, choices=[("asc", "ascending"), ("desc", "descending")])
+    order = forms.ChoiceField(required=False, choices=[("asc", _("ascending")), ("desc", _("descending"))])
 
 
 class ArchiveForm(SpanForm):
-    status = forms.ChoiceField(required=False, choices=[("", "Any status"), *Game.Status.choices])
+    status = forms.ChoiceField(required=False, choices=[("", _("Any status")), *Game.Status.choices])
     player = forms.TypedChoiceField(required=False, coerce=int, empty_value=None)
 
     def __init__(self, data: Any, players: list[tuple[int, str]]) -> None:
         super().__init__(data)
-        cast(forms.ChoiceField, self.fields["player"]).choices = [("", "Anyone"), *players]
+        cast(forms.ChoiceField, self.fields["player"]).choices = [("", _("Anyone")), *players]

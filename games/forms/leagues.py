@@ -8,6 +8,7 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.models import (
@@ -73,7 +74,7 @@ class LeagueSettingsForm(forms.ModelForm):
 class LeagueDeleteForm(forms.Form):
     """Deleting a league is for good: the organizer types its name to say they mean it."""
 
-    name = forms.CharField(label="Type the league's name to delete it", strip=True)
+    name = forms.CharField(label=_("Type the league's name to delete it"), strip=True)
 
     def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -83,14 +84,18 @@ class LeagueDeleteForm(forms.Form):
     def clean_name(self) -> str:
         typed = self.cleaned_data["name"]
         if typed != self.league.name:
-            raise forms.ValidationError(f"That is not the league's name: type {self.league.name} exactly")
+            raise forms.ValidationError(
+                gettext("That is not the league's name: type %(name)s exactly") % {"name": self.league.name}
+            )
         return typed
 
 
 class PlayerMergeForm(forms.Form):
     """The player the one being merged becomes."""
 
-    into = forms.ModelChoiceField(queryset=Player.objects.none(), label="Merge into", empty_label="Choose a player")
+    into = forms.ModelChoiceField(
+        queryset=Player.objects.none(), label=_("Merge into"), empty_label=_("Choose a player")
+    )
 
     def __init__(self, *args: Any, player: Player, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -111,7 +116,7 @@ class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
         fields = ["name"]
-        labels = {"name": "Player's name"}
+        labels = {"name": _("Player's name")}
         widgets = {
             "name": forms.TextInput(attrs={"class": "form-control", "autocomplete": "off", "autocapitalize": "words"})
         }
@@ -128,7 +133,10 @@ class PlayerForm(forms.ModelForm):
             raise forms.ValidationError(self.league.too_many_players() + ".")
         taken = self.league.players.filter(name_key=name_key(name)).exclude(pk=self.instance.pk).first()
         if taken is not None:
-            raise forms.ValidationError(f"{taken.name} is already a player in {self.league.name}. Pick another name.")
+            raise forms.ValidationError(
+                gettext("%(name)s is already a player in %(league)s. Pick another name.")
+                % {"name": taken.name, "league": self.league.name}
+            )
         return name
 
 
@@ -137,14 +145,14 @@ class PlayerEditForm(PlayerForm):
 
     class Meta(PlayerForm.Meta):
         fields = ["name", "user"]
-        labels = {**PlayerForm.Meta.labels, "user": "Member's account"}
-        help_texts = {"user": "Link the player to a member's account so their games show as theirs."}
+        labels = {**PlayerForm.Meta.labels, "user": _("Member's account")}
+        help_texts = {"user": _("Link the player to a member's account so their games show as theirs.")}
 
     def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
         super().__init__(*args, league=league, **kwargs)
         user_field = cast(forms.ModelChoiceField, self.fields["user"])
         user_field.queryset = get_user_model().objects.filter(memberships__league=league).order_by("username")
-        user_field.empty_label = "Not linked"
+        user_field.empty_label = _("Not linked")
         # This field's own labels: a method set on the instance, which mypy calls assigning to a method.
         user_field.label_from_instance = lambda user: user.get_username()  # type: ignore[method-assign, assignment]
 
@@ -154,5 +162,7 @@ class PlayerEditForm(PlayerForm):
             return user
         other = self.league.players.filter(user=user).exclude(pk=self.instance.pk).first()
         if other is not None:
-            raise forms.ValidationError(f"{user.get_username()} is already linked to {other.name}.")
+            raise forms.ValidationError(
+                gettext("%(user)s is already linked to %(name)s.") % {"user": user.get_username(), "name": other.name}
+            )
         return user

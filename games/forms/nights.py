@@ -10,7 +10,7 @@ from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.models import NIGHT_NAME_LENGTH, League, LeaguePreset, Player, player_name
@@ -67,7 +67,9 @@ class NightForm(forms.Form):
             try:
                 names.append(player_name(line))
             except ValidationError as error:
-                raise ValidationError(f"{error.messages[0]}: {line[:20]}") from None
+                raise ValidationError(
+                    gettext("%(problem)s: %(name)s") % {"problem": error.messages[0], "name": line[:20]}
+                ) from None
         return names
 
     def clean_rules(self) -> tuple[str, dict[str, Any], LeaguePreset | None]:
@@ -122,7 +124,8 @@ class SeatsForm(forms.Form):
     """Before a round starts: swap two players, or move one to another table (0: sitting out)."""
 
     action = forms.ChoiceField(
-        label=_("Change"), choices=[("swap", _("Swap two players")), ("move", _("Move a player to another table"))]
+        label=pgettext_lazy("a change of seats", "Change"),
+        choices=[("swap", _("Swap two players")), ("move", _("Move a player to another table"))],
     )
     first = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none())
     second = forms.ModelChoiceField(label=_("Swap with"), queryset=Player.objects.none(), required=False)
@@ -159,7 +162,10 @@ class RoundForm(forms.Form):
 class PresenceForm(forms.Form):
     """A late arrival (a league player or a new name) or a player who leaves."""
 
-    action = forms.ChoiceField(label=_("Change"), choices=[("arrive", _("Arrives")), ("leave", _("Leaves"))])
+    action = forms.ChoiceField(
+        label=pgettext_lazy("a player arriving or leaving", "Change"),
+        choices=[("arrive", _("Arrives")), ("leave", _("Leaves"))],
+    )
     player = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none(), required=False)
     name = forms.CharField(label=_("Or a new player"), required=False, max_length=200)
 

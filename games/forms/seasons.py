@@ -6,6 +6,8 @@ from datetime import date
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.models import (
     League,
@@ -21,8 +23,8 @@ class SeasonForm(forms.ModelForm):
     class Meta:
         model = Season
         fields = ["name", "first_day", "last_day"]
-        labels = {"name": "Season's name", "first_day": "First day", "last_day": "Last day"}
-        help_texts = {"name": "“2026”, “Spring 2026”: seasons may overlap."}
+        labels = {"name": _("Season's name"), "first_day": _("First day"), "last_day": _("Last day")}
+        help_texts = {"name": _("“2026”, “Spring 2026”: seasons may overlap.")}
         widgets = {
             "name": forms.TextInput(attrs={"autocomplete": "off"}),
             "first_day": forms.DateInput(attrs={"type": "date"}),
@@ -41,13 +43,18 @@ class SeasonForm(forms.ModelForm):
     def clean_name(self) -> str:
         name = season_name(self.cleaned_data["name"])
         if self.instance.pk is None and self.league.seasons.filter(automatic=False).count() >= Season.MOST_PER_LEAGUE:
-            raise forms.ValidationError(f"A league has at most {Season.MOST_PER_LEAGUE} seasons: delete an old one.")
+            raise forms.ValidationError(
+                gettext("A league has at most %(most)d seasons: delete an old one.") % {"most": Season.MOST_PER_LEAGUE}
+            )
         # The automatic years give way to the organizer's first season (Season.add), so their names are free.
         taken = (
             self.league.seasons.filter(name_key=name_key(name), automatic=False).exclude(pk=self.instance.pk).first()
         )
         if taken is not None:
-            raise forms.ValidationError(f"{self.league.name} has a season called {taken.name} already.")
+            raise forms.ValidationError(
+                gettext("%(league)s has a season called %(name)s already.")
+                % {"league": self.league.name, "name": taken.name}
+            )
         return name
 
     def clean(self) -> dict[str, Any]:

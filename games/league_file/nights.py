@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import gettext
+
 from games.league_file import LeagueImportError
 from games.models import NIGHT_NAME_LENGTH, League, Night, NightPlayer, NightRound, NightSeat, NightTable
 from rules import SetupError, name_key
@@ -77,9 +79,12 @@ def write_nights(league: League) -> list[dict[str, Any]]:
 def read_nights(nights: object, reading: Reading) -> Callable[[Restoring], None]:
     """Every night checked whole before the import writes anything; the write to do after the games."""
     if not isinstance(nights, list):
-        raise LeagueImportError("'nights' must be a list")
+        raise LeagueImportError(gettext("'nights' must be a list"))
     if len(nights) > MOST_NIGHTS:
-        raise LeagueImportError(f"A league file holds at most {MOST_NIGHTS} club nights; this file has {len(nights)}")
+        raise LeagueImportError(
+            gettext("A league file holds at most %(most)d club nights; this file has %(count)d")
+            % {"most": MOST_NIGHTS, "count": len(nights)}
+        )
     known = {name_key(name): name for name in reading.players}
     used_games: set[int] = set()
     read = [_read_night(number, night, known, used_games, reading) for number, night in enumerate(nights, start=1)]
@@ -111,45 +116,51 @@ def read_nights(nights: object, reading: Reading) -> Callable[[Restoring], None]
 
 def _read_night(number: int, night: object, known: dict[str, str], used_games: set[int], reading: Reading) -> tuple:
     def fail(message: str) -> LeagueImportError:
-        return LeagueImportError(f"Club night {number}: {message}")
+        return LeagueImportError(gettext("Club night %(number)s: %(problem)s") % {"number": number, "problem": message})
 
     if not isinstance(night, Mapping) or set(night) != NIGHT_KEYS:
-        raise fail(f"each night is {sorted(NIGHT_KEYS)} and no more")
+        raise fail(gettext("each night is %(keys)s and no more") % {"keys": sorted(NIGHT_KEYS)})
     name = night["name"]
     if not isinstance(name, str) or len(name) > NIGHT_NAME_LENGTH or name != name.strip():
-        raise fail(f"'name' must be text of at most {NIGHT_NAME_LENGTH} characters, without spaces around it")
-    played_on = _read_day(night["played_on"], fail("'played_on' must be a day written like 2026-03-01"))
+        raise fail(
+            gettext("'name' must be text of at most %(most)d characters, without spaces around it")
+            % {"most": NIGHT_NAME_LENGTH}
+        )
+    played_on = _read_day(night["played_on"], fail(gettext("'played_on' must be a day written like 2026-03-01")))
     variant, options = night["variant"], night["options"]
     if not isinstance(variant, str) or not isinstance(options, Mapping):
-        raise fail("'variant' must be a variant's key and 'options' an object")
+        raise fail(gettext("'variant' must be a variant's key and 'options' an object"))
     try:
         resolved = resolve_options(get_variant(variant), dict(options)).as_dict()
     except (SetupError, KeyError, ValueError):
-        raise fail("its 'variant' and 'options' are not a game the app knows") from None
+        raise fail(gettext("its 'variant' and 'options' are not a game the app knows")) from None
     if resolved != options:
-        raise fail("'options' must list the options as the app saves them")
+        raise fail(gettext("'options' must list the options as the app saves them"))
     sizes = variant_sizes(variant, dict(options))
     if not sizes:
-        raise fail("no table can play these rules")
-    rounds = _whole(night["rounds"], 1, MOST_ROUNDS, fail("'rounds' must be a whole number from 1 to 20"))
-    seed = _whole(night["seed"], 0, MOST_SEED, fail("'seed' must be a whole number"))
+        raise fail(gettext("no table can play these rules"))
+    rounds = _whole(night["rounds"], 1, MOST_ROUNDS, fail(gettext("'rounds' must be a whole number from 1 to 20")))
+    seed = _whole(night["seed"], 0, MOST_SEED, fail(gettext("'seed' must be a whole number")))
 
     players = night["players"]
     if not isinstance(players, list) or not FEWEST_PLAYERS <= len(players) <= MOST_PLAYERS:
-        raise fail(f"'players' must list from {FEWEST_PLAYERS} to {MOST_PLAYERS} players")
+        raise fail(
+            gettext("'players' must list from %(fewest)d to %(most)d players")
+            % {"fewest": FEWEST_PLAYERS, "most": MOST_PLAYERS}
+        )
     attendance, came = [], set()
     for entry in players:
         if not isinstance(entry, Mapping) or set(entry) != {"name", "left"} or not isinstance(entry["left"], bool):
-            raise fail("each of its players is {'name', 'left'}, 'left' true or false")
+            raise fail(gettext("each of its players is {'name', 'left'}, 'left' true or false"))
         player = _player(entry["name"], known, fail)
         if player in came:
-            raise fail(f"{player} is listed twice")
+            raise fail(gettext("%(name)s is listed twice") % {"name": player})
         came.add(player)
         attendance.append((player, entry["left"]))
 
     played = night["played"]
     if not isinstance(played, list) or len(played) > rounds:
-        raise fail("'played' must list at most its 'rounds' rounds")
+        raise fail(gettext("'played' must list at most its 'rounds' rounds"))
     read_rounds = []
     for index, night_round in enumerate(played, start=1):
         last = index == len(played)
@@ -169,46 +180,49 @@ def _read_round(
     reading: Reading,
     fail: Callable[[str], LeagueImportError],
 ) -> tuple:
-    where = f"round {index}"
+
+    def at(problem: str) -> LeagueImportError:
+        return fail(gettext("round %(number)s: %(problem)s") % {"number": index, "problem": problem})
+
     if not isinstance(night_round, Mapping) or set(night_round) != ROUND_KEYS:
-        raise fail(f"{where}: each round is {sorted(ROUND_KEYS)} and no more")
+        raise at(gettext("each round is %(keys)s and no more") % {"keys": sorted(ROUND_KEYS)})
     if night_round["number"] != index or isinstance(night_round["number"], bool):
-        raise fail(f"{where}: rounds are numbered 1, 2, 3... in order")
+        raise at(gettext("rounds are numbered 1, 2, 3... in order"))
     status = night_round["status"]
     if status not in NightRound.Status.values:
-        raise fail(f"{where}: 'status' must be one of {', '.join(NightRound.Status.values)}")
+        raise at(gettext("'status' must be one of %(values)s") % {"values": ", ".join(NightRound.Status.values)})
     if status != NightRound.Status.OVER and not last:
-        raise fail(f"{where}: only the latest round may be unfinished")
+        raise at(gettext("only the latest round may be unfinished"))
     tables, sit_out = night_round["tables"], night_round["sit_out"]
     if not isinstance(tables, list) or not tables or not isinstance(sit_out, list):
-        raise fail(f"{where}: 'tables' must list its tables and 'sit_out' who sat out")
+        raise at(gettext("'tables' must list its tables and 'sit_out' who sat out"))
     seated: set[str] = set()
     known = {name: name for name in came}
 
     def take(name: object) -> str:
         player = known.get(name) if isinstance(name, str) else None
         if player is None:
-            raise fail(f"{where}: everyone seated must be among the night's players")
+            raise at(gettext("everyone seated must be among the night's players"))
         if player in seated:
-            raise fail(f"{where}: {player} has two places")
+            raise at(gettext("%(name)s has two places") % {"name": player})
         seated.add(player)
         return player
 
     read_tables = []
     for table in tables:
         if not isinstance(table, Mapping) or set(table) != TABLE_KEYS or not isinstance(table["seats"], list):
-            raise fail(f"{where}: each table is {{'game', 'seats'}}")
+            raise at(gettext("each table is {'game', 'seats'}"))
         names = [take(name) for name in table["seats"]]
         if len(names) not in sizes:
-            raise fail(f"{where}: a table of {len(names)} cannot play these rules")
+            raise at(gettext("a table of %(count)d cannot play these rules") % {"count": len(names)})
         game = table["game"]
         if game is not None:
             if status == NightRound.Status.PROPOSED:
-                raise fail(f"{where}: a round not started has no games yet")
+                raise at(gettext("a round not started has no games yet"))
             if isinstance(game, bool) or not isinstance(game, int) or game not in reading.game_numbers:
-                raise fail(f"{where}: a table's 'game' must be the number of a game in the file")
+                raise at(gettext("a table's 'game' must be the number of a game in the file"))
             if game in used_games:
-                raise fail(f"{where}: game {game} is played at two tables")
+                raise at(gettext("game %(number)s is played at two tables") % {"number": game})
             used_games.add(game)
         read_tables.append((game, names))
     out = [take(name) for name in sit_out]
@@ -218,7 +232,7 @@ def _read_round(
 def _player(name: object, known: dict[str, str], fail: Callable[[str], LeagueImportError]) -> str:
     player = known.get(name_key(name)) if isinstance(name, str) else None
     if player is None or player != name:
-        raise fail("each of its players must be one of the file's 'players', written as there")
+        raise fail(gettext("each of its players must be one of the file's 'players', written as there"))
     return player
 
 

@@ -8,6 +8,8 @@ from django.conf import settings
 from django.db import models, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.models.lazy import model
 from games.models.revisions import HandRevision
@@ -48,30 +50,30 @@ class ActivityEntry(models.Model):
     """
 
     class Kind(models.TextChoices):
-        GAME_STARTED = "game_started", "game started"
-        GAME_FINISHED = "game_finished", "game finished"
-        GAME_DELETED = "game_deleted", "game deleted"
-        GAME_RESTORED = "game_restored", "game restored"
-        GAME_REDATED = "game_redated", "game re-dated"
-        GAME_IMPORTED = "game_imported", "game imported"
-        HAND_EDITED = "hand_edited", "finished game's hand changed"
-        HAND_DELETED = "hand_deleted", "finished game's hand deleted"
-        PLAYERS_MERGED = "players_merged", "players merged"
-        MERGE_UNDONE = "merge_undone", "merge undone"
-        LEAGUE_IMPORTED = "league_imported", "league imported"
-        LEAGUE_DELETED = "league_deleted", "league deleted"
-        LEAGUE_RESTORED = "league_restored", "league restored"
-        SETTINGS_CHANGED = "settings_changed", "settings changed"
-        ROLE_CHANGED = "role_changed", "role changed"
-        SHARE_LINK_MADE = "share_link_made", "share link made"
-        SHARE_LINK_USED = "share_link_used", "joined through a share link"
-        SHARE_LINKS_STOPPED = "share_links_stopped", "share links stopped"
-        PRESET_DELETED = "preset_deleted", "house rules deleted"
-        PRESET_RESTORED = "preset_restored", "house rules restored"
-        SEASON_DELETED = "season_deleted", "season deleted"
-        SEASON_RESTORED = "season_restored", "season restored"
-        NIGHT_DELETED = "night_deleted", "club night deleted"
-        NIGHT_RESTORED = "night_restored", "club night restored"
+        GAME_STARTED = "game_started", _("game started")
+        GAME_FINISHED = "game_finished", _("game finished")
+        GAME_DELETED = "game_deleted", _("game deleted")
+        GAME_RESTORED = "game_restored", _("game restored")
+        GAME_REDATED = "game_redated", _("game re-dated")
+        GAME_IMPORTED = "game_imported", _("game imported")
+        HAND_EDITED = "hand_edited", _("finished game's hand changed")
+        HAND_DELETED = "hand_deleted", _("finished game's hand deleted")
+        PLAYERS_MERGED = "players_merged", _("players merged")
+        MERGE_UNDONE = "merge_undone", _("merge undone")
+        LEAGUE_IMPORTED = "league_imported", _("league imported")
+        LEAGUE_DELETED = "league_deleted", _("league deleted")
+        LEAGUE_RESTORED = "league_restored", _("league restored")
+        SETTINGS_CHANGED = "settings_changed", _("settings changed")
+        ROLE_CHANGED = "role_changed", _("role changed")
+        SHARE_LINK_MADE = "share_link_made", _("share link made")
+        SHARE_LINK_USED = "share_link_used", _("joined through a share link")
+        SHARE_LINKS_STOPPED = "share_links_stopped", _("share links stopped")
+        PRESET_DELETED = "preset_deleted", _("house rules deleted")
+        PRESET_RESTORED = "preset_restored", _("house rules restored")
+        SEASON_DELETED = "season_deleted", _("season deleted")
+        SEASON_RESTORED = "season_restored", _("season restored")
+        NIGHT_DELETED = "night_deleted", _("club night deleted")
+        NIGHT_RESTORED = "night_restored", _("club night restored")
 
     league = models.ForeignKey("games.League", on_delete=models.CASCADE, related_name="activity")
     kind = models.CharField(max_length=24, choices=Kind.choices)
@@ -123,17 +125,26 @@ class ActivityEntry(models.Model):
         League.objects.select_for_update().filter(pk=self.league_id).exists()
         entry = ActivityEntry.objects.select_for_update().get(pk=self.pk)
         if not entry.can_be_undone:
-            raise TrashError("This merge is already undone" if entry.undone_at else "Only a merge can be undone")
+            raise TrashError(
+                gettext("This merge is already undone") if entry.undone_at else gettext("Only a merge can be undone")
+            )
         name, into_name, undo = entry.facts["player"], entry.facts["into"], entry.undo
         assert undo is not None  # can_be_undone: a merge keeps what it moved
         target = Player.objects.filter(pk=undo["into"], league_id=self.league_id).first()
         if target is None:
-            raise TrashError(f"{into_name} has been merged or deleted since: the merge can't be undone")
+            raise TrashError(
+                gettext("%(name)s has been merged or deleted since: the merge can't be undone") % {"name": into_name}
+            )
         seats = Seat.all_objects.filter(pk__in=undo["seats"])
         if seats.exclude(player=target).exists() or seats.count() != len(undo["seats"]):
-            raise TrashError(f"{into_name}'s games have changed since: the merge can't be undone")
+            raise TrashError(
+                gettext("%(name)s's games have changed since: the merge can't be undone") % {"name": into_name}
+            )
         if Player.objects.filter(league_id=self.league_id, name_key=name_key(name)).exists():
-            raise TrashError(f"{self.league.name} has a player called {name} again: the merge can't be undone")
+            raise TrashError(
+                gettext("%(league)s has a player called %(name)s again: the merge can't be undone")
+                % {"league": self.league.name, "name": name}
+            )
         if self.league.players.count() >= League.MOST_PLAYERS:
             raise TrashError(self.league.too_many_players())
         back = Player.objects.create(league_id=self.league_id, name=name)

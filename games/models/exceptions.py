@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from django.utils.translation import gettext
+
 if TYPE_CHECKING:
     from games.models.game import Game
 
@@ -26,8 +28,11 @@ class DuplicateGame(Exception):
     def __init__(self, game: Game) -> None:
         self.game = game
         super().__init__(
-            f"This scoresheet is already game {game.number}, played {game.played_on:%Y-%m-%d}: the same players "
-            "with the same hands on the same day. It was not imported again."
+            gettext(
+                "This scoresheet is already game %(number)s, played %(day)s: the same players "
+                "with the same hands on the same day. It was not imported again."
+            )
+            % {"number": game.number, "day": f"{game.played_on:%Y-%m-%d}"}
         )
 
 

@@ -16,7 +16,7 @@ from django.db import connection, models, transaction
 from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from games.models.activity import ActivityEntry, acting_user
 from games.models.exceptions import DeclareError, DuplicateGame, HandConflict
@@ -109,11 +109,11 @@ class GameQuerySet(models.QuerySet["Game"]):
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        IN_PROGRESS = "in_progress", "In progress"
-        TIE_BREAK = "tie_break", "Tie-break hand due"
-        OVER = "over", "Over"
-        NULL = "null", "Declared null"
-        ABANDONED = "abandoned", "Abandoned"
+        IN_PROGRESS = "in_progress", gettext_lazy("In progress")
+        TIE_BREAK = "tie_break", gettext_lazy("Tie-break hand due")
+        OVER = "over", gettext_lazy("Over")
+        NULL = "null", gettext_lazy("Declared null")
+        ABANDONED = "abandoned", gettext_lazy("Abandoned")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="games")
     # The league's own count: "game 16" is its sixteenth game, whatever the database's id.

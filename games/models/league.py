@@ -14,6 +14,9 @@ from django.db import models, transaction
 from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.models.activity import ActivityEntry
 from games.models.lazy import model
@@ -34,7 +37,7 @@ def time_zone_choices() -> list[tuple[str, str]]:
 
 def valid_time_zone(value: str) -> None:
     if value not in zoneinfo.available_timezones():
-        raise ValidationError("Choose a time zone from the list, such as Europe/London", code="time_zone")
+        raise ValidationError(_("Choose a time zone from the list, such as Europe/London"), code="time_zone")
 
 
 def new_token() -> str:
@@ -252,9 +255,17 @@ def lock_for_writing(
 
 class Membership(models.Model):
     class Role(models.TextChoices):
-        ORGANIZER = "organizer", "Organizer"
-        SCORER = "scorer", "Scorer"
-        VIEWER = "viewer", "Viewer"
+        ORGANIZER = "organizer", _("Organizer")
+        SCORER = "scorer", _("Scorer")
+        VIEWER = "viewer", _("Viewer")
+
+    # A role inside a sentence ("joins the league as viewer"): its own words, since
+    # lower-casing the label would be wrong where nouns keep their capital.
+    ROLE_IN_SENTENCE: dict[str, Promise] = {
+        Role.ORGANIZER: pgettext_lazy("a role inside a sentence", "organizer"),
+        Role.SCORER: pgettext_lazy("a role inside a sentence", "scorer"),
+        Role.VIEWER: pgettext_lazy("a role inside a sentence", "viewer"),
+    }
 
     # What each role may do: the one table that templates (can_score,
     # can_organize) and every view (games.permissions) ask.
@@ -291,6 +302,10 @@ class Membership(models.Model):
         super().save(*args, **kwargs)
 
     @property
+    def role_in_sentence(self) -> Promise:
+        return self.ROLE_IN_SENTENCE[self.role]
+
+    @property
     def can_score(self) -> bool:
         return self.may(self.SCORE)
 
@@ -319,6 +334,10 @@ class Invite(models.Model):
 
     def __str__(self) -> str:
         return f"Invite to {self.league} as {self.role}"
+
+    @property
+    def role_in_sentence(self) -> Promise:
+        return Membership.ROLE_IN_SENTENCE[self.role]
 
     @property
     def is_usable(self) -> bool:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.deconstruct import deconstructible
+from django.utils.translation import gettext_lazy as _
 
 from rules import NameProblem, clean_name, name_key
 
@@ -63,7 +64,7 @@ class StoredAsWritten:
     def __call__(self, value: str) -> None:
         tidied = self.RULES[self.kind](value)
         if tidied != value:
-            raise ValidationError("Write the name as %(tidied)s", params={"tidied": tidied}, code="name")
+            raise ValidationError(_("Write the name as %(tidied)s"), params={"tidied": tidied}, code="name")
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, StoredAsWritten) and other.kind == self.kind

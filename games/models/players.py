@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import IntegrityError, models, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from games.models.activity import ActivityEntry, acting_user
 from games.models.exceptions import PlayerInUse
@@ -89,13 +90,22 @@ class Player(NameKeyed):
         night = model("NightPlayer").objects.filter(player=self).select_related("night").first()
         if night is not None:
             raise PlayerInUse(
-                f"{self.name} came to the club night {night.night.title}: merge them into another player instead"
+                gettext("%(name)s came to the club night %(night)s: merge them into another player instead")
+                % {"name": self.name, "night": night.night.title}
             )
         if Seat.all_objects.filter(player=self).exists():
             if not self.seats.exists():
-                raise PlayerInUse(f"{self.name} played a game that is in the trash: it may come back")
+                raise PlayerInUse(
+                    gettext("%(name)s played a game that is in the trash: it may come back") % {"name": self.name}
+                )
+            games = self.games_played()
             raise PlayerInUse(
-                f"{self.name} has played {self.games_played()} game(s): merge them into another player instead"
+                ngettext(
+                    "%(name)s has played %(games)d game: merge them into another player instead",
+                    "%(name)s has played %(games)d games: merge them into another player instead",
+                    games,
+                )
+                % {"name": self.name, "games": games}
             )
         self.delete()
 
@@ -110,17 +120,23 @@ class Player(NameKeyed):
         Game, Seat = model("Game"), model("Seat")
 
         if target.pk == self.pk or target.league_id != self.league_id:
-            raise PlayerInUse("Choose another player of this league to merge into")
+            raise PlayerInUse(gettext("Choose another player of this league to merge into"))
         # The games in the trash move too, so that one restored comes back with the merged player.
         game_ids = Game.all_objects.filter(seats__player=self).values_list("pk", flat=True)
         lock_for_writing(self.league_id, list(game_ids), [self.pk, target.pk])
         together = Game.all_objects.filter(seats__player=self).filter(seats__player=target).order_by("number").first()
         if together is not None:
-            raise PlayerInUse(f"{self.name} and {target.name} both played game {together.number}: they are two people")
+            raise PlayerInUse(
+                gettext("%(name)s and %(other)s both played game %(game)s: they are two people")
+                % {"name": self.name, "other": target.name, "game": together.number}
+            )
         NightPlayer, NightSeat = model("NightPlayer"), model("NightSeat")
         both = NightPlayer.objects.filter(player=self, night__attendance__player=target).select_related("night").first()
         if both is not None:
-            raise PlayerInUse(f"{self.name} and {target.name} both came to {both.night.title}: they are two people")
+            raise PlayerInUse(
+                gettext("%(name)s and %(other)s both came to %(night)s: they are two people")
+                % {"name": self.name, "other": target.name, "night": both.night.title}
+            )
         # Their club nights follow them (a night's seats name the player, as a game's do).
         NightPlayer.objects.filter(player=self).update(player=target)
         NightSeat.objects.filter(player=self).update(player=target)

@@ -8,6 +8,7 @@ from django.db import models, transaction
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.models.activity import ActivityEntry
 from games.models.league import League
@@ -94,10 +95,14 @@ class LeaguePreset(NameKeyed):
         League.objects.select_for_update().filter(pk=self.league_id).exists()
         live = LeaguePreset.objects.filter(league_id=self.league_id)
         if live.filter(name_key=name_key(self.name)).exists():
-            raise TrashError(f"{self.league.name} has other house rules called {self.name} now: rename them first")
+            raise TrashError(
+                gettext("%(league)s has other house rules called %(name)s now: rename them first")
+                % {"league": self.league.name, "name": self.name}
+            )
         if live.count() >= LeaguePreset.MOST_PER_LEAGUE:
             raise TrashError(
-                f"{self.league.name} has {LeaguePreset.MOST_PER_LEAGUE} house rules, the most a league keeps"
+                gettext("%(league)s has %(most)d house rules, the most a league keeps")
+                % {"league": self.league.name, "most": LeaguePreset.MOST_PER_LEAGUE}
             )
         LeaguePreset.all_objects.filter(pk=self.pk).update(trashed_at=None)
         self.trashed_at = None

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from django.db import models, transaction
 from django.db.models import F, Max, Min, Q
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from games.models.activity import ActivityEntry
 from games.models.game import EARLIEST_DAY
@@ -23,7 +24,7 @@ from rules import name_key
 if TYPE_CHECKING:
     from games.models.activity import Actor
 
-BACKWARDS_SEASON = "The season's first day is after its last day."
+BACKWARDS_SEASON = gettext_lazy("The season's first day is after its last day.")
 
 
 class SeasonQuerySet(NameKeyedQuerySet["Season"]):
@@ -83,9 +84,9 @@ class Season(NameKeyed):
         year): a season is one the table can have played in."""
         latest = latest_season_day(today)
         if not season_day(first_day, today) or not season_day(last_day, today):
-            return f"A season's days are from 1900 to the end of {latest.year}."
+            return gettext("A season's days are from 1900 to the end of %(year)s.") % {"year": latest.year}
         if first_day > last_day:
-            return BACKWARDS_SEASON
+            return str(BACKWARDS_SEASON)
         return ""
 
     @classmethod
@@ -132,9 +133,15 @@ class Season(NameKeyed):
         League.objects.select_for_update().filter(pk=self.league_id).exists()
         League.touch(self.league_id)
         if Season.objects.filter(league_id=self.league_id, name_key=name_key(self.name)).exists():
-            raise TrashError(f"{self.league.name} has another season called {self.name} now: rename that one first")
+            raise TrashError(
+                gettext("%(league)s has another season called %(name)s now: rename that one first")
+                % {"league": self.league.name, "name": self.name}
+            )
         if Season.objects.filter(league_id=self.league_id, automatic=False).count() >= Season.MOST_PER_LEAGUE:
-            raise TrashError(f"{self.league.name} has {Season.MOST_PER_LEAGUE} seasons, the most a league can hold")
+            raise TrashError(
+                gettext("%(league)s has %(most)d seasons, the most a league can hold")
+                % {"league": self.league.name, "most": Season.MOST_PER_LEAGUE}
+            )
         Season.objects.filter(league_id=self.league_id, automatic=True).delete()
         Season.all_objects.filter(pk=self.pk).update(trashed_at=None)
         self.trashed_at = None

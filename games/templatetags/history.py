@@ -10,7 +10,9 @@ from html import escape
 from typing import Any
 
 from django import forms, template
+from django.utils import dateformat
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, ngettext
 
 from games.models import Game, Player
 from games.permissions import Reader
@@ -69,11 +71,15 @@ def game_rows(games: Iterable[Game], reader: Reader, player: Player | None = Non
 def _game_row(game: Game, reader: Reader, player_id: int | None) -> str:
     played = game.played_on
     url = escape(reader.scoresheet_url(game.pk))
-    title = f"Game {game.number} · {played.day} {played:%b %Y} · {escape(variant_name(game.variant))}"
-    status = escape(STATUS_LABELS.get(game.status, game.status))
+    title = gettext("Game %(number)s · %(day)s · %(variant)s") % {
+        "number": game.number,
+        "day": dateformat.format(played, "j M Y"),
+        "variant": escape(variant_name(game.variant)),
+    }
+    status = escape(str(STATUS_LABELS.get(game.status, game.status)))
     listed = game.listed_seats if hasattr(game, "listed_seats") else game.seats.all()
     seats = ", ".join(_seat(seat, player_id) for seat in listed)
-    hands = f"{game.hand_count} hand{'' if game.hand_count == 1 else 's'}"
+    hands = ngettext("%(hands)d hand", "%(hands)d hands", game.hand_count) % {"hands": game.hand_count}
     return (
         f'<li class="game-row"><div class="game-row-head"><a href="{url}">{title}</a>'
         f'<span class="game-status game-status-{escape(game.status)}">{status}</span></div>'
@@ -84,7 +90,9 @@ def _game_row(game: Game, reader: Reader, player_id: int | None) -> str:
 def _seat(seat: Any, player_id: int | None) -> str:
     # Any: a Seat annotated with player_name, which the Seat model does not declare.
     classes = "game-row-seat" + (" winner" if seat.won else "") + (" is-player" if seat.player_id == player_id else "")
-    star = '<span aria-hidden="true">★ </span><span class="visually-hidden">winner: </span>' if seat.won else ""
+    star = ""
+    if seat.won:
+        star = f'<span aria-hidden="true">★ </span><span class="visually-hidden">{escape(gettext("winner:"))} </span>'
     return f'<span class="{classes}">{star}{escape(seat.player_name)} {seat.total}</span>'
 
 

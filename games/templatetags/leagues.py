@@ -8,6 +8,9 @@ from django import template
 from django.template.context import Context
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, pgettext
+
+from rules import describe
 
 register = template.Library()
 
@@ -28,18 +31,33 @@ def player_items(context: Context, players: Iterable[Any]) -> SafeString:
     edit = ""
     if membership is not None and membership.can_organize:
         edit = reverse("games:player-edit", args=[league.pk, _SLOT]).replace(str(_SLOT), "{}")
+    # Translated once, not once a player.
+    you = escape(pgettext("whose account a player is", "you"))
+    edit_button = gettext('Edit<span class="visually-hidden"> %(name)s</span>')
     items = []
     for player in players:
         name = escape(player.name)
         account = ""
         if player.user_id is not None:
-            who = "you" if user is not None and player.user_id == user.pk else escape(player.username)
+            who = you if user is not None and player.user_id == user.pk else escape(player.username)
             account = f' <span class="small text-body-secondary">({who})</span>'
         link = ""
         if edit:
             link = (
-                f'<a class="btn btn-outline-secondary btn-sm" href="{escape(edit.format(player.pk))}">Edit'
-                f'<span class="visually-hidden"> {name}</span></a>'
+                f'<a class="btn btn-outline-secondary btn-sm" href="{escape(edit.format(player.pk))}">'
+                f"{edit_button % {'name': name}}</a>"
             )
         items.append(f'<li>\n      <span class="grow">{name}{account}</span>\n      {link}\n    </li>')
     return mark_safe("\n    ".join(items))
+
+
+@register.filter
+def winners_with_totals(seats: Iterable[Any]) -> str:
+    """The winners of a finished game with their totals, "Ann (0), Ben (0)", for one placeholder of a sentence."""
+    return ", ".join(f"{seat.player_name} ({describe.signed(seat.total, plus=True)})" for seat in seats)
+
+
+@register.filter
+def seat_names(seats: Iterable[Any]) -> str:
+    """A game's players in seat order, "Ann, Ben, Cat", for one placeholder of a sentence (needs seat.player)."""
+    return ", ".join(seat.player.name for seat in seats)

@@ -9,6 +9,7 @@ from django.http import HttpResponseRedirect
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
@@ -37,9 +38,11 @@ def signup(request: HtmxHttpRequest) -> TemplateResponse | HttpResponseRedirect:
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             if next_url:
-                messages.success(request, f"Welcome, {user.get_username()}.")
+                messages.success(request, gettext("Welcome, %(name)s.") % {"name": user.get_username()})
                 return HttpResponseRedirect(next_url)
-            messages.success(request, f"Welcome, {user.get_username()}. Start by naming your league.")
+            messages.success(
+                request, gettext("Welcome, %(name)s. Start by naming your league.") % {"name": user.get_username()}
+            )
             return redirect("games:league-new")
     status = HTTPStatus.UNPROCESSABLE_ENTITY if form.is_bound and form.errors else HTTPStatus.OK
     return TemplateResponse(request, "registration/signup.html", {"form": form, "next": next_url}, status=status)

@@ -11,7 +11,7 @@ from django.http import HttpResponse, HttpResponseRedirect, StreamingHttpRespons
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.text import slugify
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games.csv_export import games_csv_rows, hands_csv_rows
@@ -90,10 +90,11 @@ def league_import(request: SignedInRequest) -> TemplateResponse | HttpResponseRe
         except LeagueImportError as error:
             form.add_error("file", str(error))
         else:
+            games = league.games.count()
             messages.success(
                 request,
-                gettext("%(league)s is imported: %(games)d games.")
-                % {"league": league.name, "games": league.games.count()},
+                ngettext("%(league)s is imported: %(games)d game.", "%(league)s is imported: %(games)d games.", games)
+                % {"league": league.name, "games": games},
             )
             if league.left_out:
                 messages.warning(

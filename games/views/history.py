@@ -26,6 +26,7 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.cache import patch_cache_control
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET, require_http_methods
 
@@ -117,13 +118,19 @@ def _latest_games(player: Player) -> list[ListedGame]:
 
 
 def _public_tag(request: HtmxHttpRequest, token: str, **ids: int) -> str | None:
-    found = League.objects.filter(public_token=token).values_list("pk", "data_version").first() if token else None
+    found = (
+        League.objects.filter(public_token=token).values_list("pk", "data_version", "language").first()
+        if token
+        else None
+    )
     # A message waiting to be shown makes this answer unlike the last one: no tag.
     if found is None or len(get_messages(request)):
         return None
     asked = hashlib.blake2s(request.get_full_path().encode(), digest_size=8).hexdigest()
-    league_id, version = found
-    return f"public-{league_id}-{version}-{request.user.pk or 0}-{'h' if request.htmx else 'p'}-{asked}"
+    league_id, version, language = found
+    # The page is in the league's language, else the reader's: another language is another page.
+    language = language or get_language()
+    return f"public-{league_id}-{version}-{language}-{request.user.pk or 0}-{'h' if request.htmx else 'p'}-{asked}"
 
 
 def _revalidated(response: HttpResponse) -> HttpResponse:
@@ -200,18 +207,24 @@ def _standings_rows(rows: list[stats.Row], reader: Reader) -> SafeString:
     filters take many times longer than the query behind them (see
     benchmarks/league.py).
     """
+    language = get_language()
     return mark_safe(
         "\n".join(
-            _standings_line(reader.player_url(row.player_id), row.name, row.rating, row.ranked, tuple(row.sums.items()))
+            _standings_line(
+                reader.player_url(row.player_id), row.name, row.rating, row.ranked, tuple(row.sums.items()), language
+            )
             for row in rows
         )
     )
 
 
 @lru_cache(maxsize=8192)
-def _standings_line(url: str, name: str, rating: float | None, ranked: bool, sums: tuple[tuple[str, int], ...]) -> str:
+def _standings_line(
+    url: str, name: str, rating: float | None, ranked: bool, sums: tuple[tuple[str, int], ...], language: str
+) -> str:
     """One row of the standings, from its figures alone: kept in memory, so that after a game ends
-    only its players' rows (and the rows whose rating moved) are formatted again, not the league's."""
+    only its players' rows (and the rows whose rating moved) are formatted again, not the league's.
+    The language is in the key: a figure is written with the page's decimal sign."""
     row = stats.Row(0, name, rating, ranked, **dict(sums))
     name = f'<a href="{escape(url)}">{escape(name)}</a>' if url else escape(name)
     cells = "".join(f"<td>{escape(column.cell(row))}</td>" for column in stats.COLUMNS[1:])

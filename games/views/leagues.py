@@ -16,6 +16,7 @@ from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -38,7 +39,7 @@ from games.views.pages import render_page, saved_unless_taken
 from rules import VARIANTS
 from scorekeeper.middleware import HtmxHttpRequest, SignedInRequest
 
-ONLY_THE_OWNER = "Only the league's owner, %(owner)s, can delete %(league)s. Ask them if it should go."
+ONLY_THE_OWNER = gettext_lazy("Only the league's owner, %(owner)s, can delete %(league)s. Ask them if it should go.")
 
 # Finished games shown on a league's page; the full archive lives elsewhere.
 RECENT_GAMES = 5
@@ -69,7 +70,9 @@ def league_new(request: SignedInRequest) -> TemplateResponse | HttpResponseRedir
     form = LeagueForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         league = League.create_for(request.user, form.cleaned_data["name"])
-        messages.success(request, f"{league.name} is ready. Add the players who sit at your table.")
+        messages.success(
+            request, gettext("%(league)s is ready. Add the players who sit at your table.") % {"league": league.name}
+        )
         return redirect(league)
     return TemplateResponse(request, "games/league_new.html", {"form": form}, status=_form_status(form))
 
@@ -142,7 +145,12 @@ def league_detail(request: HtmxHttpRequest, league_id: int) -> TemplateResponse:
 
 
 def _save_player(form: PlayerForm) -> bool:
-    return saved_unless_taken(form, lambda data: f"{data['name']} is already a player in {form.league.name}.")
+    return saved_unless_taken(
+        form,
+        lambda data: (
+            gettext("%(name)s is already a player in %(league)s.") % {"name": data["name"], "league": form.league.name}
+        ),
+    )
 
 
 @login_required
@@ -151,7 +159,9 @@ def player_new(request: HtmxHttpRequest, league_id: int) -> TemplateResponse | H
     league, membership = get_league_for(request.user, league_id, SCORE)
     form = PlayerForm(request.POST, league=league)
     if _save_player(form):
-        messages.success(request, f"{form.instance.name} joined {league.name}.")
+        messages.success(
+            request, gettext("%(name)s joined %(league)s.") % {"name": form.instance.name, "league": league.name}
+        )
         if not request.htmx:
             return redirect(league)
         form = PlayerForm(league=league)
@@ -169,9 +179,11 @@ def player_edit(request: HtmxHttpRequest, league_id: int, player_id: int) -> Tem
     form = PlayerEditForm(request.POST if request.method == "POST" else None, instance=player, league=league)
     if request.method == "POST" and _save_player(form):
         if player.name != old_name:
-            messages.success(request, f"{old_name} is now {player.name}, in every game.")
+            messages.success(
+                request, gettext("%(old)s is now %(new)s, in every game.") % {"old": old_name, "new": player.name}
+            )
         else:
-            messages.success(request, f"Saved {player.name}.")
+            messages.success(request, gettext("Saved %(name)s.") % {"name": player.name})
         return redirect(league)
     # The form has already written the rejected name onto player: title the page with the old one.
     context = {"league": league, "player": player, "player_name": old_name, "form": form}
@@ -192,7 +204,7 @@ def league_edit(request: HtmxHttpRequest, league_id: int) -> TemplateResponse | 
                 ActivityEntry.record(
                     league, request.user, ActivityEntry.Kind.SETTINGS_CHANGED, settings=list(form.changed_data)
                 )
-        messages.success(request, f"Saved the settings of {league.name}.")
+        messages.success(request, gettext("Saved the settings of %(league)s.") % {"league": league.name})
         return redirect(league)
     # A refused name is already on the instance: title the page with the stored one.
     context = {"league": league, "league_name": old_name, "form": form}
@@ -212,8 +224,11 @@ def league_delete(request: HtmxHttpRequest, league_id: int) -> TemplateResponse 
         league.trash(request.user)
         messages.success(
             request,
-            f"{league.name} is in the trash, with all its games: you can restore it from your leagues "
-            f"for {TRASH_DAYS} days.",
+            gettext(
+                "%(league)s is in the trash, with all its games: you can restore it from your leagues "
+                "for %(days)s days."
+            )
+            % {"league": league.name, "days": TRASH_DAYS},
         )
         return redirect("games:home")
     context = {"league": league, "form": form, "games": league.games.count(), "days": TRASH_DAYS}
@@ -233,7 +248,7 @@ def player_delete(request: HtmxHttpRequest, league_id: int, player_id: int) -> T
         except PlayerInUse as problem:
             messages.error(request, str(problem))
         else:
-            messages.success(request, f"{player.name} is deleted.")
+            messages.success(request, gettext("%(name)s is deleted.") % {"name": player.name})
             return redirect(league)
     context = {"league": league, "player": player, "games": games}
     status = HTTPStatus.CONFLICT if request.method == "POST" else HTTPStatus.OK
@@ -254,7 +269,15 @@ def player_merge(request: HtmxHttpRequest, league_id: int, player_id: int) -> Ht
         except PlayerInUse as problem:
             form.add_error("into", str(problem))
         else:
-            messages.success(request, f"{player.name} is merged into {target.name}: {moved} game(s) moved.")
+            messages.success(
+                request,
+                ngettext(
+                    "%(name)s is merged into %(into)s: %(games)d game moved.",
+                    "%(name)s is merged into %(into)s: %(games)d games moved.",
+                    moved,
+                )
+                % {"name": player.name, "into": target.name, "games": moved},
+            )
             target_page = reverse("games:player-detail", args=[league.pk, target.pk])
             # The form was swapped in place: the phone goes on to the whole page of the merged player.
             return HttpResponseClientRedirect(target_page) if request.htmx else redirect(target_page)

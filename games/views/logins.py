@@ -10,6 +10,7 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django_ratelimit.core import get_usage
 
@@ -17,7 +18,7 @@ logger = logging.getLogger(__name__)
 
 # Enough for a person who mistypes on a phone, too few to guess a password.
 LOGIN_RATE = "10/m"
-TOO_MANY_LOGINS = "Too many login attempts. Wait a minute, then try again."
+TOO_MANY_LOGINS = gettext_lazy("Too many login attempts. Wait a minute, then try again.")
 
 
 def client_address(request: HttpRequest) -> str:
@@ -90,5 +91,5 @@ def login(request: HttpRequest) -> HttpResponseBase:
 def admin_login(request: HttpRequest) -> HttpResponse:
     """The admin's login, under the same limits as the site's (the same counters)."""
     if too_many_attempts(request):
-        return HttpResponse(TOO_MANY_LOGINS, status=429, content_type="text/plain; charset=utf-8")
+        return HttpResponse(str(TOO_MANY_LOGINS), status=429, content_type="text/plain; charset=utf-8")
     return admin.site.login(request)

@@ -24,6 +24,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -98,7 +99,7 @@ def member_role(request: HtmxHttpRequest, league_id: int, membership_id: int) ->
     _not_the_owner(league, member)
     form = RoleForm(request.POST)
     if not form.is_valid():
-        return _refused(request, league, membership, "members", "Choose organizer, scorer or viewer.")
+        return _refused(request, league, membership, "members", gettext("Choose organizer, scorer or viewer."))
     before, member.role = member.role, form.cleaned_data["role"]
     with transaction.atomic():
         member.save(update_fields=["role"])
@@ -107,7 +108,10 @@ def member_role(request: HtmxHttpRequest, league_id: int, membership_id: int) ->
                 league, request.user, ActivityEntry.Kind.ROLE_CHANGED,
                 member=member.user.get_username(), before=before, after=member.role,
             )  # fmt: skip
-    messages.success(request, f"{member.user.get_username()} is now {member.get_role_display().lower()}.")
+    messages.success(
+        request,
+        gettext("%(name)s is now %(role)s.") % {"name": member.user.get_username(), "role": member.role_in_sentence},
+    )
     if member.user_id == request.user.pk and not member.can_organize:
         # They just gave up managing the league: the members page is no longer theirs to change.
         return _redirect_everywhere(request, reverse("games:league-members", args=[league.pk]))
@@ -123,7 +127,11 @@ def member_remove(request: HtmxHttpRequest, league_id: int, membership_id: int) 
     _not_the_owner(league, member)
     if request.method == "POST":
         member.delete()
-        messages.success(request, f"{member.user.get_username()} is no longer a member of {league.name}.")
+        messages.success(
+            request,
+            gettext("%(name)s is no longer a member of %(league)s.")
+            % {"name": member.user.get_username(), "league": league.name},
+        )
         if member.user_id == request.user.pk:
             return redirect("games:home")
         return redirect("games:league-members", league.pk)
@@ -192,14 +200,19 @@ def invite_new(request: SignedInRequest, league_id: int) -> HttpResponse:
     league, membership = get_league_for(request.user, league_id, ORGANIZE)
     form = InviteForm(request.POST)
     if not form.is_valid():
-        return _refused(request, league, membership, "invites", "Choose a role and how long the link is valid.")
+        return _refused(
+            request, league, membership, "invites", gettext("Choose a role and how long the link is valid.")
+        )
     invite = Invite.objects.create(
         league=league,
         role=form.cleaned_data["role"],
         created_by=request.user,
         expires_at=timezone.now() + timedelta(days=form.cleaned_data["days"]),
     )
-    messages.success(request, f"New invite link for a {invite.get_role_display().lower()}: send it to one person.")
+    messages.success(
+        request,
+        gettext("New invite link for a %(role)s: send it to one person.") % {"role": invite.role_in_sentence},
+    )
     return _after_change(request, league, membership, "invites")
 
 
@@ -210,7 +223,7 @@ def invite_revoke(request: HtmxHttpRequest, league_id: int, invite_id: int) -> H
     updated = league.invites.filter(pk=invite_id, revoked_at=None, used_at=None).update(revoked_at=timezone.now())
     if not updated and not league.invites.filter(pk=invite_id).exists():
         raise Http404("No such invite")
-    messages.success(request, "The invite link is revoked: it no longer works.")
+    messages.success(request, gettext("The invite link is revoked: it no longer works."))
     return _after_change(request, league, membership, "invites")
 
 
@@ -226,11 +239,11 @@ def _invite_or_404(token: str) -> Invite:
 def _gone(request: HtmxHttpRequest, invite: Invite) -> TemplateResponse:
     """410: the link existed but is used, expired or revoked; say which."""
     if invite.revoked_at:
-        reason = "This invite link was revoked by an organizer of the league."
+        reason = gettext("This invite link was revoked by an organizer of the league.")
     elif invite.used_at:
-        reason = "This invite link has already been used. Each link lets one person join."
+        reason = gettext("This invite link has already been used. Each link lets one person join.")
     else:
-        reason = "This invite link has expired."
+        reason = gettext("This invite link has expired.")
     return TemplateResponse(request, "members/invite_gone.html", {"reason": reason}, status=410)
 
 
@@ -248,7 +261,7 @@ def invite_accept(request: HtmxHttpRequest, token: str) -> HttpResponse:
         if not request.user.is_authenticated:
             return redirect(f"{reverse('login')}?next={request.path}")
         if member is not None:
-            messages.info(request, f"You are already a member of {league.name}.")
+            messages.info(request, gettext("You are already a member of %(league)s.") % {"league": league.name})
             return redirect("games:league-standings", league.pk)
         with transaction.atomic():
             # Locked, so that two people opening the same link cannot both join.
@@ -259,11 +272,15 @@ def invite_accept(request: HtmxHttpRequest, token: str) -> HttpResponse:
                 with transaction.atomic():
                     Membership.objects.create(league=league, user=request.user, role=invite.role)
             except IntegrityError:  # joined a moment ago through another link
-                messages.info(request, f"You are already a member of {league.name}.")
+                messages.info(request, gettext("You are already a member of %(league)s.") % {"league": league.name})
                 return redirect("games:league-standings", league.pk)
             invite.used_by, invite.used_at = request.user, timezone.now()
             invite.save(update_fields=["used_by", "used_at"])
-        messages.success(request, f"Welcome to {league.name}: you joined as {invite.get_role_display().lower()}.")
+        messages.success(
+            request,
+            gettext("Welcome to %(league)s: you joined as %(role)s.")
+            % {"league": league.name, "role": invite.role_in_sentence},
+        )
         return redirect("games:league-standings", league.pk)
     context = {"invite": invite, "league": league, "member": member}
     return TemplateResponse(request, "members/invite.html", context)
@@ -281,14 +298,20 @@ def public_link(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
     if action in ("on", "renew"):
         league.public_token = new_token()
         note = (
-            "The public link is on." if action == "on" else "The public link is renewed; the old one no longer works."
+            gettext("The public link is on.")
+            if action == "on"
+            else gettext("The public link is renewed; the old one no longer works.")
         )
     elif action == "off":
         league.public_token = ""
-        note = "The public link is off."
+        note = gettext("The public link is off.")
     else:
         return _refused(
-            request, league, membership, "public-link", "Choose to turn the public link on, renew it or turn it off."
+            request,
+            league,
+            membership,
+            "public-link",
+            gettext("Choose to turn the public link on, renew it or turn it off."),
         )
     with transaction.atomic():
         league.save(update_fields=["public_token"])

@@ -225,7 +225,11 @@ def organizer_share(request: HtmxHttpRequest, night: Night, context: dict[str, A
 
 def _night_share(night: Night, context: dict[str, Any], screen_url: str) -> dict[str, Any]:
     top = " · ".join(f"{row.place}. {row.name} {row.total}" for row in _standing_rows(context)[:5])
-    head = f"{night.league.name}, {night.title}: {_round_line(night, context)}"
+    head = _("%(league)s, %(night)s: %(round)s") % {
+        "league": night.league.name,
+        "night": night.title,
+        "round": _round_line(night, context),
+    }
     if context["over"] and context["standings"]:
         head += " · " + _("won by %(winner)s") % {"winner": context["standings"][0].player}
     return {

@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games.forms import PresetForm
@@ -81,9 +82,15 @@ def _save(request: HtmxHttpRequest, league: League, preset: LeaguePreset | None)
     saved = form.instance
     assert saved is not None  # saved_unless_taken saved it
     if preset is None:
-        messages.success(request, f"Saved {saved.name}: start a game with them, or print their cheat-sheet.")
+        messages.success(
+            request,
+            gettext("Saved %(name)s: start a game with them, or print their cheat-sheet.") % {"name": saved.name},
+        )
     else:
-        messages.success(request, f"Saved {saved.name}. Games already played keep the rules they were played by.")
+        messages.success(
+            request,
+            gettext("Saved %(name)s. Games already played keep the rules they were played by.") % {"name": saved.name},
+        )
     return redirect(league)
 
 
@@ -97,7 +104,10 @@ def preset_delete(request: HtmxHttpRequest, league_id: int, preset_id: int) -> H
     preset.trash(request.user)
     messages.success(
         request,
-        f"{preset.name} is in the trash (an organizer can restore it for {TRASH_DAYS} days). "
-        "Games played by them keep their rules.",
+        gettext(
+            "%(name)s is in the trash (an organizer can restore it for %(days)s days). "
+            "Games played by them keep their rules."
+        )
+        % {"name": preset.name, "days": TRASH_DAYS},
     )
     return HttpResponseRedirect(league.get_absolute_url())

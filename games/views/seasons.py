@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from games.forms import SeasonForm
@@ -50,7 +51,9 @@ def league_seasons(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
     form = SeasonForm(request.POST, league=league)
     if not _saved(form):
         return _list_page(request, league, membership, form)
-    messages.success(request, f"Season {form.instance.name} is saved: the standings offer it.")
+    messages.success(
+        request, gettext("Season %(name)s is saved: the standings offer it.") % {"name": form.instance.name}
+    )
     return redirect("games:league-seasons", league.pk)
 
 
@@ -63,7 +66,7 @@ def season_edit(request: HtmxHttpRequest, league_id: int, season_id: int) -> Htt
     old_name = season.name
     form = SeasonForm(request.POST if request.method == "POST" else None, instance=season, league=league)
     if request.method == "POST" and _saved(form):
-        messages.success(request, f"Season {season.name} is saved.")
+        messages.success(request, gettext("Season %(name)s is saved.") % {"name": season.name})
         return redirect("games:league-seasons", league.pk)
     status = HTTPStatus.UNPROCESSABLE_ENTITY if form.is_bound else HTTPStatus.OK
     # A refused name is already on the instance: title the page with the stored one.
@@ -84,7 +87,10 @@ def season_delete(request: HtmxHttpRequest, league_id: int, season_id: int) -> H
     season.trash(request.user)
     messages.success(
         request,
-        f"Season {season.name} is in the trash (an organizer can restore it for {TRASH_DAYS} days). "
-        "Its games are all still in the league.",
+        gettext(
+            "Season %(name)s is in the trash (an organizer can restore it for %(days)s days). "
+            "Its games are all still in the league."
+        )
+        % {"name": season.name, "days": TRASH_DAYS},
     )
     return redirect("games:league-seasons", league.pk)

@@ -28,6 +28,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.forms import ShareForm
@@ -58,7 +59,7 @@ def _moment(since: datetime | None) -> str:
 
 def qr_svg(url: str) -> str:
     """The QR code as inline SVG (no style attribute: the CSP allows it)."""
-    svg = segno.make(url, error="m").svg_inline(scale=4, border=4, title="QR code of the link below")
+    svg = segno.make(url, error="m").svg_inline(scale=4, border=4, title=gettext("QR code of the link below"))
     return mark_safe(svg)  # segno draws paths; the link is not in the markup, the title is escaped
 
 
@@ -82,7 +83,7 @@ def game_share_stop(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         Game.objects.filter(pk=game.pk).update(share_generation=F("share_generation") + 1)
         ActivityEntry.record(game.league, request.user, ActivityEntry.Kind.SHARE_LINKS_STOPPED, game=game.number)
     game.refresh_from_db(fields=["share_generation"])
-    messages.success(request, "The links shared so far no longer let anyone join: here is a new one.")
+    messages.success(request, gettext("The links shared so far no longer let anyone join: here is a new one."))
     form = ShareForm(request.POST)
     role = form.cleaned_data["role"] if form.is_valid() else Membership.Role.VIEWER
     if not request.htmx:
@@ -104,6 +105,7 @@ def _share_panel(
         "can_organize": membership.can_organize,
         "form": form if form.is_bound else ShareForm(initial={"role": role}),
         "role": role,
+        "role_name": Membership.ROLE_IN_SENTENCE[role],
         "link": link,
         "qr": qr_svg(link),
     }
@@ -119,28 +121,28 @@ def game_join(request: HtmxHttpRequest, game_id: int, token: str) -> HttpRespons
     try:
         claim = signing.loads(token, salt=SALT, max_age=JOIN_MAX_AGE)
     except signing.SignatureExpired:
-        return _gone(request, "This share link has expired: ask for a new one at the table.")
+        return _gone(request, gettext("This share link has expired: ask for a new one at the table."))
     except signing.BadSignature:
-        return _gone(request, "This share link is not valid: scan it again or ask for a new one.")
+        return _gone(request, gettext("This share link is not valid: scan it again or ask for a new one."))
     game = Game.objects.select_related("league").filter(pk=game_id).first()
     if game is None or claim.get("game") != game.pk or claim.get("role") not in Membership.Role.values:
-        return _gone(request, "This share link is not valid: scan it again or ask for a new one.")
+        return _gone(request, gettext("This share link is not valid: scan it again or ask for a new one."))
     if claim.get("gen", 0) != game.share_generation:
-        return _gone(request, "An organizer has stopped this share link: ask for a new one at the table.")
+        return _gone(request, gettext("An organizer has stopped this share link: ask for a new one at the table."))
     league = game.league
     if league.trashed_at is not None:
-        return _gone(request, "This league has been deleted: ask its owner.")
+        return _gone(request, gettext("This league has been deleted: ask its owner."))
     organizer = Membership.objects.filter(league=league, user_id=claim.get("by")).first()
     if organizer is None or not organizer.can_organize or claim.get("since") != _moment(organizer.organizer_since):
-        return _gone(request, "Whoever shared this link no longer organizes the league: ask for a new one.")
+        return _gone(request, gettext("Whoever shared this link no longer organizes the league: ask for a new one."))
     if not request.user.is_authenticated:
-        messages.info(request, f"Log in or sign up to follow the game in {league.name}.")
+        messages.info(request, gettext("Log in or sign up to follow the game in %(league)s.") % {"league": league.name})
         return redirect(f"{reverse('login')}?{urlencode({'next': request.get_full_path()})}")
     if Membership.objects.filter(league=league, user=request.user).exists():
         return redirect(game)
     role = Membership.Role(claim["role"])
     if request.method == "GET":
-        context = {"game": game, "league": league, "role": role.label.lower()}
+        context = {"game": game, "league": league, "role": Membership.ROLE_IN_SENTENCE[role]}
         return TemplateResponse(request, "members/game_join.html", context)
     try:
         with transaction.atomic():
@@ -152,7 +154,11 @@ def game_join(request: HtmxHttpRequest, game_id: int, token: str) -> HttpRespons
     except IntegrityError:
         pass  # joined a moment ago (a second tap): a member all the same
     else:
-        messages.success(request, f"Welcome to {league.name}: you joined as {role.label.lower()}.")
+        messages.success(
+            request,
+            gettext("Welcome to %(league)s: you joined as %(role)s.")
+            % {"league": league.name, "role": Membership.ROLE_IN_SENTENCE[role]},
+        )
     return redirect(game)
 
 

@@ -55,7 +55,7 @@ def test_an_organizer_merges_two_names_of_one_person(phone, live_server, league,
     screen(phone, "league-life-merge")
     phone.get_by_role("button", name="Merge Eve").click()
     phone.wait_for_url(f"**{reverse('games:player-detail', args=[league.pk, league.players.get(name='Ann').pk])}")
-    phone.get_by_text("Eve is merged into Ann: 1 game(s) moved.").wait_for()
+    phone.get_by_text("Eve is merged into Ann: 1 game moved.").wait_for()
     assert phone.locator(".player-stats dt:text-is('Games') + dd").inner_text() == "4"
     assert not Player.objects.filter(league=league, name="Eve").exists()
     assert not overflows_phone(phone)
