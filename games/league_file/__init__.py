@@ -18,6 +18,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from django.utils.formats import number_format
+from django.utils.translation import gettext
+
 if TYPE_CHECKING:
     from games.models import League
 
@@ -31,6 +34,17 @@ class LeagueAlreadyHere(LeagueImportError):
 
     def __init__(self, league: League) -> None:
         super().__init__(
-            f"These games are already your league “{league.name}”. Import the file as a copy to have both."
+            gettext("These games are already your league “%(league)s”. Import the file as a copy to have both.")
+            % {"league": league.name}
         )
         self.league = league
+
+
+def counted(number: int) -> str:
+    """A count in a refusal, grouped as the reader's language writes it (5,000; 5.000; 5 000)."""
+    return number_format(number, force_grouping=True)
+
+
+def declared_refusal() -> str:
+    """The refusal of a 'declared' the app never writes (a game's field, or a History line's)."""
+    return gettext('\'declared\' must be "", "null" or "abandoned"')

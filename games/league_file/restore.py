@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any, cast
 from django.db import models, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext
 
 from games.bulk import insert_rows, step_write
-from games.league_file import LeagueAlreadyHere, LeagueImportError
+from games.league_file import LeagueAlreadyHere, LeagueImportError, counted, declared_refusal
 from games.league_file.sections import (
     CORE_KEYS,
     DECLARED,
@@ -172,7 +173,7 @@ def import_league(document: object, owner: User, as_copy: bool = False) -> Leagu
     records = [_read_game(number, game, player_names) for number, game in enumerate(games, start=1)]
     numbers = [record.number for record in records if record.number is not None]
     if len(set(numbers)) != len(numbers):
-        raise LeagueImportError("Two games have the same 'number'")
+        raise LeagueImportError(gettext("Two games have the same 'number'"))
     reading = Reading(version, player_names, set(numbers))
     assert isinstance(document, Mapping)  # _read_document refused anything else
     stores = [section.read(document.get(section.key, section.absent), reading) for section in SECTIONS]
@@ -284,23 +285,30 @@ def _store_games(league: League, players: dict[str, Player], records: list[ReadG
 
 def _read_document(document: object) -> tuple[str, dict[str, Any], list[str], list[Any], int]:
     if not isinstance(document, Mapping):
-        raise LeagueImportError("A league file must be a JSON object")
+        raise LeagueImportError(gettext("A league file must be a JSON object"))
     if document.get("format") != FORMAT:
-        raise LeagueImportError(f"This is not a league export (its 'format' should be '{FORMAT}')")
+        raise LeagueImportError(
+            gettext("This is not a league export (its 'format' should be '%(format)s')") % {"format": FORMAT}
+        )
     version = document.get("version")
     if type(version) is not int or version not in READABLE_VERSIONS:
-        raise LeagueImportError(f"Only version {', '.join(map(str, READABLE_VERSIONS))} league files can be imported")
+        raise LeagueImportError(
+            gettext("Only version %(versions)s league files can be imported")
+            % {"versions": ", ".join(map(str, READABLE_VERSIONS))}
+        )
     known = CORE_KEYS | {section.key for section in SECTIONS if version > 1 or section.key == "seasons"}
     unknown = sorted(set(document) - known)
     if unknown:
-        raise LeagueImportError(f"Unknown field '{unknown[0]}' in the league file")
+        raise LeagueImportError(gettext("Unknown field '%(field)s' in the league file") % {"field": unknown[0]})
     league = document.get("league")
     name = _as_the_app_writes_it(league.get("name") if isinstance(league, Mapping) else None, league_name)
     assert isinstance(league, Mapping)  # a league that is no object has no name: refused just above
     settings = LEAGUE_SETTINGS if version > 1 else {"time_zone": _read_time_zone}
     unknown = sorted(set(league) - {"name", *settings})
     if unknown:
-        raise LeagueImportError(f"Unknown field '{unknown[0]}' in the league file's 'league'")
+        raise LeagueImportError(
+            gettext("Unknown field '%(field)s' in the league file's 'league'") % {"field": unknown[0]}
+        )
     read_settings = {
         setting: read(league.get(setting, SETTINGS_BEFORE.get(setting, _column_default(setting))))
         for setting, read in settings.items()
@@ -309,26 +317,30 @@ def _read_document(document: object) -> tuple[str, dict[str, Any], list[str], li
         read_settings.update(SETTINGS_BEFORE)
     player_names = document.get("players")
     if not isinstance(player_names, list):
-        raise LeagueImportError("'players' must be a list of names")
+        raise LeagueImportError(gettext("'players' must be a list of names"))
     if len(player_names) > League.MOST_PLAYERS:
         raise LeagueImportError(
-            f"A league holds at most {League.MOST_PLAYERS:,} players; this file lists {len(player_names):,}"
+            gettext("A league holds at most %(most)s players; this file lists %(count)s")
+            % {"most": counted(League.MOST_PLAYERS), "count": counted(len(player_names))}
         )
     seen: set[str] = set()
     for player in player_names:
         _as_the_app_writes_it(player, player_name)
         if name_key(player) in seen:
-            raise LeagueImportError(f"The player {player} is listed twice")
+            raise LeagueImportError(gettext("The player %(name)s is listed twice") % {"name": player})
         seen.add(name_key(player))
     games = document.get("games")
     if not isinstance(games, list):
-        raise LeagueImportError("'games' must be a list")
+        raise LeagueImportError(gettext("'games' must be a list"))
     if len(games) > League.MOST_GAMES:
-        raise LeagueImportError(f"A league holds at most {League.MOST_GAMES:,} games; this file has {len(games):,}")
+        raise LeagueImportError(
+            gettext("A league holds at most %(most)s games; this file has %(count)s")
+            % {"most": counted(League.MOST_GAMES), "count": counted(len(games))}
+        )
     if version == 1 and any(
         isinstance(game, Mapping) and {"history", "clock_started_at"} & set(game) for game in games
     ):
-        raise LeagueImportError("A version 1 league file has no 'history' or 'clock_started_at' in its games")
+        raise LeagueImportError(gettext("A version 1 league file has no 'history' or 'clock_started_at' in its games"))
     return name, read_settings, player_names, games, version
 
 
@@ -343,16 +355,16 @@ Refusal = Callable[[str], LeagueImportError]
 
 def _read_game(number: int, game: object, player_names: list[str]) -> ReadGame:
     def fail(message: str) -> LeagueImportError:
-        return LeagueImportError(f"Game {number}: {message}")
+        return LeagueImportError(gettext("Game %(number)s: %(problem)s") % {"number": number, "problem": message})
 
     if not isinstance(game, Mapping):
-        raise fail("each game must be a JSON object")
+        raise fail(gettext("each game must be a JSON object"))
     unknown = sorted(set(game) - GAME_KEYS)
     if unknown:
-        raise fail(f"unknown field '{unknown[0]}'")
+        raise fail(gettext("unknown field '%(field)s'") % {"field": unknown[0]})
     given_number = game.get("number")
     if given_number is not None and (type(given_number) is not int or not 1 <= given_number <= 2**31 - 1):
-        raise fail("'number' must be a whole number from 1")
+        raise fail(gettext("'number' must be a whole number from 1"))
     try:
         setup, entries = read_scoresheet(game.get("scoresheet"))
         played_on = read_played_on(game.get("scoresheet"))
@@ -364,19 +376,19 @@ def _read_game(number: int, game: object, player_names: list[str]) -> ReadGame:
         raise fail(refusal)
     missing = [name for name in setup.players if name not in player_names]
     if missing:
-        raise fail(f"{missing[0]} is not in the league's list of players")
+        raise fail(gettext("%(name)s is not in the league's list of players") % {"name": missing[0]})
     created_at = _read_time(game.get("created_at"), "created_at", fail)
     if created_at is None:
-        raise fail("'created_at' is missing")
+        raise fail(gettext("'created_at' is missing"))
     finished_at = _read_time(game.get("finished_at"), "finished_at", fail)
     if finished_at is not None and finished_at < created_at:
-        raise fail("'finished_at' is before 'created_at'")
+        raise fail(gettext("'finished_at' is before 'created_at'"))
     clock_started_at = _read_time(game.get("clock_started_at"), "clock_started_at", fail)
     if clock_started_at is not None and not setup.options.time_limit:
-        raise fail("'clock_started_at' is for a game with a time limit")
+        raise fail(gettext("'clock_started_at' is for a game with a time limit"))
     declared = game.get("declared", "")
     if not isinstance(declared, str) or declared not in DECLARED:
-        raise fail('\'declared\' must be "", "null" or "abandoned"')
+        raise fail(declared_refusal())
     if declared:
         problem = Game.declaration_problem(declared, state)
         if problem:
@@ -389,9 +401,9 @@ def _read_game(number: int, game: object, player_names: list[str]) -> ReadGame:
 def _read_history(lines: object, setup: GameSetup, entries: list[HandEntry], fail: Refusal) -> list[tuple]:
     """A game's History lines as HandRevision stores them, each one the app could have written."""
     if not isinstance(lines, list):
-        raise fail("'history' must be a list")
+        raise fail(gettext("'history' must be a list"))
     if len(lines) > MOST_HISTORY_LINES:
-        raise fail(f"a game's 'history' holds at most {MOST_HISTORY_LINES:,} lines")
+        raise fail(gettext("a game's 'history' holds at most %(most)s lines") % {"most": counted(MOST_HISTORY_LINES)})
     if not lines:
         return []
     fresh = play(setup, [])
@@ -400,13 +412,15 @@ def _read_history(lines: object, setup: GameSetup, entries: list[HandEntry], fai
     for index, line in enumerate(lines, start=1):
 
         def wrong(message: str, index: int = index) -> LeagueImportError:
-            return fail(f"history line {index}: {message}")
+            return fail(gettext("history line %(line)s: %(problem)s") % {"line": index, "problem": message})
 
         # Most lines add a hand the scoresheet holds as it was added: read them the short way.
         if type(line) is list and len(line) == 4 and line[2] == HandRevision.Action.ADDED:
             at, by, _, number = line
             if type(number) is not int or not 1 <= number <= len(stored):
-                raise wrong(f"there is no hand {number!r} in the scoresheet to be the one added")
+                raise wrong(
+                    gettext("there is no hand %(hand)s in the scoresheet to be the one added") % {"hand": repr(number)}
+                )
             if by is not None:
                 by = _history_username(by, wrong)
             read.append(
@@ -419,7 +433,7 @@ def _read_history(lines: object, setup: GameSetup, entries: list[HandEntry], fai
 
 def _history_username(by: object, wrong: Refusal) -> str:
     try:
-        return _read_username(by, "its 'by'")
+        return _read_username(by, gettext("its 'by'"))
     except LeagueImportError as error:
         raise wrong(str(error)) from None
 
@@ -428,18 +442,20 @@ def _read_history_line(line: object, setup: GameSetup, stored: list[dict], fresh
     """[at, by, action, hand, before, after] (docs/LEAGUE_FILE.md) as HandRevision stores it.
     stored: the scoresheet's hands as Hand.entry stores them."""
     if not isinstance(line, list) or not 4 <= len(line) <= 6:
-        raise wrong("each line is [at, by, action, hand] and maybe its before and after")
+        raise wrong(gettext("each line is [at, by, action, hand] and maybe its before and after"))
     at, by, action, number, *sides = line
     at = _read_history_time(at, wrong)
     if by is not None:
         by = _history_username(by, wrong)
     if action not in HandRevision.Action.values:
-        raise wrong(f"the action must be one of {', '.join(HandRevision.Action.values)}")
+        raise wrong(
+            gettext("the action must be one of %(actions)s") % {"actions": ", ".join(HandRevision.Action.values)}
+        )
     if type(number) is not int or not 0 <= number <= MOST_HANDS:
-        raise wrong(f"the hand must be a whole number from 0 to {MOST_HANDS:,}")
+        raise wrong(gettext("the hand must be a whole number from 0 to %(most)s") % {"most": counted(MOST_HANDS)})
     before, after = [*sides, None, None][:2]
     if len(sides) == 1 and action != HandRevision.Action.DELETED:
-        raise wrong("give both the before and the after, or neither")
+        raise wrong(gettext("give both the before and the after, or neither"))
 
     def hand(side: object) -> dict[str, Any]:
         try:
@@ -448,18 +464,18 @@ def _read_history_line(line: object, setup: GameSetup, stored: list[dict], fresh
             raise wrong(str(error)) from None
         errors = fresh.check(entry)
         if errors:
-            raise wrong(f"hand {number}: {errors[0].message}")
+            raise wrong(gettext("hand %(hand)s: %(problem)s") % {"hand": number, "problem": errors[0].message})
         return entry.to_stored()
 
     def either(side: object, key: str, check: Callable[[object], Any]) -> dict[str, Any]:
         if not isinstance(side, Mapping) or set(side) != {key}:
-            raise wrong(f"its before and after are {{'{key}': ...}}")
+            raise wrong(gettext("its before and after are {'%(key)s': ...}") % {"key": key})
         check(side[key])
         return {key: side[key]}
 
     def declared(value: object) -> None:
         if value not in DECLARED:
-            raise wrong('\'declared\' must be "", "null" or "abandoned"')
+            raise wrong(declared_refusal())
 
     def day(value: object) -> None:
         try:
@@ -469,23 +485,25 @@ def _read_history_line(line: object, setup: GameSetup, stored: list[dict], fresh
 
     if action in HAND_ACTIONS:
         if number < 1:
-            raise wrong("a hand's change names the hand, from 1")
+            raise wrong(gettext("a hand's change names the hand, from 1"))
         if action == HandRevision.Action.ADDED:
             if before is not None:
-                raise wrong("an added hand has no before")
+                raise wrong(gettext("an added hand has no before"))
             if not sides:  # the hand as the scoresheet has it
                 if number > len(stored):
-                    raise wrong(f"there is no hand {number} in the scoresheet to be the one added")
+                    raise wrong(
+                        gettext("there is no hand %(hand)s in the scoresheet to be the one added") % {"hand": number}
+                    )
                 after = stored[number - 1]
             else:
                 after = hand(after)
         elif action == HandRevision.Action.EDITED:
             if before is None or after is None:
-                raise wrong("an edited hand has a before and an after")
+                raise wrong(gettext("an edited hand has a before and an after"))
             before, after = hand(before), hand(after)
         else:
             if before is None or after is not None:
-                raise wrong("a deleted hand has a before and no after")
+                raise wrong(gettext("a deleted hand has a before and no after"))
             before = hand(before)
     elif action in (HandRevision.Action.DECLARED, HandRevision.Action.REOPENED):
         before, after = either(before, "declared", declared), either(after, "declared", declared)
@@ -504,13 +522,13 @@ def _read_history_time(value: object, wrong: Refusal) -> datetime:
     """A History line's time, as the export writes it (HISTORY_TIME): read without
     parse_datetime's many forms, for the thousands of lines of a league."""
     if not isinstance(value, str) or not HISTORY_TIME_TEXT.fullmatch(value):
-        raise wrong("'at' must be a time in UTC written like 2025-01-07T19:30:00Z")
+        raise wrong(gettext("'at' must be a time in UTC written like 2025-01-07T19:30:00Z"))
     try:
         moment = datetime.fromisoformat(value)
     except ValueError:  # well formed but impossible, like month 13
-        raise wrong("'at' must be a time in UTC written like 2025-01-07T19:30:00Z") from None
+        raise wrong(gettext("'at' must be a time in UTC written like 2025-01-07T19:30:00Z")) from None
     if moment.year < EARLIEST_YEAR or moment > timezone.now() + LATEST_AHEAD:
-        raise wrong(f"'at' must be between {EARLIEST_YEAR} and tomorrow")
+        raise wrong(gettext("'at' must be between %(year)s and tomorrow") % {"year": EARLIEST_YEAR})
     return moment
 
 
@@ -522,15 +540,19 @@ def _read_time(value: object, field: str, fail: Refusal) -> datetime | None:
     except ValueError:  # well formed but impossible, like month 13
         moment = None
     if moment is None:
-        raise fail(f"'{field}' must be a date and time like 2025-01-07T19:30:00+00:00")
+        raise fail(gettext("'%(field)s' must be a date and time like 2025-01-07T19:30:00+00:00") % {"field": field})
     # Checked on the year before any arithmetic: 9999-12-31 at UTC-14 is past
     # the last moment Python (and so every page that shows it) can hold in UTC.
     latest = timezone.now() + LATEST_AHEAD
     if not EARLIEST_YEAR <= moment.year <= latest.year:
-        raise fail(f"'{field}' must be between {EARLIEST_YEAR} and tomorrow")
+        raise fail(
+            gettext("'%(field)s' must be between %(year)s and tomorrow") % {"field": field, "year": EARLIEST_YEAR}
+        )
     if timezone.is_naive(moment):
         moment = timezone.make_aware(moment, timezone.get_default_timezone())
     # 1900-01-01T00:00+14:00 is still 1899 in UTC, as it would be stored.
     if moment > latest or moment.astimezone(UTC).year < EARLIEST_YEAR:
-        raise fail(f"'{field}' must be between {EARLIEST_YEAR} and tomorrow")
+        raise fail(
+            gettext("'%(field)s' must be between %(year)s and tomorrow") % {"field": field, "year": EARLIEST_YEAR}
+        )
     return moment

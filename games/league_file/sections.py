@@ -17,9 +17,10 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext
 
 from games.activity import export_activity, read_activity, store_activity
-from games.league_file import LeagueImportError
+from games.league_file import LeagueImportError, counted
 from games.league_file.nights import read_nights, write_nights
 from games.models import (
     Game,
@@ -133,22 +134,31 @@ def _write_seasons(league: League) -> list[dict[str, str]]:
 def _read_seasons(seasons: object, reading: Reading) -> Store:
     """The organizer's seasons, checked as the seasons' form checks them."""
     if not isinstance(seasons, list):
-        raise LeagueImportError("'seasons' must be a list")
+        raise LeagueImportError(gettext("'seasons' must be a list"))
     if len(seasons) > Season.MOST_PER_LEAGUE:
-        raise LeagueImportError(f"A league has at most {Season.MOST_PER_LEAGUE} seasons; this file has {len(seasons)}")
+        raise LeagueImportError(
+            gettext("A league has at most %(most)s seasons; this file has %(count)s")
+            % {"most": counted(Season.MOST_PER_LEAGUE), "count": counted(len(seasons))}
+        )
     read: list[tuple[str, date, date]] = []
     seen: set[str] = set()
     for number, season in enumerate(seasons, start=1):
         if not isinstance(season, Mapping) or set(season) != {"name", "first_day", "last_day"}:
-            raise LeagueImportError(f"Season {number}: each season is {{'name', 'first_day', 'last_day'}} and no more")
+            raise LeagueImportError(
+                gettext("Season %(number)s: each season is {'name', 'first_day', 'last_day'} and no more")
+                % {"number": number}
+            )
         name = _as_the_app_writes_it(season["name"], season_name)
         if name_key(name) in seen:
-            raise LeagueImportError(f"The season {name} is listed twice")
+            raise LeagueImportError(gettext("The season %(name)s is listed twice") % {"name": name})
         seen.add(name_key(name))
-        days = [_read_day(season[side], f"Season {name}: '{side}'") for side in ("first_day", "last_day")]
+        days = [
+            _read_day(season[side], gettext("Season %(name)s: '%(field)s'") % {"name": name, "field": side})
+            for side in ("first_day", "last_day")
+        ]
         problem = Season.days_problem(*days)
         if problem:
-            raise LeagueImportError(f"Season {name}: {problem}")
+            raise LeagueImportError(gettext("Season %(name)s: %(problem)s") % {"name": name, "problem": problem})
         read.append((name, days[0], days[1]))
 
     def store(restoring: Restoring) -> None:
@@ -172,29 +182,38 @@ def _write_presets(league: League) -> list[dict[str, Any]]:
 def _read_presets(presets: object, reading: Reading) -> Store:
     """The league's presets, each a variant with every one of its options, as the preset form saves them."""
     if not isinstance(presets, list):
-        raise LeagueImportError("'presets' must be a list")
+        raise LeagueImportError(gettext("'presets' must be a list"))
     if len(presets) > LeaguePreset.MOST_PER_LEAGUE:
         raise LeagueImportError(
-            f"A league has at most {LeaguePreset.MOST_PER_LEAGUE} presets; this file has {len(presets)}"
+            gettext("A league has at most %(most)s presets; this file has %(count)s")
+            % {"most": counted(LeaguePreset.MOST_PER_LEAGUE), "count": counted(len(presets))}
         )
     read, seen = [], set()
     for number, preset in enumerate(presets, start=1):
         if not isinstance(preset, Mapping) or set(preset) != {"name", "variant", "options"}:
-            raise LeagueImportError(f"Preset {number}: each preset is {{'name', 'variant', 'options'}} and no more")
+            raise LeagueImportError(
+                gettext("Preset %(number)s: each preset is {'name', 'variant', 'options'} and no more")
+                % {"number": number}
+            )
         name = _as_the_app_writes_it(preset["name"], preset_name)
         if name_key(name) in seen:
-            raise LeagueImportError(f"The preset {name} is listed twice")
+            raise LeagueImportError(gettext("The preset %(name)s is listed twice") % {"name": name})
         seen.add(name_key(name))
         checked = LeaguePreset(name=name, name_key=name_key(name))
         if not isinstance(preset["variant"], str) or not isinstance(preset["options"], Mapping):
-            raise LeagueImportError(f"Preset {name}: 'variant' must be a variant's key and 'options' an object")
+            raise LeagueImportError(
+                gettext("Preset %(name)s: 'variant' must be a variant's key and 'options' an object") % {"name": name}
+            )
         try:
             checked.set_rules(preset["variant"], dict(preset["options"]))
         except SetupError as error:
-            raise LeagueImportError(f"Preset {name}: {error.message}") from None
+            raise LeagueImportError(
+                gettext("Preset %(name)s: %(problem)s") % {"name": name, "problem": error.message}
+            ) from None
         if checked.options != preset["options"]:
             raise LeagueImportError(
-                f"Preset {name}: 'options' must list every option of the variant, as the app saves them"
+                gettext("Preset %(name)s: 'options' must list every option of the variant, as the app saves them")
+                % {"name": name}
             )
         read.append(checked)
 
@@ -229,14 +248,18 @@ def _read_username(value: object, what: str) -> str:
     # The username is a CharField; django-stubs types get_field() as any field or relation.
     username_field = cast("models.CharField[str, str]", User._meta.get_field(User.USERNAME_FIELD))
     if not isinstance(value, str) or not value:
-        raise LeagueImportError(f"{what} must be a username")
+        raise LeagueImportError(gettext("%(what)s must be a username") % {"what": what})
     try:
         username_field.run_validators(value)
     except ValidationError:
-        raise LeagueImportError(f"{what}: {value[:20]!r} is not a username this app gives") from None
+        raise LeagueImportError(
+            gettext("%(what)s: %(value)s is not a username this app gives") % {"what": what, "value": repr(value[:20])}
+        ) from None
     most = username_field.max_length
     if most is not None and len(value) > most:
-        raise LeagueImportError(f"{what}: a username has at most {most} characters")
+        raise LeagueImportError(
+            gettext("%(what)s: a username has at most %(most)s characters") % {"what": what, "most": most}
+        )
     if len(_USERNAMES_SEEN) < 10_000:
         _USERNAMES_SEEN.add(value)
     return value
@@ -249,26 +272,37 @@ _USERNAMES_SEEN: set[str] = set()
 def _read_members(members: object, reading: Reading) -> Store:
     """The members by username and role; each is restored where an account of that username is here."""
     if not isinstance(members, list):
-        raise LeagueImportError("'members' must be a list")
+        raise LeagueImportError(gettext("'members' must be a list"))
     if len(members) > League.MOST_PLAYERS:
-        raise LeagueImportError(f"A league file lists at most {League.MOST_PLAYERS:,} members")
+        raise LeagueImportError(
+            gettext("A league file lists at most %(most)s members") % {"most": counted(League.MOST_PLAYERS)}
+        )
     read: list[tuple[str, str, str | None]] = []
     usernames, linked = set(), set()
     for number, member in enumerate(members, start=1):
         if not isinstance(member, Mapping) or not {"username", "role"} <= set(member) <= {"username", "role", "player"}:
-            raise LeagueImportError(f"Member {number}: each member is {{'username', 'role'}} and maybe 'player'")
-        username = _read_username(member["username"], f"Member {number}")
+            raise LeagueImportError(
+                gettext("Member %(number)s: each member is {'username', 'role'} and maybe 'player'")
+                % {"number": number}
+            )
+        username = _read_username(member["username"], gettext("Member %(number)s") % {"number": number})
         if username in usernames:
-            raise LeagueImportError(f"The member {username} is listed twice")
+            raise LeagueImportError(gettext("The member %(name)s is listed twice") % {"name": username})
         usernames.add(username)
         if member["role"] not in Membership.Role.values:
-            raise LeagueImportError(f"Member {username}: 'role' must be one of {', '.join(Membership.Role.values)}")
+            raise LeagueImportError(
+                gettext("Member %(name)s: 'role' must be one of %(roles)s")
+                % {"name": username, "roles": ", ".join(Membership.Role.values)}
+            )
         player = member.get("player")
         if player is not None:
             if player not in reading.players:
-                raise LeagueImportError(f"Member {username}: {player!r} is not in the league's list of players")
+                raise LeagueImportError(
+                    gettext("Member %(name)s: %(player)s is not in the league's list of players")
+                    % {"name": username, "player": repr(player)}
+                )
             if player in linked:
-                raise LeagueImportError(f"The player {player} is linked to two members")
+                raise LeagueImportError(gettext("The player %(name)s is linked to two members") % {"name": player})
             linked.add(player)
         read.append((username, member["role"], player))
 
@@ -290,21 +324,21 @@ def _read_members(members: object, reading: Reading) -> Store:
 
 def _read_time_zone(value: object) -> str:
     if not isinstance(value, str) or value not in zoneinfo.available_timezones():
-        raise LeagueImportError("'time_zone' must be a time zone name such as Europe/London")
+        raise LeagueImportError(gettext("'time_zone' must be a time zone name such as Europe/London"))
     return value
 
 
 def _read_min_games(value: object) -> int:
     # The league settings form's bounds.
     if type(value) is not int or not 1 <= value <= 100:
-        raise LeagueImportError("'min_games' must be a whole number from 1 to 100")
+        raise LeagueImportError(gettext("'min_games' must be a whole number from 1 to 100"))
     return value
 
 
 def _read_lock_finished_games(value: object) -> bool:
     # The settings form's checkbox: on or off.
     if type(value) is not bool:
-        raise LeagueImportError("'lock_finished_games' must be true or false")
+        raise LeagueImportError(gettext("'lock_finished_games' must be true or false"))
     return value
 
 
@@ -312,7 +346,9 @@ def _read_language(value: object) -> str:
     # The settings form's list, or empty: each reader's own language.
     codes = [code for code, _name in settings.LANGUAGES]
     if not isinstance(value, str) or (value and value not in codes):
-        raise LeagueImportError(f"'language' must be one of {', '.join(codes)}, or empty for each reader's own")
+        raise LeagueImportError(
+            gettext("'language' must be one of %(codes)s, or empty for each reader's own") % {"codes": ", ".join(codes)}
+        )
     return value
 
 
@@ -353,7 +389,7 @@ def _read_day(value: object, what: str) -> date:
     except ValueError:
         day = None
     if day is None:
-        raise LeagueImportError(f"{what} must be a day written like 2026-03-01")
+        raise LeagueImportError(gettext("%(what)s must be a day written like 2026-03-01") % {"what": what})
     return day
 
 
@@ -365,8 +401,15 @@ def _as_the_app_writes_it(name: object, clean: Any) -> str:
     try:
         tidied = clean(name)
     except ValidationError as error:
-        shown = f" ({name[:20]!r})" if isinstance(name, str) else ""
-        raise LeagueImportError(f"{error.messages[0]}{shown}") from None
+        if not isinstance(name, str):
+            raise LeagueImportError(error.messages[0]) from None
+        raise LeagueImportError(
+            # Translators: a name's problem, then the refused name as the file writes it.
+            gettext("%(problem)s (%(name)s)") % {"problem": error.messages[0], "name": repr(name[:20])}
+        ) from None
     if tidied != name:
-        raise LeagueImportError(f"The name {name!r} is not written as the app writes names: {tidied!r}")
+        raise LeagueImportError(
+            gettext("The name %(name)s is not written as the app writes names: %(tidied)s")
+            % {"name": repr(name), "tidied": repr(tidied)}
+        )
     return tidied

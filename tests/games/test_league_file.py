@@ -21,6 +21,7 @@ from games.models import Game, HandRevision, League, LeaguePreset, Membership, P
 from rules import HandEntry
 from tests.factories import LeaguePresetFactory, MembershipFactory, UserFactory, make_game
 from tests.games.league_seed import hand_worked_league
+from tests.pseudo_language import CLOSE, OPEN, pseudo_language
 
 pytestmark = pytest.mark.django_db
 
@@ -381,3 +382,21 @@ def test_the_league_language_comes_back_as_the_file_says_and_each_readers_own_wh
     else:
         document["league"]["language"] = written
     assert import_league(document, user, as_copy=True).language == restored
+
+
+@pytest.mark.parametrize(("change", "message"), MALFORMED)
+def test_every_refusal_is_said_in_the_readers_language(everything, user, change, message):
+    """In the pseudo-language every string gettext hands out comes back ⟦wrapped⟧: a refusal is a
+    marked sentence, and a History line's refusal says "history line N" in a marked sentence of its
+    own around the line's problem, not English glued on."""
+    document = export_league(everything)
+    change(document)
+    with pytest.raises(LeagueImportError) as in_english:
+        import_league(document, UserFactory(), as_copy=True)
+    with pseudo_language(), pytest.raises(LeagueImportError) as refused:
+        import_league(document, UserFactory(), as_copy=True)
+    said = str(refused.value)
+    assert said.startswith(OPEN), said
+    assert said.endswith(CLOSE), said
+    if "history line" in str(in_english.value):
+        assert f"{OPEN}history line" in said
