@@ -44,7 +44,6 @@ from games.models import (
     player_name,
     read_played_on,
 )
-from games.models.game import more_variants_refusal
 from rules import (
     MOST_HANDS,
     GameSetup,
@@ -368,9 +367,6 @@ def _read_game(number: int, game: object, player_names: list[str]) -> ReadGame:
         state = play(setup, entries)
     except (ScoresheetError, HandError) as error:
         raise fail(str(error)) from None
-    refusal = more_variants_refusal(setup)
-    if refusal:
-        raise fail(refusal)
     missing = [name for name in setup.players if name not in player_names]
     if missing:
         raise fail(f"{missing[0]} is not in the league's list of players")
