@@ -252,6 +252,8 @@ class HandResult:
             "wrapped": list(self.wrapped),
             "points": list(self.points),
             "totals": list(self.totals),
+            # Turbo Hearts' money for the hand, each seat's (zero-sum), so a league can sum it.
+            **({"money": list(self.money)} if self.money is not None else {}),
         }
 
 

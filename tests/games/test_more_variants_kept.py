@@ -96,3 +96,24 @@ def test_a_league_with_turbo_and_team_games_comes_back_from_its_file_as_it_was(l
     assert games[2].options["heart_points"] == {"Q": 13}
     winners = sorted(restored.games.get(variant="turbo").seats.filter(won=True).values_list("player__name", flat=True))
     assert winners == ["Cat"]
+
+
+def test_a_turbo_games_money_is_kept_hand_by_hand_and_per_seat(league, user):
+    from games.models import Hand
+
+    game = Game.import_scoresheet(league, TURBO, user)
+    # Hand 1: Ann 5 hearts; Ben 8 hearts and the Q♠, 21; Dan the J♦, −10; Cat the 10♣, doubling 0.
+    # The four scores sum to 16, and each wins 16 − 4 × own: Ann −4, Ben −68, Cat +16, Dan +56.
+    first = Hand.objects.get(game=game, number=1).result
+    assert first["money"] == [-4, -68, 16, 56]
+    money = [hand.result["money"] for hand in Hand.objects.filter(game=game).order_by("number")]
+    assert all(sum(hand) == 0 for hand in money)
+    seats = dict(game.seats.values_list("player__name", "money"))
+    assert seats == {"Ann": 46, "Ben": -18, "Cat": 78, "Dan": -106}
+    assert seats == {name: sum(hand[i] for hand in money) for i, name in enumerate(FOUR)}
+
+
+def test_a_team_games_seats_know_their_team_and_other_games_pay_no_money(league, user):
+    game = Game.import_scoresheet(league, TEAMS, user)
+    assert list(game.seats.order_by("position").values_list("team", "money")) == [(0, 0), (1, 0), (0, 0), (1, 0)]
+    assert "money" not in game.hands.get(number=1).result
