@@ -6,6 +6,7 @@ from datetime import date
 from typing import Any, cast
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from games import stats
 from games.models import (
@@ -14,7 +15,7 @@ from games.models import (
     latest_season_day,
     season_day,
 )
-from rules import VARIANTS
+from rules.variants import PRESETS
 
 
 class SpanForm(forms.Form):
@@ -22,7 +23,7 @@ class SpanForm(forms.Form):
 
     variant = forms.ChoiceField(
         required=False,
-        choices=[("", "All variants"), *((key, variant.name) for key, variant in VARIANTS.items())],
+        choices=[("", _("All variants")), *((key, variant.name) for key, variant in PRESETS.items())],
     )
     season = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, label="Season")
     since = forms.DateField(
@@ -75,7 +76,7 @@ class SpanForm(forms.Form):
 
 
 class StandingsForm(SpanForm):
-    sort = forms.ChoiceField(required=False, choices=[(column.key, column.label) for column in stats.COLUMNS])
+    sort = forms.ChoiceField(required=False, choices=[(column.key, column.label) for column in stats.EVERY_COLUMN])
     order = forms.ChoiceField(required=False, choices=[("asc", "ascending"), ("desc", "descending")])
 
 
