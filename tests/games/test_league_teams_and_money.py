@@ -166,3 +166,18 @@ def test_pages_with_turbo_and_team_games_take_the_usual_queries(client, user, le
     with django_assert_num_queries(PLAYER_QUERIES):
         page = client.get(ann)
     assert "<dt>Money</dt>" in page.content.decode()
+
+
+def test_rate_game_groups_partners_and_leaves_a_game_without_teams_as_it_was():
+    from games.ratings import rate_game
+
+    # Partners at seats 0 and 2 won; each partner moves as the team does (worked out above).
+    after = rate_game([None] * 4, [19, 33, 19, 33], [True, False, True, False], [0, 1, 0, 1])
+    assert after[0] == after[2]
+    assert after[1] == after[3]
+    assert after[0][0] == pytest.approx(26.9643, abs=1e-4)
+    assert after[1][0] == pytest.approx(23.0357, abs=1e-4)
+    # No teams (None for every seat): four players alone, as before issue 23.
+    alone = rate_game([None] * 4, [19, 33, 19, 33], [True, False, True, False], [None] * 4)
+    assert alone == rate_game([None] * 4, [19, 33, 19, 33], [True, False, True, False])
+    assert alone[0] != after[0]
