@@ -9,9 +9,11 @@ from datetime import date, datetime
 from typing import Any
 
 from django.db.models import Prefetch
+from django.utils.translation import pgettext
 
 from games.league_file.export import games_in_order
 from games.models import (
+    MONEY_VARIANTS,
     Game,
     Hand,
     League,
@@ -32,6 +34,8 @@ def games_csv_header(time_zone: str) -> list[str]:
     return [
         "game", "played_on", f"started ({time_zone})", f"finished ({time_zone})", "variant", "house_rules", "status",
         "hands", "seat", "player", "total", "won", "points", "moons", "queens", "jacks", "wraps", "revokes", "rating",
+        # Turbo Hearts' money, last so that the columns before it stay where spreadsheets expect them.
+        pgettext("games.csv column", "money"),
     ]  # fmt: skip
 
 
@@ -67,7 +71,7 @@ def house_rules(options: Mapping[str, Any]) -> str:
 GAMES_CSV_FIELDS = [
     "game_id", "game__number", "game__played_on", "game__created_at", "game__finished_at", "game__variant",
     "game__options", "game__status", "game__hand_count", "position", "player__name", "total", "won", "points",
-    "moons", "queens", "jacks", "wraps", "revokes", "rating_mu", "rating_sigma",
+    "moons", "queens", "jacks", "wraps", "revokes", "rating_mu", "rating_sigma", "money",
 ]  # fmt: skip
 
 
@@ -83,7 +87,8 @@ def games_csv_rows(league: League) -> Iterator[list[Any]]:
     )
     rules: dict[int, str] = {}
     for (game_id, number, played_on, created_at, finished_at, variant, options, status, hands, position, name, total,
-         won, points, moons, queens, jacks, wraps, revokes, mu, sigma) in seats.iterator(chunk_size=2000):  # fmt: skip
+         won, points, moons, queens, jacks, wraps, revokes, mu, sigma,
+         money) in seats.iterator(chunk_size=2000):  # fmt: skip
         if game_id not in rules:
             rules = {game_id: house_rules(options)}  # the rows of one game come together
         # Rounded as every page rounds it (games.rounding), so the figures agree.
@@ -92,7 +97,7 @@ def games_csv_rows(league: League) -> Iterator[list[Any]]:
             number, played_on.isoformat(), _local_minute(created_at, zone, played_on),
             _local_minute(finished_at, zone, played_on, days_after=1), variant,
             rules[game_id], status, hands, position + 1, _cell(name), total, int(won), points, moons, queens, jacks,
-            wraps, revokes, rating,
+            wraps, revokes, rating, money if variant in MONEY_VARIANTS else "",
         ]  # fmt: skip
 
 

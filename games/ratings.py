@@ -4,7 +4,9 @@ Pure arithmetic, no database: League.results_changed() reads the seats of
 the counted games in order of play, folds them through rate_in_order() and
 stores what moved. The finishing order puts a game's winners first (a
 69-for-5 winner beats a lower total), then the others by final total,
-lowest first; equal places share a rank.
+lowest first; equal places share a rank. Partners (RULES.md, Partners) are
+rated as one team of two players: openskill rates teams, and a team's
+players share its place.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ class RatedSeat(NamedTuple):
     total: int
     won: bool
     rating: Rating | None  # the rating stored on the seat, to skip writing an unchanged one
+    team: int | None = None  # the seat's team in a partners game (Seat.team); None: plays alone
 
 
 def ordinal(mu: float, sigma: float) -> float:
@@ -44,13 +47,38 @@ def finishing_ranks(totals: Iterable[int], won: Iterable[bool] | None = None) ->
     return [1 + sum(1 for other in places if other < place) for place in places]
 
 
-def rate_game(before: list[Rating | None], totals: list[int], won: list[bool] | None = None) -> list[Rating]:
-    """Each seat's (mu, sigma) after one game, from before it (None for a newcomer)."""
+def rate_game(
+    before: list[Rating | None],
+    totals: list[int],
+    won: list[bool] | None = None,
+    teams: Sequence[int | None] | None = None,
+) -> list[Rating]:
+    """Each seat's (mu, sigma) after one game, from before it (None for a newcomer).
+
+    With teams (each seat's team, as Seat.team keeps it), partners are one openskill team: a
+    team's totals and win are its players' (each partner carries them), so its first seat's
+    place is the team's."""
     ratings = [MODEL.rating() if prior is None else MODEL.rating(*prior) for prior in before]
+    seat_teams = list(teams) if teams is not None and any(team is not None for team in teams) else None
+    groups: list[list[int]] = []
+    if seat_teams is None:
+        groups = [[seat] for seat in range(len(ratings))]
+    else:
+        by_team: dict[int | None, list[int]] = {}
+        for seat, team_of_seat in enumerate(seat_teams):
+            by_team.setdefault(team_of_seat if team_of_seat is not None else -1 - seat, []).append(seat)
+        groups = list(by_team.values())
+    places = finishing_ranks(
+        [totals[group[0]] for group in groups], [won[group[0]] for group in groups] if won else None
+    )
     # openskill asks for a list of floats; a list of ints is one, but mypy's lists are invariant.
-    ranks: list[float] = list(finishing_ranks(totals, won))
-    rated = MODEL.rate([[rating] for rating in ratings], ranks=ranks)
-    return [(team[0].mu, team[0].sigma) for team in rated]
+    ranks: list[float] = list(places)
+    rated = MODEL.rate([[ratings[seat] for seat in group] for group in groups], ranks=ranks)
+    after: list[Rating] = [(0.0, 0.0)] * len(ratings)
+    for group, players in zip(groups, rated, strict=True):
+        for seat, rating in zip(group, players, strict=True):
+            after[seat] = (rating.mu, rating.sigma)
+    return after
 
 
 def rate_in_order(games: Iterable[Sequence[RatedSeat]], current: Ratings) -> list[tuple[int, Rating]]:
@@ -65,6 +93,7 @@ def rate_in_order(games: Iterable[Sequence[RatedSeat]], current: Ratings) -> lis
             [current.get(seat.player_id) for seat in seats],
             [seat.total for seat in seats],
             [seat.won for seat in seats],
+            [seat.team for seat in seats],
         )
         for seat, rating in zip(seats, after, strict=True):
             current[seat.player_id] = rating

@@ -18,6 +18,8 @@ from typing import Any, TypeVar
 from django.core.cache import cache
 from django.db.models import Count, FilteredRelation, OuterRef, Q, QuerySet, Subquery
 from django.utils import dateformat, timezone
+from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrPromise
 
 from games.models import (
     Game,
@@ -33,7 +35,8 @@ from games.models import (
 )
 from games.ratings import ordinal
 from games.rounding import MISSING, shown
-from rules import VARIANTS
+from rules.describe import signed
+from rules.variants import PRESETS
 
 # Any queryset of games (a GameQuerySet keeps its own methods through Span.filter).
 Games = TypeVar("Games", bound=QuerySet[Game])
@@ -47,8 +50,8 @@ class Column:
     sum, a Row field with its aggregate in SeatQuerySet.figures())."""
 
     key: str
-    label: str
-    title: str  # what the column means, for a header's title and the key below the table
+    label: str | StrPromise
+    title: str | StrPromise  # what the column means, for a header's title and the key below the table
     descending: bool  # the first click sorts best-first: most wins, lowest average score
     cell: Callable[[Row], str] = lambda row: ""  # the figure as the table shows it
 
@@ -85,7 +88,23 @@ COLUMNS = [
     Column("wraps", "Wraps", "Wraps back to 0", True, _format("wraps")),
     Column("sixty_nine", "69×5", "Games won by 69 for 5", True, _format("sixty_nine")),
 ]
-SORTS = {column.key: column for column in COLUMNS}
+# Turbo Hearts' money: a column only in a table with Turbo games in it (columns_for).
+MONEY = Column(
+    "money",
+    _("Money"),
+    _("Turbo Hearts money won: each hand, the other players' scores minus three times one's own"),
+    True,
+    lambda row: signed(row.money, plus=True),
+)
+EVERY_COLUMN = [*COLUMNS, MONEY]
+SORTS = {column.key: column for column in EVERY_COLUMN}
+
+
+def columns_for(rows: list[Row]) -> list[Column]:
+    """The standings' columns for these rows: the money column when someone played a Turbo game."""
+    return EVERY_COLUMN if any(row.money_games for row in rows) else COLUMNS
+
+
 # What a Hearts league reads first: who has won most. A player with a
 # handful of games can have a perfect rate, so wins lead and the rate (only
 # among those with enough games) breaks ties; then the lower average score,
@@ -128,7 +147,7 @@ class Span:
     @property
     def label(self) -> str:
         """'Hearts, games played from 1 Mar 2025 to 30 Jun 2025'; a season's name first."""
-        variant = VARIANTS[self.variant].name if self.variant in VARIANTS else "All variants"
+        variant = PRESETS[self.variant].name if self.variant in PRESETS else "All variants"
         if self.since and self.until:
             played = f"{variant}, games played from {day_label(self.since)} to {day_label(self.until)}"
             return played if self.season is None else f"Season {self.season.name}: {played}"
@@ -600,7 +619,7 @@ class VariantRecord:
 
     @property
     def name(self) -> str:
-        return VARIANTS[self.variant].name if self.variant in VARIANTS else self.variant
+        return PRESETS[self.variant].name if self.variant in PRESETS else self.variant
 
     @property
     def average(self) -> Fraction:

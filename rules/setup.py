@@ -39,8 +39,7 @@ from rules.deal import (
 from rules.entry import HandEntry
 from rules.errors import SetupError
 from rules.names import name_key
-from rules.options import OPTIONS
-from rules.variants import MORE_VARIANTS, Options, Variant, check_for_players, get_variant, resolve_options
+from rules.variants import Options, Variant, check_for_players, get_variant, resolve_options
 
 IN_PROGRESS = "in_progress"
 TIE_BREAK = "tie_break"
@@ -159,16 +158,6 @@ class GameSetup:
         """Who the totals belong to: the players, or the teams in a team game."""
         return self.team_names if self.teams else self.players
 
-    @cached_property
-    def more_variants_used(self) -> tuple[str, ...]:
-        """What of RULES.md's More variants this game uses, by name: its preset and the options chosen.
-
-        The engine scores them (replay); the app's hand form, stored hands and pages
-        do not know them yet, so the app keeps no such game (issue 23's screens)."""
-        used = [self.variant.name] if self.variant.key in MORE_VARIANTS else []
-        used.extend(option.label for key, option in OPTIONS.items() if option.variants and key in self.options.chosen)
-        return tuple(used)
-
     def scorer_of_seat(self, seat: int) -> int:
         """The index of a seat's scorer in totals and points: the seat, or its team."""
         if not self.teams:
@@ -263,6 +252,8 @@ class HandResult:
             "wrapped": list(self.wrapped),
             "points": list(self.points),
             "totals": list(self.totals),
+            # Turbo Hearts' money for the hand, each seat's (zero-sum), so a league can sum it.
+            **({"money": list(self.money)} if self.money is not None else {}),
         }
 
 

@@ -16,7 +16,7 @@ from games.models import (
     latest_season_day,
     season_day,
 )
-from rules import VARIANTS
+from rules.variants import PRESETS
 
 
 class SpanForm(forms.Form):
@@ -24,7 +24,7 @@ class SpanForm(forms.Form):
 
     variant = forms.ChoiceField(
         required=False,
-        choices=[("", _("All variants")), *((key, variant.name) for key, variant in VARIANTS.items())],
+        choices=[("", _("All variants")), *((key, variant.name) for key, variant in PRESETS.items())],
     )
     season = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, label=_("Season"))
     since = forms.DateField(
@@ -79,7 +79,7 @@ class SpanForm(forms.Form):
 
 
 class StandingsForm(SpanForm):
-    sort = forms.ChoiceField(required=False, choices=[(column.key, column.label) for column in stats.COLUMNS])
+    sort = forms.ChoiceField(required=False, choices=[(column.key, column.label) for column in stats.EVERY_COLUMN])
     order = forms.ChoiceField(required=False, choices=[("asc", _("ascending")), ("desc", _("descending"))])
 
 

@@ -6,6 +6,8 @@ from typing import Any
 
 from django import forms
 from django.http import QueryDict
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from games.forms.house_rules import RulesForm
 from games.models import (
@@ -14,17 +16,17 @@ from games.models import (
     LeaguePreset,
     preset_name,
 )
-from rules import VARIANTS, SetupError, name_key
-from rules.variants import resolve_options
+from rules import SetupError, name_key
+from rules.variants import PRESETS, resolve_options
 
 
 class PresetForm(RulesForm):
     """A league's own preset: a name, a variant and its house rules."""
 
     name = forms.CharField(
-        label="Name",
+        label=_("Name"),
         max_length=PRESET_NAME_LENGTH,
-        help_text="What your table calls these rules: “Thursday rules”, “Grandma's Hearts”.",
+        help_text=_("What your table calls these rules: “Thursday rules”, “Grandma's Hearts”."),
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "sentences"}),
     )
     field_order = ["name", "variant"]
@@ -51,9 +53,19 @@ class PresetForm(RulesForm):
         if self.instance is not None:
             taken = taken.exclude(pk=self.instance.pk)
         if taken.exists():
-            raise forms.ValidationError(f"{self.league.name} already has house rules named {name}. Pick another name.")
+            raise forms.ValidationError(
+                gettext("%(league)s already has house rules named %(name)s. Pick another name.")
+                % {"league": self.league.name, "name": name}
+            )
         if self.instance is None and self.league.presets.count() >= LeaguePreset.MOST_PER_LEAGUE:
-            raise forms.ValidationError(f"A league keeps at most {LeaguePreset.MOST_PER_LEAGUE} sets of house rules.")
+            raise forms.ValidationError(
+                ngettext(
+                    "A league keeps at most %(count)d set of house rules.",
+                    "A league keeps at most %(count)d sets of house rules.",
+                    LeaguePreset.MOST_PER_LEAGUE,
+                )
+                % {"count": LeaguePreset.MOST_PER_LEAGUE}
+            )
         return name
 
     def clean(self) -> dict[str, Any]:
@@ -61,7 +73,7 @@ class PresetForm(RulesForm):
         cleaned = self.cleaned_data
         if not self.errors:
             try:
-                resolve_options(VARIANTS[cleaned["variant"]], self.options())
+                resolve_options(PRESETS[cleaned["variant"]], self.options())
             except SetupError as error:
                 self.add_setup_error(error)
         return cleaned

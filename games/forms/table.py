@@ -16,6 +16,8 @@ from typing import Any, cast
 
 from django import forms
 from django.http import QueryDict
+from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.forms.house_rules import DEFAULT_VARIANT, RANDOM_DEALER, RulesForm, SeatsField
@@ -28,9 +30,10 @@ from games.models import (
     LeaguePreset,
     player_name,
 )
-from rules import VARIANTS, EntryError, GameSetup, HandEntry, SetupError, name_key
+from rules import EntryError, GameSetup, HandEntry, SetupError, name_key
 from rules.cards import CHARGEABLE, HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, QUEEN_POINTS, RANKS, PointCard
 from rules.describe import signed
+from rules.variants import PRESETS
 
 # A scoresheet of a few hundred hands is well under this.
 SCORESHEET_MAX_BYTES = 1_000_000
@@ -45,11 +48,11 @@ class GameForm(RulesForm):
     """
 
     seat = SeatsField(required=False)
-    new_name = forms.CharField(label="New player", max_length=PLAYER_NAME_LENGTH, required=False)
-    first_dealer = forms.ChoiceField(label="First dealer", required=False)
+    new_name = forms.CharField(label=_("New player"), max_length=PLAYER_NAME_LENGTH, required=False)
+    first_dealer = forms.ChoiceField(label=_("First dealer"), required=False)
     # Today at the table unless a paper game is being back-filled.
     played_on = forms.DateField(
-        label="Played on",
+        label=_("Played on"),
         required=False,
         widget=forms.DateInput(attrs={"type": "date", "class": "form-control"}),
     )
@@ -59,11 +62,33 @@ class GameForm(RulesForm):
         self.league = league
         self.fields["played_on"].widget.attrs["max"] = league.today().isoformat()
         self.seat_names = self._seat_names(self.data if self.is_bound else self.initial)
-        cast(forms.ChoiceField, self.fields["first_dealer"]).choices = [(RANDOM_DEALER, "Draw at random")] + [
+        cast(forms.ChoiceField, self.fields["first_dealer"]).choices = [(RANDOM_DEALER, gettext("Draw at random"))] + [
             (name, name) for name in self.seat_names
         ]
         self.fields["first_dealer"].widget.attrs["class"] = "form-select"
         self.preset: LeaguePreset | None = None
+        if "teams" in self.fields:
+            # Ticking Partners shows who partners whom beside the seats (the seats' own refresh).
+            self.fields["teams"].widget.attrs.update(
+                {
+                    "hx-post": reverse("games:game-new", args=[league.pk]),
+                    "hx-trigger": "change",
+                    "hx-target": "#seats",
+                    "hx-swap": "outerHTML",
+                }
+            )
+
+    @property
+    def partners(self) -> tuple[str, ...]:
+        """With Partners ticked, the teams the engine makes of the seated players ("Ann+Cat"); else ()."""
+        source = self.data if self.is_bound else self.initial
+        if "teams" not in self.fields or not source.get("teams"):
+            return ()
+        try:
+            setup = GameSetup.create(self.variant_key, self.seat_names, {"teams": True})
+        except SetupError:
+            return ()
+        return setup.team_names
 
     @staticmethod
     def _seat_names(source: Mapping[str, Any]) -> list[str]:
@@ -76,7 +101,7 @@ class GameForm(RulesForm):
         if preset is not None:
             initial = cls.rules_initial(preset.variant, preset.options)
         else:
-            initial = cls.rules_initial(variant if variant in VARIANTS else DEFAULT_VARIANT)
+            initial = cls.rules_initial(variant if variant in PRESETS else DEFAULT_VARIANT)
         form = cls(
             league=league,
             initial={**initial, "seat": [], "first_dealer": RANDOM_DEALER, "played_on": league.today()},
@@ -166,12 +191,14 @@ class GameForm(RulesForm):
         }
 
     def add_setup_error(self, error: SetupError) -> None:
-        variant = VARIANTS.get(self.cleaned_data.get("variant", ""))
+        variant = PRESETS.get(self.cleaned_data.get("variant", ""))
         seated = len(self.cleaned_data.get("names", []))
         if error.field == "players" and variant and not variant.min_players <= seated <= variant.max_players:
             # The engine names the variant by its key too (as a scoresheet file writes it): say it as the table would.
             error = SetupError(
-                f"{variant.name} is played by {variant.player_range} players: {seated} seated", "players"
+                gettext("%(variant)s is played by %(players)s players: %(seated)d seated")
+                % {"variant": variant.name, "players": variant.player_range, "seated": seated},
+                "players",
             )
         super().add_setup_error(error)
 
@@ -586,7 +613,7 @@ class GameDayForm(forms.Form):
     """The day a game was played, put right after it started (a paper game dated today by mistake)."""
 
     played_on = forms.DateField(
-        label="Played on", widget=forms.DateInput(attrs={"type": "date", "class": "form-control"})
+        label=_("Played on"), widget=forms.DateInput(attrs={"type": "date", "class": "form-control"})
     )
 
     def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:

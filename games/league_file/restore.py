@@ -46,7 +46,6 @@ from games.models import (
     player_name,
     read_played_on,
 )
-from games.models.game import more_variants_refusal
 from rules import (
     MOST_HANDS,
     GameSetup,
@@ -371,9 +370,6 @@ def _read_game(number: int, game: object, player_names: list[str]) -> ReadGame:
         state = play(setup, entries)
     except (ScoresheetError, HandError) as error:
         raise fail(str(error)) from None
-    refusal = more_variants_refusal(setup)
-    if refusal:
-        raise fail(refusal)
     missing = [name for name in setup.players if name not in player_names]
     if missing:
         raise fail(gettext("%(name)s is not in the league's list of players") % {"name": missing[0]})

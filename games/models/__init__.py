@@ -72,7 +72,15 @@ from games.models.seasons import (
     season_day,
 )
 from games.models.seats import Seat, SeatQuerySet
-from games.models.standings import Figures, ResultsChange, Rivalry, Standing, StandingsKeeper, figure_sums
+from games.models.standings import (
+    MONEY_VARIANTS,
+    Figures,
+    ResultsChange,
+    Rivalry,
+    Standing,
+    StandingsKeeper,
+    figure_sums,
+)
 from games.models.trash import (
     TRASH_DAYS,
     AllRows,
@@ -89,6 +97,7 @@ __all__ = [
     "EARLIEST_DAY",
     "LATEST_DAY",
     "LEAGUE_NAME_LENGTH",
+    "MONEY_VARIANTS",
     "NIGHT_NAME_LENGTH",
     "ORDER_OF_PLAY",
     "PLAYER_NAME_LENGTH",

@@ -334,9 +334,6 @@ class Game(models.Model):
         Names match the league's players regardless of case. The setup is
         checked before anyone is created, so a refused game leaves no players.
         """
-        # The table's screens take RULES.md's More variants (Game.start), but the new-game form, a
-        # scoresheet's import and the league's pages do not offer or count them yet.
-        refuse_more_variants(GameSetup.create(variant, names, options or {}, first_dealer))
         tidied = []
         for name in names:
             try:
@@ -657,20 +654,6 @@ class Game(models.Model):
             players = set(Seat.objects.filter(game=locked).values_list("player_id", flat=True))
             self.league.results_changed(since=locked, players=players)
         ActivityEntry.record(self.league, user, ActivityEntry.Kind.GAME_RESTORED, game=self.number)
-
-
-def more_variants_refusal(setup: GameSetup) -> str:
-    """Why a league cannot keep this game yet, or "": the engine scores RULES.md's More variants
-    (replay), but the hand form, the stored hands and the pages do not know them yet (issue 23)."""
-    if not setup.more_variants_used:
-        return ""
-    return gettext("A league cannot keep games with %(rules)s yet") % {"rules": ", ".join(setup.more_variants_used)}
-
-
-def refuse_more_variants(setup: GameSetup) -> None:
-    refusal = more_variants_refusal(setup)
-    if refusal:
-        raise SetupError(refusal, "variant")
 
 
 def read_played_on(document: object) -> date | None:

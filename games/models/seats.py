@@ -35,12 +35,15 @@ class SeatQuerySet(models.QuerySet["Seat"]):
         beat everyone else at it, whatever the totals (69 for 5 wins on the
         higher total); between two winners, or two others, the lower total
         beats the higher and equal totals draw. The ratings order a game's
-        seats the same way (games.ratings). One query.
+        seats the same way (games.ratings). Partners (Seat.team) play together,
+        not against each other: their meeting counts for neither. One query.
         """
         other_total, other_won = F("game__seats__total"), F("game__seats__won")
         alike = Q(won=other_won)
+        other_team = F("game__seats__team")
         rows = (
-            self.values("player_id", opponent=F("game__seats__player_id"), opponent_name=F("game__seats__player__name"))
+            self.filter(Q(team__isnull=True) | Q(team__lt=other_team) | Q(team__gt=other_team))
+            .values("player_id", opponent=F("game__seats__player_id"), opponent_name=F("game__seats__player__name"))
             .annotate(
                 wins=Count("pk", filter=Q(won=True, game__seats__won=False) | (alike & Q(total__lt=other_total))),
                 losses=Count("pk", filter=Q(won=False, game__seats__won=True) | (alike & Q(total__gt=other_total))),
@@ -53,11 +56,11 @@ class SeatQuerySet(models.QuerySet["Seat"]):
     def rated_in_order(self) -> list[list[RatedSeat]]:
         """These seats game by game in order of play, as the ratings read them (games.ratings). One query."""
         rows = self.order_by("game__played_on", "game__created_at", "game_id", "position").values_list(
-            "pk", "game_id", "player_id", "total", "won", "rating_mu", "rating_sigma"
+            "pk", "game_id", "player_id", "total", "won", "rating_mu", "rating_sigma", "team"
         )
         return [
-            [RatedSeat(pk, player, total, won, None if mu is None or sigma is None else (mu, sigma))
-             for pk, _, player, total, won, mu, sigma in seats]
+            [RatedSeat(pk, player, total, won, None if mu is None or sigma is None else (mu, sigma), team)
+             for pk, _, player, total, won, mu, sigma, team in seats]
             for _, seats in groupby(rows, key=lambda row: row[1])
         ]  # fmt: skip
 
@@ -112,6 +115,10 @@ class Seat(models.Model):
     jacks = models.PositiveSmallIntegerField(default=0)
     wraps = models.PositiveSmallIntegerField(default=0)
     revokes = models.PositiveSmallIntegerField(default=0)
+    # Turbo Hearts: the money this seat won over the game (zero-sum across the table); 0 elsewhere.
+    money = models.IntegerField(default=0)
+    # A partners game: the index of the seat's team (RULES.md, Partners); null when everyone plays alone.
+    team = models.PositiveSmallIntegerField(null=True, blank=True)
     # The player's skill rating (openskill) right after this game, in the
     # league's order of play; null while the game does not count.
     # Maintained by League.results_changed().
@@ -132,7 +139,7 @@ class Seat(models.Model):
     def __str__(self) -> str:
         return f"{self.player} at seat {self.position} of game {self.game_id}"
 
-    RESULT_FIELDS = ["total", "won", "points", "moons", "queens", "jacks", "wraps", "revokes"]
+    RESULT_FIELDS = ["total", "won", "points", "moons", "queens", "jacks", "wraps", "revokes", "money", "team"]
 
     def apply_results(self, state: GameState, winners: set[int]) -> None:
         self.set_results(state, winners)
@@ -155,3 +162,5 @@ class Seat(models.Model):
         self.jacks = sum(1 for hand in hands if hand.entry.jack == seat)
         self.wraps = sum(1 for hand in hands if seat in hand.wrapped)
         self.revokes = sum(1 for hand in hands if hand.entry.revoke == seat)
+        self.money = state.money[seat] if state.money is not None else 0
+        self.team = scorer if setup.teams else None

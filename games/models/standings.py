@@ -20,12 +20,17 @@ from django.db.models import Case, Count, F, FloatField, Max, Min, OuterRef, Q, 
 from games.bulk import step_write
 from games.models.lazy import model
 from games.ratings import Rating, Ratings, ordinal, rate_in_order
+from rules.variants import PRESETS
 
 if TYPE_CHECKING:
     from games.models.game import Game, Position
     from games.models.league import League
     from games.models.players import Player
     from games.models.seasons import Season
+
+
+# The presets whose games pay money hand by hand (Turbo Hearts): Seat.money holds it.
+MONEY_VARIANTS = tuple(key for key, variant in PRESETS.items() if variant.scoring == "turbo")
 
 
 def figure_sums() -> dict[str, Any]:
@@ -44,6 +49,9 @@ def figure_sums() -> dict[str, Any]:
         "queens": models.Sum("queens"),
         "wraps": models.Sum("wraps"),
         "sixty_nine": Count("pk", filter=Q(won=True, game__reason="sixty_nine")),
+        "money": models.Sum("money"),
+        # Games that pay money: a table shows the money column only where some were played.
+        "money_games": Count("pk", filter=Q(game__variant__in=MONEY_VARIANTS)),
     }
 
 
@@ -271,6 +279,8 @@ class Figures(models.Model):
     queens = models.PositiveIntegerField(default=0)
     wraps = models.PositiveIntegerField(default=0)
     sixty_nine = models.PositiveIntegerField(default=0)  # games won by 69 for 5 (or 5 for 69)
+    money = models.IntegerField(default=0)  # Turbo Hearts' money won over the games
+    money_games = models.PositiveIntegerField(default=0)  # games of a variant that pays money (Turbo)
     # The player's rating (games.ratings.ordinal), the same on each of their rows.
     rating = models.FloatField(null=True, blank=True)
 

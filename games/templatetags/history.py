@@ -14,7 +14,7 @@ from django.utils import dateformat
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
-from games.models import Game, Player
+from games.models import MONEY_VARIANTS, Game, Player
 from games.permissions import Reader
 from games.rounding import shown
 from games.templatetags.variants import variant_name
@@ -78,7 +78,8 @@ def _game_row(game: Game, reader: Reader, player_id: int | None) -> str:
     }
     status = escape(str(STATUS_LABELS.get(game.status, game.status)))
     listed = game.listed_seats if hasattr(game, "listed_seats") else game.seats.all()
-    seats = ", ".join(_seat(seat, player_id) for seat in listed)
+    money = game.variant in MONEY_VARIANTS
+    seats = ", ".join(_seat(seat, player_id, money) for seat in listed)
     hands = ngettext("%(hands)d hand", "%(hands)d hands", game.hand_count) % {"hands": game.hand_count}
     return (
         f'<li class="game-row"><div class="game-row-head"><a href="{url}">{title}</a>'
@@ -87,13 +88,19 @@ def _game_row(game: Game, reader: Reader, player_id: int | None) -> str:
     )
 
 
-def _seat(seat: Any, player_id: int | None) -> str:
+def _seat(seat: Any, player_id: int | None, money: bool = False) -> str:
     # Any: a Seat annotated with player_name, which the Seat model does not declare.
     classes = "game-row-seat" + (" winner" if seat.won else "") + (" is-player" if seat.player_id == player_id else "")
     star = ""
     if seat.won:
         star = f'<span aria-hidden="true">★ </span><span class="visually-hidden">{escape(gettext("winner:"))} </span>'
-    return f'<span class="{classes}">{star}{escape(seat.player_name)} {seat.total}</span>'
+    # Turbo Hearts: the money the seat won beside its score.
+    won = (
+        " " + escape(gettext("(money %(amount)s)") % {"amount": describe.signed(seat.money, plus=True)})
+        if money
+        else ""
+    )
+    return f'<span class="{classes}">{star}{escape(seat.player_name)} {seat.total}{won}</span>'
 
 
 # The filters that take a whole row of the form (a long list of names).

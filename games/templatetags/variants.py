@@ -4,6 +4,7 @@ from django import template
 
 from rules import VARIANTS, Variant
 from rules.describe import revoke_terms, signed
+from rules.variants import PRESETS
 
 register = template.Library()
 
@@ -17,7 +18,7 @@ def presets() -> list[Variant]:
 @register.filter
 def variant_name(key: str) -> str:
     """'ricketts' -> 'Ricketts House Hearts'; an unknown key is shown as it is."""
-    variant = VARIANTS.get(key)
+    variant = PRESETS.get(key)
     return variant.name if variant else key
 
 

@@ -53,7 +53,7 @@ def _games_with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
 
 # What a list of games shows of each (the game_rows tag).
 LISTED_GAME_FIELDS = ["league_id", "number", "variant", "status", "played_on", "hand_count"]
-LISTED_SEAT_FIELDS = ["game_id", "player_id", "position", "total", "won"]
+LISTED_SEAT_FIELDS = ["game_id", "player_id", "position", "total", "won", "money"]
 
 
 def _listed(games: QuerySet[Game]) -> QuerySet[Game]:
@@ -81,6 +81,7 @@ class ListedSeat:
     player_name: str
     total: int
     won: bool
+    money: int
 
 
 def _latest_games(player: Player) -> list[ListedGame]:
@@ -96,13 +97,13 @@ def _latest_games(player: Player) -> list[ListedGame]:
         Seat.objects.filter(game__in=latest)
         .order_by("-game__played_on", "-game__created_at", "-game_id", "position")
         .values_list("game_id", "game__number", "game__played_on", "game__variant", "game__status",
-                     "game__hand_count", "player_id", "player__name", "total", "won")
+                     "game__hand_count", "player_id", "player__name", "total", "won", "money")
     )  # fmt: skip
     games: list[ListedGame] = []
-    for game_id, number, played_on, variant, status, hands, player_id, name, total, won in seats:
+    for game_id, number, played_on, variant, status, hands, player_id, name, total, won, money in seats:
         if not games or games[-1].pk != game_id:
             games.append(ListedGame(game_id, number, played_on, variant, status, hands))
-        games[-1].listed_seats.append(ListedSeat(player_id, name, total, won))
+        games[-1].listed_seats.append(ListedSeat(player_id, name, total, won, money))
     return games
 
 
@@ -165,6 +166,7 @@ def _standings(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
     descending = stats.SORTS[sort].descending if not order else order == "desc"
     span = form.span()
     rows = stats.standings(reader.league, span, sort, descending)
+    columns = stats.columns_for(rows)
     headers = [
         {
             "column": column,
@@ -175,7 +177,7 @@ def _standings(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
             if column.key == sort
             else ("desc" if column.descending else "asc"),
         }
-        for column in stats.COLUMNS
+        for column in columns
     ]
     context = {
         "reader": reader,
@@ -183,7 +185,7 @@ def _standings(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
         "form": form,
         "span": span,
         "rows": rows,
-        "table_rows": _standings_rows(rows, reader),
+        "table_rows": _standings_rows(rows, reader, money=columns is stats.EVERY_COLUMN),
         # Only a sort the reader chose is carried along (the default needs no parameter).
         "sort": sort if valid and form.cleaned_data["sort"] else "",
         "order": "desc" if descending else "asc",
@@ -199,7 +201,7 @@ def _standings(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
     return render_page(request, "history/standings.html", context, "standings-table", status=200 if valid else 422)
 
 
-def _standings_rows(rows: list[stats.Row], reader: Reader) -> SafeString:
+def _standings_rows(rows: list[stats.Row], reader: Reader, money: bool = False) -> SafeString:
     """The standings' table rows: the name (a link for members), then each column's cell.
 
     Built here, every value escaped, rather than cell by cell in the template:
@@ -211,7 +213,13 @@ def _standings_rows(rows: list[stats.Row], reader: Reader) -> SafeString:
     return mark_safe(
         "\n".join(
             _standings_line(
-                reader.player_url(row.player_id), row.name, row.rating, row.ranked, tuple(row.sums.items()), language
+                reader.player_url(row.player_id),
+                row.name,
+                row.rating,
+                row.ranked,
+                tuple(row.sums.items()),
+                language,
+                money,
             )
             for row in rows
         )
@@ -220,14 +228,21 @@ def _standings_rows(rows: list[stats.Row], reader: Reader) -> SafeString:
 
 @lru_cache(maxsize=8192)
 def _standings_line(
-    url: str, name: str, rating: float | None, ranked: bool, sums: tuple[tuple[str, int], ...], language: str
+    url: str,
+    name: str,
+    rating: float | None,
+    ranked: bool,
+    sums: tuple[tuple[str, int], ...],
+    language: str,
+    money: bool = False,
 ) -> str:
     """One row of the standings, from its figures alone: kept in memory, so that after a game ends
     only its players' rows (and the rows whose rating moved) are formatted again, not the league's.
     The language is in the key: a figure is written with the page's decimal sign."""
     row = stats.Row(0, name, rating, ranked, **dict(sums))
     name = f'<a href="{escape(url)}">{escape(name)}</a>' if url else escape(name)
-    cells = "".join(f"<td>{escape(column.cell(row))}</td>" for column in stats.COLUMNS[1:])
+    columns = stats.EVERY_COLUMN if money else stats.COLUMNS
+    cells = "".join(f"<td>{escape(column.cell(row))}</td>" for column in columns[1:])
     return f'<tr><th scope="row" class="sticky-col">{name}</th>{cells}</tr>'
 
 

@@ -12,6 +12,7 @@ from games.models import Game, League, ResultsChange
 from rules import HandEntry
 from tests.factories import make_game
 from tests.games.league_seed import hand_worked_league, played
+from tests.games.test_more_variants_kept import TEAMS, TURBO
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +33,14 @@ def figures(league):
     return {
         "rated": stats.rated_games(league, players),
         "months": stats.games_per_month(league),
-        "span": sorted((row.player_id, row.games, row.wins, row.total) for row in stats.standings(league, SPAN)),
+        "span": sorted(
+            (row.player_id, row.games, row.wins, row.total, row.money, row.money_games)
+            for row in stats.standings(league, SPAN)
+        ),
+        "kept": sorted(
+            (row.player_id, row.games, row.wins, row.total, row.money, row.money_games)
+            for row in stats.standings(league)
+        ),
     }
 
 
@@ -59,7 +67,21 @@ CHANGES = {
         5, HandEntry.cards([0, 13, 0, 0], 2)
     ),
     "the whole league is worked out again": lambda league, games: league.results_changed(),
+    # RULES.md's More variants (issue 23): partners share a total and a win; Turbo pays money.
+    "a team game ends": lambda league, games: Game.import_scoresheet(league, {**TEAMS, "played_on": "2025-03-22"}),
+    "a Turbo game ends": lambda league, games: Game.import_scoresheet(league, {**TURBO, "played_on": "2025-03-23"}),
+    "a Turbo game is deleted": lambda league, games: Game.import_scoresheet(
+        league, {**TURBO, "played_on": "2025-03-23"}
+    ).trash(),
 }
+
+
+@pytest.mark.parametrize("change", ["a team game ends", "a Turbo game ends", "a Turbo game is deleted"])
+def test_kept_standings_after_a_team_or_turbo_game_are_the_league_worked_out_again(league, games, change):
+    CHANGES[change](League.objects.get(pk=league.pk), games)
+    kept = figures(league)
+    League.objects.get(pk=league.pk).results_changed()
+    assert afresh(league) == kept
 
 
 @pytest.mark.parametrize("change", list(CHANGES))
