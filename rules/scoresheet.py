@@ -147,7 +147,7 @@ def _read_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
         raise fail("hearts: give every player's hearts as a count, or every one as a list of ranks, not both")
     if True in listed:
         # RULES.md, Hearts by rank: each player's heart ranks ("Q", "10"); a player left out took none.
-        ranks: list[list[str]] = [[] for _ in setup.players]
+        ranks: list[list[str]] = [[] for _seat in setup.players]
         for name, taken in hearts_taken.items():
             if not all(isinstance(rank, str) for rank in taken):
                 raise fail(f'{name}\'s hearts must be a list of ranks such as "Q" or "10"')

@@ -38,6 +38,7 @@ from rules.deal import (
 )
 from rules.entry import HandEntry
 from rules.errors import SetupError
+from rules.i18n import _
 from rules.names import name_key
 from rules.options import OPTIONS
 from rules.variants import MORE_VARIANTS, Options, Variant, check_for_players, get_variant, resolve_options
@@ -80,22 +81,25 @@ class GameSetup:
         resolved = resolve_options(preset, options)
         names = tuple(players)
         if any(not isinstance(name, str) or not name.strip() for name in names):
-            raise SetupError("Every player needs a name", "players")
+            raise SetupError(_("Every player needs a name"), "players")
         seen: set[str] = set()
         for name in names:
             if name_key(name) in seen:
-                raise SetupError(f"Player names must be unique: {name} appears twice", "players")
+                raise SetupError(
+                    _("Player names must be unique: {player} appears twice").format(player=name), "players"
+                )
             seen.add(name_key(name))
         if not preset.min_players <= len(names) <= preset.max_players:
             raise SetupError(
                 # The key as a scoresheet writes it, since a file or a command line is where it is read.
-                f'{preset.name} ("variant": "{preset.key}") is played by {preset.player_range} players; '
-                f"this game has {len(names)}",
+                _('{variant} ("variant": "{key}") is played by {players} players; this game has {seated}').format(
+                    variant=preset.name, key=preset.key, players=preset.player_range, seated=len(names)
+                ),
                 "players",
             )
         check_for_players(preset, resolved, len(names), prepare_deck(preset, len(names), resolved).removed)
         if not isinstance(first_dealer, int) or isinstance(first_dealer, bool) or not 0 <= first_dealer < len(names):
-            raise SetupError("The first dealer must be one of the players", "first_dealer")
+            raise SetupError(_("The first dealer must be one of the players"), "first_dealer")
         return cls(preset, resolved, names, first_dealer)
 
     @cached_property

@@ -401,7 +401,7 @@ def _check_together(options: Options) -> None:
                 "removed",
                 "Option 'removed' works only with deal 'remove'",
             )
-        scoring = {card for card, _ in options.extra_cards or ()}
+        scoring = {card for card, _points in options.extra_cards or ()}
         if options.queen_points:
             scoring.add(QUEEN_OF_SPADES)
         if options.jack_of_diamonds:
@@ -417,7 +417,7 @@ def _check_together(options: Options) -> None:
                 "removed",
                 "Option 'removed' must leave at least one club",
             )
-    for card, _ in options.extra_cards or ():
+    for card, _points in options.extra_cards or ():
         if suit_of(card) == HEARTS or card in (QUEEN_OF_SPADES, JACK_OF_DIAMONDS):
             raise OptionError(
                 "extra_cards",
@@ -476,7 +476,7 @@ def check_for_players(variant: Variant, options: Options, seats: int, removed: t
             "removed",
             f"Option 'removed': {52 - len(options.removed)} cards do not deal evenly to {seats} players",
         )
-    for card, _ in options.extra_cards or ():
+    for card, _points in options.extra_cards or ():
         if card in removed:
             raise OptionError(
                 "extra_cards",
