@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 from rules.checks import entry_errors
 from rules.deal import Deal
 from rules.entry import HandEntry
-from rules.i18n import _
 from rules.errors import EntryError, FieldError
+from rules.i18n import _
 from rules.setup import (
     FIVE,
     FIVE_HANDS,

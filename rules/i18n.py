@@ -23,6 +23,7 @@ sentences from fields, never by `+` or slicing: those see only the English.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 
@@ -129,6 +130,15 @@ def _(msgid: str) -> Message:
 def ngettext(singular: str, plural: str, number: int) -> Message:
     """A sentence whose words follow a number (one hand, two hands); the number is not filled in by itself."""
     return Message(singular, plural, number)
+
+
+def joined(parts: Sequence[str], separator: str = ", ") -> str:
+    """Sentences (or names) one after another, each still shown in the reader's language: a list's
+    own ", ".join would keep only the English of its Messages. Not marked: nothing in it to translate."""
+    if not parts:
+        return ""  # gettext("") is a catalog's header, never a sentence
+    msgid = separator.join(f"{{p{index}}}" for index in range(len(parts)))
+    return Message(msgid, params={f"p{index}": part for index, part in enumerate(parts)})
 
 
 def gettext_noop(msgid: str) -> str:

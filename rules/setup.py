@@ -43,6 +43,10 @@ from rules.names import name_key
 from rules.options import OPTIONS
 from rules.variants import MORE_VARIANTS, Options, Variant, check_for_players, get_variant, resolve_options
 
+# Why a moon was subtracted, made once (rules.i18n) rather than in the fold of every hand.
+ADDING_ENDS = _("adding would end the game")
+ADDING_LOSES = _("adding would end the game with the shooter not winning")
+
 IN_PROGRESS = "in_progress"
 TIE_BREAK = "tie_break"
 OVER = "over"
@@ -440,7 +444,7 @@ class Scoring:
             # the Ricketts rule, whoever would then win.
             hand, after = self.settle(deal, entry, self.moon_points(entry, shooter, ADD), Moon(shooter, ADD), before)
             if self.meets_target(after.totals):
-                why = "adding would end the game"
+                why = ADDING_ENDS
                 points = self.moon_points(entry, shooter, SUBTRACT)
                 return self.settle(deal, entry, points, Moon(shooter, SUBTRACT, why), before)
             return hand, after
@@ -455,7 +459,7 @@ class Scoring:
         # not among the winners (wraps and every end check included).
         hand, after = self.settle(deal, entry, self.moon_points(entry, shooter, ADD), Moon(shooter, ADD), before)
         if after.status == OVER and self.scorer_of(shooter) not in after.winners:
-            why = "adding would end the game with the shooter not winning"
+            why = ADDING_LOSES
             points = self.moon_points(entry, shooter, SUBTRACT)
             return self.settle(deal, entry, points, Moon(shooter, SUBTRACT, why), before)
         return hand, after
