@@ -112,24 +112,35 @@ def describe_direction(deal: Deal) -> str:
 
 # The pass words that need a word more in a table cell; the others are said as they are.
 PASS_IN_BRIEF = {
-    "left": _("left"),
-    "right": _("right"),
-    "across": _("across"),
     "scatter": _("scatter (1 to each)"),
     "hold": _("hold (no pass)"),
     "keeper": _("keeper (no pass)"),
 }
-PASS_SEATS_IN_BRIEF = {"left": _("left {seats}"), "right": _("right {seats}")}
+# The pass words as people read them (the stored words are the keys: a scoresheet's).
+PASS_WORDS = {
+    "left": _("left"),
+    "right": _("right"),
+    "across": _("across"),
+    "scatter": _("scatter"),
+    "hold": _("hold"),
+    "keeper": _("keeper"),
+}
+PASS_SEATS_AWAY = {"left": _("left {seats}"), "right": _("right {seats}")}
+
+
+def pass_word(word: str) -> str:
+    """A pass word in the reader's language: 'left', 'left 2', 'hold'; its English is the word itself."""
+    if word in PASS_WORDS:
+        return PASS_WORDS[word]
+    side, _space, seats = word.partition(" ")
+    if side in PASS_SEATS_AWAY and seats:
+        return PASS_SEATS_AWAY[side].format(seats=seats)
+    return word
 
 
 def pass_in_brief(word: str) -> str:
     """A pass word as a cheat-sheet's table says it: 'left', 'left 2', 'scatter (1 to each)', 'hold (no pass)'."""
-    if word in PASS_IN_BRIEF:
-        return PASS_IN_BRIEF[word]
-    side, _space, seats = word.partition(" ")
-    if side in PASS_SEATS_IN_BRIEF and seats:
-        return PASS_SEATS_IN_BRIEF[side].format(seats=seats)
-    return word
+    return PASS_IN_BRIEF.get(word) or pass_word(word)
 
 
 def deal_in_brief(setup: GameSetup, deal: Deal) -> str:

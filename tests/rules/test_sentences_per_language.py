@@ -203,8 +203,6 @@ def test_a_missing_catalog_is_an_error_not_english():
 MARKERS = {"_", "ngettext"}
 # Sentences kept in a module's table and filled in where they are used: their fields by hand.
 TABLE_FIELDS = {
-    "left {seats}": {"seats"},
-    "right {seats}": {"seats"},
     "added hand {number}: {change}": {"number", "change"},
     "edited hand {number}: {change}": {"number", "change"},
     "deleted hand {number}: {change}": {"number", "change"},
