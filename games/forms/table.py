@@ -411,7 +411,7 @@ class HandForm(forms.Form):
                 # Ticked boxes (ranks, charges) post one value each; the engine refuses a rank named twice.
                 continue
             if len(getlist(name)) > 1:
-                what = cards.get(name) or {"revoke": _("the revoke")}.get(name, field.label or name)
+                what = cards.get(name) or (_("the revoke") if name == "revoke" else field.label or name)
                 self.add_error(
                     None, _("%(what)s was sent more than once: each card has exactly one taker") % {"what": what}
                 )
