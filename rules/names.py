@@ -33,7 +33,7 @@ class NameProblem(ValueError):
         self.message = message
 
 
-def clean_name(text: object, longest: int, what: str | None = None) -> str:
+def clean_name(text: object, longest: int, what: object = None) -> str:
     """The tidied name, or NameProblem saying what is wrong with it; what names the name (a Message or
     a lazily translated word, so that the sentence is whole in every language: "A player's name")."""
     what = _("A name") if what is None else what
