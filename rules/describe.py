@@ -210,7 +210,11 @@ def describe_deck(setup: GameSetup) -> tuple[str, ...]:
     if deck.kitty:
         taker = OPTIONS["kitty_to"].choice_labels.get(deck.kitty_to or "", "")
         lines.append(
-            _("Deal {kitty} cards face down to a kitty; the {taker} takes it").format(kitty=deck.kitty, taker=taker)
+            ngettext(
+                "Deal {kitty} card face down to a kitty; the {taker} takes it",
+                "Deal {kitty} cards face down to a kitty; the {taker} takes it",
+                deck.kitty,
+            ).format(kitty=deck.kitty, taker=taker)
         )
     if deck.draw_pile:
         lines.append(

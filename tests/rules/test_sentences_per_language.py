@@ -24,6 +24,7 @@ from rules.describe import describe_deck, describe_direction, describe_result, d
 from rules.errors import SetupError
 from rules.i18n import English, Message, Translator, _
 from rules.names import NameProblem, clean_name
+from rules.options import OPTIONS
 from rules.night import NightError, seat_night
 from rules.scoresheet import ScoresheetError, read_scoresheet
 from rules.setup import GameSetup as Setup
@@ -107,6 +108,10 @@ def _deal_each() -> str:
     return describe_deck(_four())[-1]
 
 
+def _kitty() -> str:
+    return describe_deck(GameSetup.create("standard", ["Ann", "Ben", "Cat"], {"deal": "kitty"}))[0]
+
+
 def _revoke_terms() -> str:
     return revoke_terms(GameSetup.create("standard", ["Ann", "Ben", "Cat", "Dan"], {"jack_of_diamonds": False}))
 
@@ -138,6 +143,13 @@ CASES = [
     Case("pass", _pass_left, "Pass 3 cards to the left", {"cards": 3}, number=3),
     Case("goes on", _game_goes_on, "The game goes on", {}),
     Case("deal", _deal_each, "Deal 13 cards each", {"each": 13}),
+    Case(
+        "kitty",
+        _kitty,
+        "Deal 1 card face down to a kitty; the winner of the first trick takes it",
+        {"kitty": 1, "taker": OPTIONS["kitty_to"].choice_labels["first_trick"]},
+        number=1,
+    ),
     Case(
         "revoke",
         _revoke_terms,
