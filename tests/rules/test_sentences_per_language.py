@@ -24,8 +24,8 @@ from rules.describe import describe_deck, describe_direction, describe_result, d
 from rules.errors import SetupError
 from rules.i18n import English, Message, Translator, _
 from rules.names import NameProblem, clean_name
-from rules.options import OPTIONS
 from rules.night import NightError, seat_night
+from rules.options import OPTIONS
 from rules.scoresheet import ScoresheetError, read_scoresheet
 from rules.setup import GameSetup as Setup
 
