@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from rules.i18n import Message, pgettext
+from rules.i18n import Message, _, pgettext
 
 CLUBS = "♣"
 DIAMONDS = "♦"
@@ -34,7 +34,11 @@ _ONE_EACH = (HEART_POINTS,) * len(RANKS)
 # Turbo Hearts: the cards a player may charge, in the order the table names them.
 CHARGEABLE = (ACE_OF_HEARTS, QUEEN_OF_SPADES, JACK_OF_DIAMONDS, TEN_OF_CLUBS)
 # How people say a single point card in a sentence (the scoresheet's errors).
-CARD_WORDS = {QUEEN_OF_SPADES: "queen of spades", JACK_OF_DIAMONDS: "jack of diamonds", "10♦": "ten of diamonds"}
+CARD_WORDS = {
+    QUEEN_OF_SPADES: _("queen of spades"),
+    JACK_OF_DIAMONDS: _("jack of diamonds"),
+    "10♦": _("ten of diamonds"),
+}
 
 
 # The letters a language prints on its cards (docs/GLOSSARY.md, "Ranks as printed on the cards"):

@@ -12,6 +12,7 @@ from typing import TypeGuard
 from rules.cards import CHARGEABLE, HEARTS, RANKS
 from rules.entry import HandEntry
 from rules.errors import FieldError
+from rules.i18n import _, ngettext
 from rules.setup import MOON_CHOICES, GameSetup
 
 # The most hands a game holds: a real game is a few dozen; a 4-player game to
@@ -26,26 +27,30 @@ def entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, ti
     seats = setup.seats
     errors: list[FieldError] = []
     if over:
-        errors.append(FieldError(None, "The game is already over; no more hands can be added"))
+        errors.append(FieldError(None, _("The game is already over; no more hands can be added")))
         return errors
     if number > MOST_HANDS:
-        errors.append(FieldError(None, f"A game holds at most {MOST_HANDS:,} hands; declare it and start another"))
+        errors.append(
+            FieldError(
+                None, _("A game holds at most {most:,} hands; declare it and start another").format(most=MOST_HANDS)
+            )
+        )
         return errors
 
     if entry.time_up:
         if setup.options.time_limit is None:
-            errors.append(FieldError("time_up", "This game has no time limit, so the time cannot run out"))
+            errors.append(FieldError("time_up", _("This game has no time limit, so the time cannot run out")))
         elif time_up:
-            errors.append(FieldError("time_up", "The time already ran out in an earlier hand"))
+            errors.append(FieldError("time_up", _("The time already ran out in an earlier hand")))
 
     if entry.charged:
         errors.extend(_charge_errors(setup, entry))
 
     if entry.revoke is not None:
         if not _is_seat(entry.revoke, seats):
-            errors.append(FieldError("revoke", "Who revoked? Pick one of the players"))
+            errors.append(FieldError("revoke", _("Who revoked? Pick one of the players")))
         if entry.sun:
-            errors.append(FieldError("sun", "A revoke is no sun: nobody shot anything"))
+            errors.append(FieldError("sun", _("A revoke is no sun: nobody shot anything")))
         if (
             entry.hearts
             or entry.queen is not None
@@ -56,7 +61,7 @@ def entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, ti
             or entry.twins
             or entry.ranks is not None
         ):
-            errors.append(FieldError("revoke", "A revoke is charged instead of entering cards, not with them"))
+            errors.append(FieldError("revoke", _("A revoke is charged instead of entering cards, not with them")))
         return errors
 
     scoring = setup.scoring
@@ -65,37 +70,49 @@ def entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, ti
         errors.extend(_rank_errors(setup, entry))
     # Counts are whole numbers, not True or False; plain ints (what forms and files give) are told at once.
     elif len(hearts) != seats or not (set(map(type, hearts)) <= _PLAIN_INT or all(map(_is_whole, hearts))):
-        errors.append(FieldError("hearts", f"Enter the hearts taken by each of the {seats} players"))
+        errors.append(
+            FieldError("hearts", _("Enter the hearts taken by each of the {seats} players").format(seats=seats))
+        )
     else:
         fewest = min(hearts, default=0)
         if fewest < 0:
             for seat, count in enumerate(hearts):
                 if count < 0:
-                    errors.append(FieldError("hearts", f"{names[seat]} can't take fewer than 0 hearts"))
+                    errors.append(
+                        FieldError("hearts", _("{player} can't take fewer than 0 hearts").format(player=names[seat]))
+                    )
         total = sum(hearts)
         in_play = setup.hearts_in_play
         if total != in_play and fewest >= 0:
-            errors.append(FieldError("hearts", f"Hearts add up to {total}; {in_play} are in play"))
+            errors.append(
+                FieldError(
+                    "hearts", _("Hearts add up to {total}; {in_play} are in play").format(total=total, in_play=in_play)
+                )
+            )
 
     # Every single point card in play has exactly one taker (RULES.md, Scoring, step 1).
     for card, taker_of in scoring.readers:
         taker = taker_of(entry)
         if taker is None:
-            errors.append(FieldError(card.field, f"Who took the {card.card}?", card.card))
+            errors.append(FieldError(card.field, _("Who took the {card}?").format(card=card.card), card.card))
         elif not _is_seat(taker, seats):
-            errors.append(FieldError(card.field, f"The {card.card} must go to one of the players", card.card))
+            errors.append(
+                FieldError(card.field, _("The {card} must go to one of the players").format(card=card.card), card.card)
+            )
     if entry.jack is not None and not setup.options.jack_of_diamonds:
-        errors.append(FieldError("jack", "The J♦ scores nothing in this game; leave it out"))
+        errors.append(FieldError("jack", _("The {card} scores nothing in this game; leave it out").format(card="J♦")))
     # One test on the way of every hand for what only the More variants' hands hold.
     if entry.ten is not None or entry.twins or (scoring.queenless and entry.queen is not None):
         errors.extend(_more_taker_errors(setup, entry))
     in_play_cards = {card.card for card in setup.single_cards if card.field == "cards"} if entry.extras else set()
     seen: set[str] = set()
-    for extra, _ in entry.extras:
+    for extra, _taker in entry.extras:
         if extra not in in_play_cards:
-            errors.append(FieldError("cards", f"The {extra} scores nothing in this game; leave it out"))
+            errors.append(
+                FieldError("cards", _("The {card} scores nothing in this game; leave it out").format(card=extra))
+            )
         elif extra in seen:
-            errors.append(FieldError("cards", f"The {extra} is named twice; it has one taker"))
+            errors.append(FieldError("cards", _("The {card} is named twice; it has one taker").format(card=extra)))
         seen.add(extra)
 
     if errors:
@@ -103,9 +120,9 @@ def entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, ti
 
     if scoring.turbo:
         if entry.moon is not None:
-            errors.append(FieldError("moon", "Turbo Hearts scores a moon by itself: nobody chooses add or subtract"))
+            errors.append(FieldError("moon", _("Turbo Hearts scores a moon by itself: nobody chooses add or subtract")))
         if entry.sun:
-            errors.append(FieldError("sun", "Shooting the sun is not played in Turbo Hearts"))
+            errors.append(FieldError("sun", _("Shooting the sun is not played in Turbo Hearts")))
         return errors
 
     rule = setup.options.moon
@@ -115,14 +132,18 @@ def entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, ti
     shooter = scoring.moon_shooter(entry)
     if shooter is not None and rule == "choice":
         if entry.moon is None:
-            errors.append(FieldError("moon", f"{names[shooter]} shot the moon: add or subtract?"))
+            errors.append(
+                FieldError("moon", _("{shooter} shot the moon: add or subtract?").format(shooter=names[shooter]))
+            )
         elif entry.moon not in MOON_CHOICES:
-            errors.append(FieldError("moon", "A moon is resolved by add or subtract"))
+            errors.append(FieldError("moon", _("A moon is resolved by add or subtract")))
     elif entry.moon is not None:
         if shooter is None:
-            errors.append(FieldError("moon", "Nobody shot the moon in this hand, so there is nothing to choose"))
+            errors.append(FieldError("moon", _("Nobody shot the moon in this hand, so there is nothing to choose")))
         else:
-            errors.append(FieldError("moon", f"The moon rule here is '{rule}': the shooter does not choose"))
+            errors.append(
+                FieldError("moon", _("The moon rule here is '{rule}': the shooter does not choose").format(rule=rule))
+            )
     if entry.sun:
         errors.extend(_sun_errors(setup, entry, shooter))
     return errors
@@ -142,9 +163,9 @@ def _is_seat(value: object, seats: int) -> bool:
 def _sun_errors(setup: GameSetup, entry: HandEntry, shooter: int | None) -> list[FieldError]:
     """RULES.md: a sun is a moon by a shooter who also took every trick, so every single point card."""
     if not setup.options.sun:
-        return [FieldError("sun", "Shooting the sun is not played in this game")]
+        return [FieldError("sun", _("Shooting the sun is not played in this game"))]
     if shooter is None:
-        return [FieldError("sun", "Nobody shot the moon in this hand, so there is no sun")]
+        return [FieldError("sun", _("Nobody shot the moon in this hand, so there is no sun"))]
     scoring = setup.scoring
     missed = [
         card.card
@@ -153,7 +174,14 @@ def _sun_errors(setup: GameSetup, entry: HandEntry, shooter: int | None) -> list
     ]
     if missed:
         name = setup.scorers[scoring.scorer_of(shooter)]
-        return [FieldError("sun", f"A sun takes every trick, but {name} did not take the {', '.join(missed)}")]
+        return [
+            FieldError(
+                "sun",
+                _("A sun takes every trick, but {player} did not take the {cards}").format(
+                    player=name, cards=", ".join(missed)
+                ),
+            )
+        ]
     return []
 
 
@@ -161,28 +189,56 @@ def _rank_errors(setup: GameSetup, entry: HandEntry) -> list[FieldError]:
     """RULES.md, Hearts by rank: where hearts score by rank the hand lists them, each rank once (twice
     with two decks)."""
     if entry.ranks is None:
-        return [FieldError("hearts", "The hearts are not all worth the same here, so list the ranks each player took")]
+        return [
+            FieldError("hearts", _("The hearts are not all worth the same here, so list the ranks each player took"))
+        ]
     if len(entry.ranks) != setup.seats or len(entry.hearts) != setup.seats:
-        return [FieldError("hearts", f"List the hearts taken by each of the {setup.seats} players")]
+        return [
+            FieldError("hearts", _("List the hearts taken by each of the {seats} players").format(seats=setup.seats))
+        ]
     errors = []
     copies = setup.variant.decks
     named: dict[str, int] = {}
     for seat, ranks in enumerate(entry.ranks):
         if entry.hearts[seat] != len(ranks):
-            errors.append(FieldError("hearts", f"{setup.players[seat]}'s hearts are counted and listed differently"))
+            errors.append(
+                FieldError(
+                    "hearts",
+                    _("{player}'s hearts are counted and listed differently").format(player=setup.players[seat]),
+                )
+            )
         for rank in ranks:
             if rank not in RANKS:
-                errors.append(FieldError("hearts", f"{rank!r} is not a heart's rank (2-10, J, Q, K, A)"))
+                errors.append(
+                    FieldError("hearts", _("{rank} is not a heart's rank (2-10, J, Q, K, A)").format(rank=repr(rank)))
+                )
             else:
                 named[rank] = named.get(rank, 0) + 1
-    there = "there is one" if copies == 1 else f"there are {copies}"
     for rank in RANKS:
         count = named.get(rank, 0)
+        card = f"{rank}{HEARTS}"
+        # Whole sentences (rules.i18n): how many the decks hold is said by a plural, not a piece.
         if count > copies:
-            errors.append(FieldError("hearts", f"The {rank}{HEARTS} is named {count} times ({there})"))
+            sentence = ngettext(
+                "The {card} is named {count} times (there is one)",
+                "The {card} is named {count} times (there are {copies})",
+                copies,
+            )
+            errors.append(FieldError("hearts", sentence.format(card=card, count=count, copies=copies)))
+        elif count == 0:
+            sentence = ngettext(
+                "The {card} is named by nobody (there is one): who took it?",
+                "The {card} is named by nobody (there are {copies}): who took it?",
+                copies,
+            )
+            errors.append(FieldError("hearts", sentence.format(card=card, copies=copies)))
         elif count < copies:
-            missing = "nobody" if count == 0 else "one player only"
-            errors.append(FieldError("hearts", f"The {rank}{HEARTS} is named by {missing} ({there}): who took it?"))
+            sentence = ngettext(
+                "The {card} is named by one player only (there is one): who took it?",
+                "The {card} is named by one player only (there are {copies}): who took it?",
+                copies,
+            )
+            errors.append(FieldError("hearts", sentence.format(card=card, copies=copies)))
     return errors
 
 
@@ -190,9 +246,9 @@ def _more_taker_errors(setup: GameSetup, entry: HandEntry) -> list[FieldError]:
     """Takers only the More variants name: the Q♠'s where it scores 0, Turbo's 10♣, second copies."""
     errors = []
     if entry.queen is not None and not setup.options.queen_points:
-        errors.append(FieldError("queen", "The queen of spades does not score here (queen_points: 0); leave it out"))
+        errors.append(FieldError("queen", _("The queen of spades does not score here (queen_points: 0); leave it out")))
     if entry.ten is not None and not setup.turbo:
-        errors.append(FieldError("ten", "The 10♣ scores nothing in this game; leave it out"))
+        errors.append(FieldError("ten", _("The {card} scores nothing in this game; leave it out").format(card="10♣")))
     return errors + _twin_errors(setup, entry)
 
 
@@ -201,11 +257,11 @@ def _twin_errors(setup: GameSetup, entry: HandEntry) -> list[FieldError]:
     seconds = {card.card for card in setup.single_cards if card.second}
     errors = []
     seen: set[str] = set()
-    for card, _ in entry.twins:
+    for card, _taker in entry.twins:
         if card not in seconds:
-            errors.append(FieldError(None, f"This game has one {card}: name one taker"))
+            errors.append(FieldError(None, _("This game has one {card}: name one taker").format(card=card)))
         elif card in seen:
-            errors.append(FieldError(None, f"The {card} is named three times; the decks hold two"))
+            errors.append(FieldError(None, _("The {card} is named three times; the decks hold two").format(card=card)))
         seen.add(card)
     return errors
 
@@ -213,15 +269,27 @@ def _twin_errors(setup: GameSetup, entry: HandEntry) -> list[FieldError]:
 def _charge_errors(setup: GameSetup, entry: HandEntry) -> list[FieldError]:
     """Turbo Hearts: any of A♥, Q♠, J♦, 10♣ may be charged, each once."""
     if not setup.turbo:
-        return [FieldError("charged", "Nothing is charged in this game; leave the charges out")]
+        return [FieldError("charged", _("Nothing is charged in this game; leave the charges out"))]
     errors = []
     for card in entry.charged:
         if card not in CHARGEABLE:
-            errors.append(FieldError("charged", f"{card!r} cannot be charged (only {', '.join(CHARGEABLE)})"))
+            errors.append(
+                FieldError(
+                    "charged",
+                    _("{card} cannot be charged (only {chargeable})").format(
+                        card=repr(card), chargeable=", ".join(CHARGEABLE)
+                    ),
+                )
+            )
     for card in CHARGEABLE:
         if entry.charged.count(card) > 1:
             errors.append(
-                FieldError("charged", f"The {card} is charged {entry.charged.count(card)} times; once is all")
+                FieldError(
+                    "charged",
+                    _("The {card} is charged {count} times; once is all").format(
+                        card=card, count=entry.charged.count(card)
+                    ),
+                )
             )
     return errors
 

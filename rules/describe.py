@@ -16,7 +16,7 @@ from typing import Any
 from rules.deal import Deal
 from rules.entry import HandEntry
 from rules.game import GameState
-from rules.i18n import _, ngettext
+from rules.i18n import _, joined, ngettext
 from rules.options import OPTIONS
 from rules.setup import OVER, TIE_BREAK, GameSetup, HandResult, Run, reached_target
 
@@ -34,28 +34,33 @@ def signed(number: int, plus: bool = False) -> str:
 def join_names(names: Sequence[str]) -> str:
     """'Ann', 'Ann and Ben', 'Ann, Ben and Cat'."""
     if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+        return "".join(names) if all(type(name) is str for name in names) else joined(names)
+    return _("{names} and {last}").format(names=joined(names[:-1]), last=names[-1])
 
 
 def revoke_terms(setup: GameSetup) -> str:
     """What a revoke costs, in the words every screen uses: 'scores 26, everyone else 0 for that hand (no moon)'."""
     if setup.turbo:
         # RULES.md, Turbo Hearts: 13 for the hearts and 13 for the Q♠, each doubled if charged.
-        return (
+        return _(
             "scores 26 (13 more with the A♥ charged, 13 more with the Q♠ charged), "
             "everyone else 0 for that hand (no moon, no J♦ or 10♣)"
         )
     # Cards worth minus points (the J♦, negative extra cards) stay with nobody on a revoke.
     minus = list(dict.fromkeys(card.card for card in setup.single_cards if card.points < 0))
-    bonus = f", no {' or '.join(minus)} bonus" if minus else ""
+    # Whole clauses (rules.i18n), with or without the bonus, so each language words them its own way.
+    if minus:
+        bonus = joined(minus, " or ") if len(minus) > 1 else minus[0]
+        if setup.teams:
+            clause = _("scores {penalty} for their team, the other teams 0 for that hand (no moon, no {cards} bonus)")
+        else:
+            clause = _("scores {penalty}, everyone else 0 for that hand (no moon, no {cards} bonus)")
+        return clause.format(penalty=setup.penalty, cards=bonus)
     if setup.teams:
-        return f"scores {setup.penalty} for their team, the other teams 0 for that hand (no moon{bonus})"
-    return f"scores {setup.penalty}, everyone else 0 for that hand (no moon{bonus})"
-
-
-def _verb(count: int, singular: str, plural: str) -> str:
-    return singular if count == 1 else plural
+        return _("scores {penalty} for their team, the other teams 0 for that hand (no moon)").format(
+            penalty=setup.penalty
+        )
+    return _("scores {penalty}, everyone else 0 for that hand (no moon)").format(penalty=setup.penalty)
 
 
 # The next deal --------------------------------------------------------------
@@ -100,19 +105,42 @@ def describe_direction(deal: Deal) -> str:
         sentence = ngettext(
             "Pass {cards} card {seats} seats to the right", "Pass {cards} cards {seats} seats to the right", count
         )
-    else:
-        cards = f"Pass {count} {_verb(count, 'card', 'cards')}"
-        return f"{cards} {seats} seats to the {side}" if seats else f"{cards} to the {side}"
+    else:  # no such pass word (rules.options refuses it): said as it is written
+        return f"Pass {count} {word}"
     return sentence.format(cards=count, seats=seats)
 
 
 # The pass words that need a word more in a table cell; the others are said as they are.
-PASS_IN_BRIEF = {"scatter": "scatter (1 to each)", "hold": "hold (no pass)", "keeper": "keeper (no pass)"}
+PASS_IN_BRIEF = {
+    "scatter": _("scatter (1 to each)"),
+    "hold": _("hold (no pass)"),
+    "keeper": _("keeper (no pass)"),
+}
+# The pass words as people read them (the stored words are the keys: a scoresheet's).
+PASS_WORDS = {
+    "left": _("left"),
+    "right": _("right"),
+    "across": _("across"),
+    "scatter": _("scatter"),
+    "hold": _("hold"),
+    "keeper": _("keeper"),
+}
+PASS_SEATS_AWAY = {"left": _("left {seats}"), "right": _("right {seats}")}
+
+
+def pass_word(word: str) -> str:
+    """A pass word in the reader's language: 'left', 'left 2', 'hold'; its English is the word itself."""
+    if word in PASS_WORDS:
+        return PASS_WORDS[word]
+    side, _space, seats = word.partition(" ")
+    if side in PASS_SEATS_AWAY and seats:
+        return PASS_SEATS_AWAY[side].format(seats=seats)
+    return word
 
 
 def pass_in_brief(word: str) -> str:
     """A pass word as a cheat-sheet's table says it: 'left', 'left 2', 'scatter (1 to each)', 'hold (no pass)'."""
-    return PASS_IN_BRIEF.get(word, word)
+    return PASS_IN_BRIEF.get(word) or pass_word(word)
 
 
 def deal_in_brief(setup: GameSetup, deal: Deal) -> str:
@@ -150,29 +178,58 @@ def describe_leader(setup: GameSetup, deal: Deal) -> str:
 def describe_deck(setup: GameSetup) -> tuple[str, ...]:
     """How to prepare the cards for this variant and number of players."""
     deck = setup.deck
-    lines = []
+    lines: list[str] = []
     if deck.decks > 1:
-        shuffle = f"Shuffle {deck.decks} decks together"
-        if deck.removed:
-            shuffle += f" and take out {join_names([f'one {card}' for card in deck.removed])}"
-        if deck.jokers:
-            shuffle += f" and add {deck.jokers} joker" + ("s" if deck.jokers > 1 else "")
-        lines.append(f"{shuffle}: {deck.total_cards} cards")
+        # One whole sentence for each way two decks are made ready (rules.i18n).
+        taken_out = join_names([_("one {card}").format(card=card) for card in deck.removed])
+        if deck.removed and deck.jokers:
+            shuffle = ngettext(
+                "Shuffle {decks} decks together and take out {removed} and add {jokers} joker: {cards} cards",
+                "Shuffle {decks} decks together and take out {removed} and add {jokers} jokers: {cards} cards",
+                deck.jokers,
+            )
+        elif deck.jokers:
+            shuffle = ngettext(
+                "Shuffle {decks} decks together and add {jokers} joker: {cards} cards",
+                "Shuffle {decks} decks together and add {jokers} jokers: {cards} cards",
+                deck.jokers,
+            )
+        elif deck.removed:
+            shuffle = _("Shuffle {decks} decks together and take out {removed}: {cards} cards")
+        else:
+            shuffle = _("Shuffle {decks} decks together: {cards} cards")
+        lines.append(shuffle.format(decks=deck.decks, removed=taken_out, jokers=deck.jokers, cards=deck.total_cards))
     elif deck.removed:
-        lines.append(f"Take out the {join_names(list(deck.removed))}")
+        lines.append(_("Take out the {cards}").format(cards=join_names(list(deck.removed))))
     if deck.warren:
         lines.append(
-            f"Shuffle in the Warren card ({deck.total_cards} cards); whoever is dealt it gets one extra card face down"
+            _("Shuffle in the Warren card ({cards} cards); whoever is dealt it gets one extra card face down").format(
+                cards=deck.total_cards
+            )
         )
     if deck.kitty:
         taker = OPTIONS["kitty_to"].choice_labels.get(deck.kitty_to or "", "")
-        lines.append(f"Deal {deck.kitty} cards face down to a kitty; the {taker} takes it")
+        lines.append(
+            ngettext(
+                "Deal {kitty} card face down to a kitty; the {taker} takes it",
+                "Deal {kitty} cards face down to a kitty; the {taker} takes it",
+                deck.kitty,
+            ).format(kitty=deck.kitty, taker=taker)
+        )
     if deck.draw_pile:
-        lines.append(f"Deal {deck.cards_each} cards each; the other {deck.draw_pile} are the draw pile")
+        lines.append(
+            _("Deal {each} cards each; the other {pile} are the draw pile").format(
+                each=deck.cards_each, pile=deck.draw_pile
+            )
+        )
     elif deck.set_aside:
-        lines.append(f"Deal {deck.cards_each} cards each; set the other {deck.set_aside} aside face down")
+        lines.append(
+            _("Deal {each} cards each; set the other {aside} aside face down").format(
+                each=deck.cards_each, aside=deck.set_aside
+            )
+        )
     else:
-        lines.append(f"Deal {deck.cards_each} cards each")
+        lines.append(_("Deal {each} cards each").format(each=deck.cards_each))
     return tuple(lines)
 
 
@@ -193,15 +250,17 @@ def describe_deal(setup: GameSetup, deal: Deal) -> DealText:
 
 def describe_run(setup: GameSetup, run: Run) -> str:
     """'Ann: 69 for 3 of 5 hands' (a Run from state.runs)."""
-    return f"{setup.scorers[run.seat]}: {run.score} for {run.hands} of {run.needed} hands"
+    return _("{scorer}: {score} for {hands} of {needed} hands").format(
+        scorer=setup.scorers[run.seat], score=run.score, hands=run.hands, needed=run.needed
+    )
 
 
 def _winners(state: GameState) -> str:
     # Totals, winners, runs and the lowest belong to scorers: the players, or the teams in a team game.
     names = [state.setup.scorers[seat] for seat in state.winners]
     if len(names) == 1:
-        return f"{names[0]} wins the game"
-    return f"{join_names(names)} share the win"
+        return _("{winner} wins the game").format(winner=names[0])
+    return _("{winners} share the win").format(winners=join_names(names))
 
 
 def _crossed(state: GameState) -> str:
@@ -211,28 +270,32 @@ def _crossed(state: GameState) -> str:
     options = setup.options
     seats = [seat for seat, total in enumerate(state.totals) if reached_target(options, total)]
     if not seats:
-        return "the time ran out"
+        return _("the time ran out")
     on = [setup.scorers[seat] for seat in seats if state.totals[seat] == options.target]
     past = [setup.scorers[seat] for seat in seats if state.totals[seat] != options.target]
-    parts = []
-    if on:
-        parts.append(f"{join_names(on)} {_verb(len(on), 'reaches', 'reach')} {options.target}")
-    if past:
-        target = "it" if on else options.target
-        parts.append(f"{join_names(past)} {_verb(len(past), 'passes', 'pass')} {target}")
-    return ", ".join(parts)
+    reached = ngettext("{names} reaches {target}", "{names} reach {target}", len(on)).format(
+        names=join_names(on), target=options.target
+    )
+    if not past:
+        return reached
+    if not on:
+        return ngettext("{names} passes {target}", "{names} pass {target}", len(past)).format(
+            names=join_names(past), target=options.target
+        )
+    passed = ngettext("{names} passes it", "{names} pass it", len(past)).format(names=join_names(past))
+    return _("{reached}, {passed}").format(reached=reached, passed=passed)
 
 
 def _sixty_nine(state: GameState) -> str:
     completed = [run for run in state.runs if run.seat in state.winners and run.hands == run.needed]
     run = completed[0] if completed else None
-    what = f"{run.score} for {run.needed}" if run else "69 for 5"
-    return f"{_winners(state)} with {what}"
+    score, needed = (run.score, run.needed) if run else (69, 5)
+    return _("{winners} with {score} for {needed}").format(winners=_winners(state), score=score, needed=needed)
 
 
 def _tie(state: GameState) -> str:
     names = [state.setup.scorers[seat] for seat in state.lowest]
-    return f"{join_names(names)} tie for lowest: another hand is played"
+    return _("{names} tie for lowest: another hand is played").format(names=join_names(names))
 
 
 def describe_result(state: GameState) -> str:
@@ -241,12 +304,14 @@ def describe_result(state: GameState) -> str:
         return _sixty_nine(state)
     if state.status == OVER and state.reason == "hands":
         played = len(state.hands)
-        return f"{_winners(state)}: {played} {_verb(played, 'hand', 'hands')} played"
+        return ngettext("{winners}: {played} hand played", "{winners}: {played} hands played", played).format(
+            winners=_winners(state), played=played
+        )
     if state.status == OVER:
-        return f"{_winners(state)}: {_crossed(state)}"
+        return _("{winners}: {crossed}").format(winners=_winners(state), crossed=_crossed(state))
     if state.status == TIE_BREAK:
-        return f"{_crossed(state)}, but {_tie(state)}"
-    return "The game goes on"
+        return _("{crossed}, but {tie}").format(crossed=_crossed(state), tie=_tie(state))
+    return _("The game goes on")
 
 
 def describe_outcome(before: GameState, after: GameState) -> str:
@@ -258,11 +323,11 @@ def describe_outcome(before: GameState, after: GameState) -> str:
     if after.status == OVER and after.reason == "sixty_nine":
         return _sixty_nine(after)
     if after.status == OVER and after.reason == "hands":
-        return f"the last hand is played and {_winners(after)}"
+        return _("the last hand is played and {winners}").format(winners=_winners(after))
     if after.status == OVER:
-        return f"{_crossed(after)} and {_winners(after)}"
+        return _("{crossed} and {winners}").format(crossed=_crossed(after), winners=_winners(after))
     if after.status == TIE_BREAK:
-        return f"{_crossed(after)} but {_tie(after)}"
+        return _("{crossed} but {tie}").format(crossed=_crossed(after), tie=_tie(after))
     names = after.setup.scorers
     wrapped = after.hands[-1].wrapped if after.hands else ()
     moved = [
@@ -270,16 +335,22 @@ def describe_outcome(before: GameState, after: GameState) -> str:
         for seat, (was, now) in enumerate(zip(before.totals, after.totals, strict=True))
         if was != now and seat not in wrapped
     ]
-    parts = []
+    parts: list[str] = []
     if moved:
         first, *rest = moved
-        moves = [f"{names[first]} goes to {signed(after.totals[first])}"]
-        moves += [f"{names[seat]} to {signed(after.totals[seat])}" for seat in rest]
+        moves = [_("{player} goes to {total}").format(player=names[first], total=signed(after.totals[first]))]
+        moves += [
+            _("{player} to {total}").format(player=names[seat], total=signed(after.totals[seat])) for seat in rest
+        ]
         parts.append(join_names(moves))
     if wrapped:
-        parts.append(f"{join_names([names[seat] for seat in wrapped])} {_verb(len(wrapped), 'wraps', 'wrap')} to 0")
-    parts.append("the game goes on")
-    return ", ".join(parts)
+        parts.append(
+            ngettext("{names} wraps to 0", "{names} wrap to 0", len(wrapped)).format(
+                names=join_names([names[seat] for seat in wrapped])
+            )
+        )
+    parts.append(_("the game goes on"))
+    return joined(parts)
 
 
 # A moon, before it is recorded ----------------------------------------------
@@ -305,13 +376,19 @@ class MoonPreview:
 
 # The moon option's values as people name them (the option's key is not for people).
 MOON_RULE_NAMES = {
-    "choice": "the shooter's choice",
-    "add": "the add rule",
-    "subtract": "the subtract rule",
-    "ricketts": "the Ricketts moon rule",
-    "auto": "the automatic moon rule",
-    "off": "no moon",
+    "choice": _("the shooter's choice"),
+    "add": _("the add rule"),
+    "subtract": _("the subtract rule"),
+    "ricketts": _("the Ricketts moon rule"),
+    "auto": _("the automatic moon rule"),
+    "off": _("no moon"),
 }
+# A moon's resolution in a hand's note and an entry's words (the keys are the stored form's).
+RESOLUTIONS = {"add": _("add"), "subtract": _("subtract")}
+
+
+def _resolution(word: str | None) -> str:
+    return RESOLUTIONS.get(word or "", word or "")
 
 
 def describe_moon(state: GameState, entry: HandEntry) -> MoonPreview | None:
@@ -355,21 +432,29 @@ def describe_hand(setup: GameSetup, hand: HandResult) -> tuple[Note, ...]:
     names = setup.players
     notes = []
     if hand.deal.tie_break:
-        notes.append(Note("tie_break", "tie-break hand"))
+        notes.append(Note("tie_break", _("tie-break hand")))
     if hand.entry.revoke is not None:
         # Only the offender (their team) scores in a revoke: P, or Turbo's charge.
-        notes.append(Note("revoke", f"{names[hand.entry.revoke]} revoked: +{sum(hand.points)}"))
+        notes.append(
+            Note(
+                "revoke",
+                _("{player} revoked: +{points}").format(player=names[hand.entry.revoke], points=sum(hand.points)),
+            )
+        )
     if hand.moon is not None:
-        shot = "the sun" if hand.entry.sun else "the moon"
-        text = f"{setup.moon_names[hand.moon.shooter]} shot {shot}: {hand.moon.resolution}"
+        if hand.entry.sun:
+            shot = _("{shooter} shot the sun: {resolution}")
+        else:
+            shot = _("{shooter} shot the moon: {resolution}")
+        text = shot.format(shooter=setup.moon_names[hand.moon.shooter], resolution=_resolution(hand.moon.resolution))
         if hand.moon.why:
-            text += f" ({hand.moon.why})"
+            text = _("{note} ({why})").format(note=text, why=hand.moon.why)
         notes.append(Note("moon", text))
     if hand.wrapped:
         wrapped = [setup.scorers[scorer] for scorer in hand.wrapped]
-        notes.append(Note("wrap", f"{join_names(wrapped)} wrapped to 0"))
+        notes.append(Note("wrap", _("{names} wrapped to 0").format(names=join_names(wrapped))))
     if hand.entry.time_up:
-        notes.append(Note("time_up", "time ran out"))
+        notes.append(Note("time_up", _("time ran out")))
     return tuple(notes)
 
 
@@ -389,27 +474,31 @@ def describe_entry(setup: GameSetup, entry: HandEntry) -> str:
     """A hand as entered: 'Ann 3♥, Ben Q♠, Cat 10♥ J♦' or 'Ann revoked'."""
     names = setup.players
     if entry.revoke is not None:
-        return f"{names[entry.revoke]} revoked" + _charged(entry) + _time_up(entry)
+        return joined(
+            [_("{player} revoked").format(player=names[entry.revoke]), *_charged(entry), *_time_up(entry)], ""
+        )
     taken = []
     for seat, name in enumerate(names):
         cards = _cards_taken(setup, entry, seat)
         if cards:
             taken.append(f"{name} {cards}")
-    text = ", ".join(taken)
+    parts: list[str] = [", ".join(taken)]
     if entry.moon:
-        text += f" (moon: {entry.moon})"
+        parts.append(_(" (moon: {resolution})").format(resolution=_resolution(entry.moon)))
     if entry.sun:
-        text += " (sun)"
-    return text + _charged(entry) + _time_up(entry)
+        parts.append(_(" (sun)"))
+    if len(parts) == 1 and not entry.charged and not entry.time_up:
+        return parts[0]
+    return joined([*parts, *_charged(entry), *_time_up(entry)], "")
 
 
-def _time_up(entry: HandEntry) -> str:
-    return " (time ran out)" if entry.time_up else ""
+def _time_up(entry: HandEntry) -> list[str]:
+    return [_(" (time ran out)")] if entry.time_up else []
 
 
-def _charged(entry: HandEntry) -> str:
+def _charged(entry: HandEntry) -> list[str]:
     """Turbo Hearts: the cards charged that hand, ' (charged A♥ Q♠)'."""
-    return f" (charged {' '.join(entry.charged)})" if entry.charged else ""
+    return [_(" (charged {cards})").format(cards=" ".join(entry.charged))] if entry.charged else []
 
 
 def describe_change(setup: GameSetup, before: HandEntry | None, after: HandEntry | None) -> str:
@@ -419,22 +508,37 @@ def describe_change(setup: GameSetup, before: HandEntry | None, after: HandEntry
         assert only is not None, "a change has a before, an after or both"
         return describe_entry(setup, only)
     if before.is_revoke or after.is_revoke:
-        return f"{describe_entry(setup, before)} → {describe_entry(setup, after)}"
-    changes = []
+        return joined([describe_entry(setup, before), describe_entry(setup, after)], " → ")
+    nothing = _("nothing")
+    changes: list[str] = []
     for seat, name in enumerate(setup.players):
-        was = _cards_taken(setup, before, seat) or "nothing"
-        now = _cards_taken(setup, after, seat) or "nothing"
+        was = _cards_taken(setup, before, seat)
+        now = _cards_taken(setup, after, seat)
         if was != now:
-            changes.append(f"{name} {was} → {now}")
+            changes.append(_("{player} {was} → {now}").format(player=name, was=was or nothing, now=now or nothing))
     if before.moon != after.moon:
-        changes.append(f"moon {before.moon or 'none'} → {after.moon or 'none'}")
+        none = _("none")
+        changes.append(
+            _("moon {was} → {now}").format(
+                was=_resolution(before.moon) if before.moon else none,
+                now=_resolution(after.moon) if after.moon else none,
+            )
+        )
     if before.sun != after.sun:
-        changes.append(f"sun {'yes' if before.sun else 'no'} → {'yes' if after.sun else 'no'}")
+        changes.append(_("sun {was} → {now}").format(was=_yes_no(before.sun), now=_yes_no(after.sun)))
     if before.charged != after.charged:
-        changes.append(f"charged {' '.join(before.charged) or 'nothing'} → {' '.join(after.charged) or 'nothing'}")
+        changes.append(
+            _("charged {was} → {now}").format(
+                was=" ".join(before.charged) or nothing, now=" ".join(after.charged) or nothing
+            )
+        )
     if before.time_up != after.time_up:
-        changes.append(f"time ran out {'yes' if before.time_up else 'no'} → {'yes' if after.time_up else 'no'}")
-    return ", ".join(changes) or "no change"
+        changes.append(_("time ran out {was} → {now}").format(was=_yes_no(before.time_up), now=_yes_no(after.time_up)))
+    return joined(changes) if changes else _("no change")
+
+
+def _yes_no(flag: bool) -> str:
+    return _("yes") if flag else _("no")
 
 
 def describe_revision(
@@ -450,17 +554,37 @@ def describe_revision(
     and what was before and after it (a hand's entry in its stored form, rules.entry).
     day_label writes a day as the page does."""
     if action == "declared" and after is not None:
-        return f"declared the game {after['declared']}"
+        return _("declared the game {declared}").format(declared=_declared(after["declared"]))
     if action == "reopened" and before is not None:
-        return f"took back the {before['declared']} declaration: the game goes on as its hands say"
+        return _("took back the {declared} declaration: the game goes on as its hands say").format(
+            declared=_declared(before["declared"])
+        )
     if action == "merged" and before is not None and after is not None:
-        return f"merged the player {before['player']} into {after['player']}"
+        return _("merged the player {was} into {now}").format(was=before["player"], now=after["player"])
     if action == "redated" and before is not None and after is not None:
         was, now = (day_label(date.fromisoformat(side["played_on"])) for side in (before, after))
-        return f"dated the game {now} (it was {was})"
+        return _("dated the game {now} (it was {was})").format(now=now, was=was)
     was_entry = HandEntry.from_stored(before) if before else None
     now_entry = HandEntry.from_stored(after) if after else None
-    return f"{action} hand {number}: {describe_change(setup, was_entry, now_entry)}"
+    sentence = HAND_ACTIONS.get(action)
+    change = describe_change(setup, was_entry, now_entry)
+    if sentence is None:  # an action no release wrote: said as it is kept
+        return f"{action} hand {number}: {change}"
+    return sentence.format(number=number, change=change)
+
+
+# One whole sentence per change to a hand (rules.i18n): the verb moves in other languages.
+HAND_ACTIONS = {
+    "added": _("added hand {number}: {change}"),
+    "edited": _("edited hand {number}: {change}"),
+    "deleted": _("deleted hand {number}: {change}"),
+}
+# How a game was declared, as the History says it (the stored word is the key).
+DECLARED = {"null": _("null"), "abandoned": _("abandoned")}
+
+
+def _declared(word: str) -> str:
+    return DECLARED.get(word, word)
 
 
 # The whole table ------------------------------------------------------------

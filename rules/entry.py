@@ -19,6 +19,7 @@ from typing import Any
 
 from rules.cards import CHARGEABLE, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, RANKS, SUITS, PointCard, card_order, is_card
 from rules.errors import RulesError
+from rules.i18n import _
 
 # The stored form's fields. A flag is written only when true: the sun is a card hand's
 # (a revoke is no sun); time running out may end either kind.
@@ -163,38 +164,38 @@ class HandEntry:
 
         The entry is read, not checked against a game: GameState.check does that."""
         if not isinstance(stored, Mapping):
-            raise UnreadableEntry("A stored hand must be an object")
+            raise UnreadableEntry(_("A stored hand must be an object"))
         unknown = sorted(set(stored) - (REVOKE_FIELDS if "revoke" in stored else CARD_FIELDS))
         if unknown:
-            raise UnreadableEntry(f"A stored hand has an unknown field '{unknown[0]}'")
+            raise UnreadableEntry(_("A stored hand has an unknown field '{field}'").format(field=unknown[0]))
         flags = {flag: _stored_flag(stored, flag) for flag in FLAGS}
         charged = stored.get("charged", [])
         if not isinstance(charged, list) or not all(isinstance(card, str) for card in charged):
-            raise UnreadableEntry("A stored hand's 'charged' must be a list of cards")
+            raise UnreadableEntry(_("A stored hand's 'charged' must be a list of cards"))
         if "revoke" in stored:
             offender = _stored_seat(stored, "revoke")
             if offender is None:
-                raise UnreadableEntry("A stored revoke must name the seat that revoked")
+                raise UnreadableEntry(_("A stored revoke must name the seat that revoked"))
             return cls.revoked(offender, charged=charged, **flags)
         hearts = stored.get("hearts")
         if not isinstance(hearts, list | tuple) or not all(_is_number(count) for count in hearts):
-            raise UnreadableEntry("A stored hand's 'hearts' must be a list of numbers, one a seat")
+            raise UnreadableEntry(_("A stored hand's 'hearts' must be a list of numbers, one a seat"))
         moon = stored.get("moon")
         if moon is not None and not isinstance(moon, str):
-            raise UnreadableEntry("A stored hand's 'moon' must be a word or null")
+            raise UnreadableEntry(_("A stored hand's 'moon' must be a word or null"))
         taken = stored.get("cards", {})
         if not isinstance(taken, Mapping) or not all(isinstance(card, str) for card in taken):
-            raise UnreadableEntry("A stored hand's 'cards' must map each extra card to its taker")
+            raise UnreadableEntry(_("A stored hand's 'cards' must map each extra card to its taker"))
         extras = {card: _stored_seat(taken, card) for card in taken}
         ranks = stored.get("ranks")
         if ranks is not None and not (
             isinstance(ranks, list)
             and all(isinstance(seat, list) and all(isinstance(rank, str) for rank in seat) for seat in ranks)
         ):
-            raise UnreadableEntry("A stored hand's 'ranks' must be a list of heart ranks, one a seat")
+            raise UnreadableEntry(_("A stored hand's 'ranks' must be a list of heart ranks, one a seat"))
         twins = stored.get("twins", {})
         if not isinstance(twins, Mapping) or not all(isinstance(card, str) for card in twins):
-            raise UnreadableEntry("A stored hand's 'twins' must map each card's second copy to its taker")
+            raise UnreadableEntry(_("A stored hand's 'twins' must map each card's second copy to its taker"))
         card_flags = {flag: _stored_flag(stored, flag) for flag in CARD_FLAGS}
         return cls.cards(
             hearts,
@@ -218,14 +219,14 @@ def _is_number(value: object) -> bool:
 def _stored_seat(stored: Mapping[str, Any], key: str) -> int | None:
     seat = stored.get(key)
     if seat is not None and not (_is_number(seat) and seat >= 0):
-        raise UnreadableEntry(f"A stored hand's '{key}' must be a seat's number or null")
+        raise UnreadableEntry(_("A stored hand's '{field}' must be a seat's number or null").format(field=key))
     return seat
 
 
 def _stored_flag(stored: Mapping[str, Any], key: str) -> bool:
     value = stored.get(key, False)
     if not isinstance(value, bool):
-        raise UnreadableEntry(f"A stored hand's '{key}' must be true or false")
+        raise UnreadableEntry(_("A stored hand's '{field}' must be true or false").format(field=key))
     return value
 
 

@@ -48,5 +48,9 @@ class EntryError(RulesError):
         super().__init__("; ".join(error.message for error in errors))
         self.errors = errors
 
+    def __str__(self) -> str:
+        # Each message shown in the reader's language (rules.i18n); the joined English is the args'.
+        return "; ".join(str(error.message) for error in self.errors)
+
     def for_field(self, field: str | None) -> list[str]:
         return [error.message for error in self.errors if error.field == field]

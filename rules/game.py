@@ -16,6 +16,7 @@ from rules.checks import entry_errors
 from rules.deal import Deal
 from rules.entry import HandEntry
 from rules.errors import EntryError, FieldError
+from rules.i18n import _
 from rules.setup import (
     FIVE,
     FIVE_HANDS,
@@ -182,7 +183,8 @@ class HandError(EntryError):
         self.number = number
 
     def __str__(self) -> str:
-        return f"hand {self.number}: " + "; ".join(error.message for error in self.errors)
+        problems = "; ".join(str(error.message) for error in self.errors)
+        return str(_("hand {number}: {problems}").format(number=self.number, problems=problems))
 
 
 __all__ = [

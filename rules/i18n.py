@@ -23,6 +23,7 @@ sentences from fields, never by `+` or slicing: those see only the English.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 
@@ -152,6 +153,15 @@ def pgettext(context: str, msgid: str) -> Message:
     A translator without pgettext gives it its English; makemessages finds it (Django asks xgettext for pgettext).
     """
     return Message(msgid, context=context)
+
+
+def joined(parts: Sequence[str], separator: str = ", ") -> str:
+    """Sentences (or names) one after another, each still shown in the reader's language: a list's
+    own ", ".join would keep only the English of its Messages. Not marked: nothing in it to translate."""
+    if not parts:
+        return ""  # gettext("") is a catalog's header, never a sentence
+    msgid = separator.join(f"{{p{index}}}" for index in range(len(parts)))
+    return Message(msgid, params={f"p{index}": part for index, part in enumerate(parts)})
 
 
 def gettext_noop(msgid: str) -> str:

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from rules.i18n import _
+
 # Control, format (zero-width and direction marks), surrogate, private-use
 # and unassigned characters, and the line and paragraph separators.
 REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
@@ -31,17 +33,21 @@ class NameProblem(ValueError):
         self.message = message
 
 
-def clean_name(text: object, longest: int, what: str = "A name") -> str:
-    """The tidied name, or NameProblem saying what is wrong with it."""
+def clean_name(text: object, longest: int, what: object = None) -> str:
+    """The tidied name, or NameProblem saying what is wrong with it; what names the name (a Message or
+    a lazily translated word, so that the sentence is whole in every language: "A player's name")."""
+    what = _("A name") if what is None else what
     if not isinstance(text, str):
-        raise NameProblem(f"{what} must be text")
+        raise NameProblem(_("{what} must be text").format(what=what))
     if any(unicodedata.category(character) in REFUSED_CATEGORIES for character in text):
-        raise NameProblem(f"{what} cannot contain control characters (a tab, a line break) or hidden ones")
+        raise NameProblem(
+            _("{what} cannot contain control characters (a tab, a line break) or hidden ones").format(what=what)
+        )
     name = " ".join(unicodedata.normalize("NFC", text).split())
     if not name:
-        raise NameProblem(f"{what} cannot be empty")
+        raise NameProblem(_("{what} cannot be empty").format(what=what))
     if len(name) > longest:
-        raise NameProblem(f"{what} can be at most {longest} characters")
+        raise NameProblem(_("{what} can be at most {longest} characters").format(what=what, longest=longest))
     return name
 
 

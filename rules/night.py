@@ -24,10 +24,9 @@ Standings
     `TableResult.from_state(state)` with the table's GameState.
 
 Messages
-    Every sentence for a person is a NightError whose `template` is an
-    English %-format string marked with gettext_noop (so makemessages finds
-    it) and whose `params` fill it: a screen translates with
-    gettext(error.template) % error.params, and the engine needs no Django.
+    Every sentence for a person is a NightError whose message is a
+    rules.i18n sentence, as everywhere in the engine: its value is English,
+    and a screen shows it in the reader's language with no Django here.
 """
 
 from __future__ import annotations
@@ -40,6 +39,7 @@ from typing import Any
 
 from rules.errors import RulesError, SetupError
 from rules.game import GameState
+from rules.i18n import _
 from rules.names import NameProblem, clean_name, name_key
 from rules.seating import USUAL_SIZE, Night, bounds, odd_tables, search, seat_orders
 
@@ -54,22 +54,18 @@ MOST_ROUNDS = 20
 # The largest table any variant seats (3D Hearts: 8).
 MOST_SEATS = max(variant.max_players for variant in VARIANTS.values())
 NULL = "null"
+# The subject of rules.names' sentences about a player's name ("A player's name cannot be empty").
+A_PLAYERS_NAME = _("A player's name")
 ABANDONED = "abandoned"
 
 
-def gettext_noop(message: str) -> str:
-    """Marks a sentence for translation (makemessages looks for this name); the engine keeps it in English."""
-    return message
-
-
 class NightError(RulesError):
-    """A night that cannot be seated or scored as asked; str() is the English sentence."""
+    """A night that cannot be seated or scored as asked; message is a rules.i18n sentence (English as a
+    str, shown in the reader's language)."""
 
-    def __init__(self, template: str, **params: Any) -> None:
-        self.template = template
-        self.params = params
-        self.message = template % params if params else template
-        super().__init__(self.message)
+    def __init__(self, message: str) -> None:
+        self.message = message
+        super().__init__(message)
 
 
 # Tables ------------------------------------------------------------------
@@ -78,7 +74,7 @@ class NightError(RulesError):
 def default_sizes(players: int) -> tuple[int, ...]:
     """The law's Tables rule: tables of 4, a fifth player at r of them, or 4 − r tables of 3."""
     if players < FEWEST_PLAYERS:
-        raise NightError(gettext_noop("A night needs at least %(fewest)d players"), fewest=FEWEST_PLAYERS)
+        raise NightError(_("A night needs at least {fewest} players").format(fewest=FEWEST_PLAYERS))
     if players <= 5:
         return (players,)
     fours, rest = divmod(players, USUAL_SIZE)
@@ -96,12 +92,12 @@ def table_sizes(players: int, allowed: Iterable[int] | None = None) -> tuple[int
     tables, then the fewest.
     """
     if players < FEWEST_PLAYERS:
-        raise NightError(gettext_noop("A night needs at least %(fewest)d players"), fewest=FEWEST_PLAYERS)
+        raise NightError(_("A night needs at least {fewest} players").format(fewest=FEWEST_PLAYERS))
     if allowed is None:
         return default_sizes(players)
     sizes = sorted(set(allowed))
     if not sizes:
-        raise NightError(gettext_noop("Allow at least one table size"))
+        raise NightError(_("Allow at least one table size"))
     usual = default_sizes(players)
     if set(usual) <= set(sizes):
         return usual
@@ -113,9 +109,9 @@ def table_sizes(players: int, allowed: Iterable[int] | None = None) -> tuple[int
             best, best_key = combination, key
     if best is None:
         raise NightError(
-            gettext_noop("%(players)d players cannot be seated at tables of %(sizes)s"),
-            players=players,
-            sizes=", ".join(map(str, sizes)),
+            _("{players} players cannot be seated at tables of {sizes}").format(
+                players=players, sizes=", ".join(map(str, sizes))
+            )
         )
     return best
 
@@ -239,26 +235,24 @@ def _read_night(
     names = list(players)
     if len(names) < FEWEST_PLAYERS:
         raise NightError(
-            gettext_noop("A night needs at least %(fewest)d players; %(count)d are here"),
-            fewest=FEWEST_PLAYERS,
-            count=len(names),
+            _("A night needs at least {fewest} players; {count} are here").format(
+                fewest=FEWEST_PLAYERS, count=len(names)
+            )
         )
     if len(names) > MOST_PLAYERS:
         raise NightError(
-            gettext_noop("A night seats at most %(most)d players; %(count)d are here"),
-            most=MOST_PLAYERS,
-            count=len(names),
+            _("A night seats at most {most} players; {count} are here").format(most=MOST_PLAYERS, count=len(names))
         )
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MOST_ROUNDS:
-        raise NightError(gettext_noop("Seat from 1 to %(most)d rounds at a time"), most=MOST_ROUNDS)
+        raise NightError(_("Seat from 1 to {most} rounds at a time").format(most=MOST_ROUNDS))
     index: dict[str, int] = {}
     for number, name in enumerate(names):
         key = name_key(name)
         if key in index:
             raise NightError(
-                gettext_noop("%(first)s and %(second)s are the same player: each player is here once"),
-                first=names[index[key]],
-                second=name,
+                _("{first} and {second} are the same player: each player is here once").format(
+                    first=names[index[key]], second=name
+                )
             )
         index[key] = number
     if sizes is not None:
@@ -266,9 +260,7 @@ def _read_night(
         for size in sizes:
             if isinstance(size, bool) or not isinstance(size, int) or not FEWEST_PLAYERS <= size <= MOST_SEATS:
                 raise NightError(
-                    gettext_noop("A table seats from %(fewest)d to %(most)d players"),
-                    fewest=FEWEST_PLAYERS,
-                    most=MOST_SEATS,
+                    _("A table seats from {fewest} to {most} players").format(fewest=FEWEST_PLAYERS, most=MOST_SEATS)
                 )
     seat_sizes = table_sizes(len(names), sizes)
     n = len(names)
@@ -288,9 +280,7 @@ def _read_night(
             for name in table:
                 key = name_key(name)
                 if key in seen:
-                    raise NightError(
-                        gettext_noop("%(name)s sits twice in played round %(round)d"), name=name, round=number
-                    )
+                    raise NightError(_("{name} sits twice in played round {round}").format(name=name, round=number))
                 seen.add(key)
                 if key in index:
                     here.append(index[key])
@@ -335,30 +325,30 @@ def read_request(document: object, longest_name: int) -> dict[str, Any]:
     most longest_name characters; players are the same when their keys are.
     """
     if not isinstance(document, Mapping):
-        raise NightError(gettext_noop("The request must be a JSON object"))
+        raise NightError(_("The request must be a JSON object"))
     unknown = sorted(set(document) - REQUEST_KEYS)
     if unknown:
-        raise NightError(gettext_noop("Unknown field '%(key)s'"), key=unknown[0])
+        raise NightError(_("Unknown field '{key}'").format(key=unknown[0]))
     for key in ("players", "rounds"):
         if key not in document:
-            raise NightError(gettext_noop("The request has no '%(key)s'"), key=key)
+            raise NightError(_("The request has no '{key}'").format(key=key))
 
     def tidy(name: object) -> str:
         try:
-            return clean_name(name, longest_name, "A player's name")
+            return clean_name(name, longest_name, A_PLAYERS_NAME)
         except NameProblem as problem:
             # rules.names words its own sentences; they come through as they are.
             raise NightError(problem.message) from None
 
     players = document["players"]
     if not isinstance(players, list):
-        raise NightError(gettext_noop("'players' must be a list of names"))
+        raise NightError(_("'players' must be a list of names"))
     players = [tidy(name) for name in players]
     rounds = document["rounds"]
     if isinstance(rounds, bool) or not isinstance(rounds, int):
-        raise NightError(gettext_noop("'rounds' must be a whole number from 1 to %(most)d"), most=MOST_ROUNDS)
+        raise NightError(_("'rounds' must be a whole number from 1 to {most}").format(most=MOST_ROUNDS))
     played = document.get("played", [])
-    shape = gettext_noop("'played' must be a list of rounds, each a list of tables, each a list of names")
+    shape = _("'played' must be a list of rounds, each a list of tables, each a list of names")
     if not isinstance(played, list) or not all(
         isinstance(tables, list) and all(isinstance(table, list) and table for table in tables) for tables in played
     ):
@@ -366,10 +356,10 @@ def read_request(document: object, longest_name: int) -> dict[str, Any]:
     played = [[[tidy(name) for name in table] for table in tables] for tables in played]
     sizes = document.get("sizes")
     if sizes is not None and (not isinstance(sizes, list) or not sizes):
-        raise NightError(gettext_noop("'sizes' must be a list of table sizes, like [4, 5]"))
+        raise NightError(_("'sizes' must be a list of table sizes, like [4, 5]"))
     seed = document.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise NightError(gettext_noop("'seed' must be a whole number"))
+        raise NightError(_("'seed' must be a whole number"))
     return {"players": players, "rounds": rounds, "played": played, "sizes": sizes, "seed": seed}
 
 

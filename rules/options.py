@@ -13,6 +13,7 @@ from typing import TypeGuard
 
 from rules.cards import JACK_OF_DIAMONDS, RANKS, card_order, is_card
 from rules.errors import OptionError
+from rules.i18n import _
 
 MOON_RULES = ("choice", "add", "subtract", "ricketts", "auto", "off")
 END_RULES = ("at_least", "more_than")
@@ -63,14 +64,16 @@ class Option:
             if not _is_int(value) or not self.least <= value <= self.most:
                 raise OptionError(
                     self.key,
-                    f"Option '{self.key}' must be a whole number from {self.least:,} to {self.most:,}",
+                    _("Option '{option}' must be a whole number from {least:,} to {most:,}").format(
+                        option=self.key, least=self.least, most=self.most
+                    ),
                 )
             return value
         if self.kind == "bool":
             if not isinstance(value, bool):
                 raise OptionError(
                     self.key,
-                    f"Option '{self.key}' must be true or false",
+                    _("Option '{option}' must be true or false").format(option=self.key),
                 )
             return value
         if self.kind == "choice":
@@ -78,19 +81,25 @@ class Option:
                 allowed = ", ".join(self.choices)
                 raise OptionError(
                     self.key,
-                    f"Option '{self.key}' must be one of {allowed}; got {value!r}",
+                    _("Option '{option}' must be one of {allowed}; got {value}").format(
+                        option=self.key, allowed=allowed, value=repr(value)
+                    ),
                 )
             return value
         if self.kind == "int_list":
             if not isinstance(value, (list, tuple)) or not all(_is_int(v) and 1 <= v <= self.most for v in value):
                 raise OptionError(
                     self.key,
-                    f"Option '{self.key}' must be a list of whole numbers from 1 to {self.most:,}",
+                    _("Option '{option}' must be a list of whole numbers from 1 to {most:,}").format(
+                        option=self.key, most=self.most
+                    ),
                 )
             if len(set(value)) > self.most_values:
                 raise OptionError(
                     self.key,
-                    f"Option '{self.key}' holds at most {self.most_values} numbers",
+                    _("Option '{option}' holds at most {most_values} numbers").format(
+                        option=self.key, most_values=self.most_values
+                    ),
                 )
             return tuple(sorted(set(value)))
         if self.kind == "pass_list":
@@ -107,19 +116,23 @@ class Option:
         if not isinstance(value, (list, tuple)) or not value:
             raise OptionError(
                 self.key,
-                f"Option '{self.key}' must be a list of at least one pass word",
+                _("Option '{option}' must be a list of at least one pass word").format(option=self.key),
             )
         if len(value) > self.most_values:
             raise OptionError(
                 self.key,
-                f"Option '{self.key}' holds at most {self.most_values} pass words",
+                _("Option '{option}' holds at most {most_values} pass words").format(
+                    option=self.key, most_values=self.most_values
+                ),
             )
         for word in value:
             if not is_pass_word(word, self.most):
                 raise OptionError(
                     self.key,
-                    f"Option '{self.key}': {word!r} is not a pass word (left, right, across, scatter, hold, "
-                    f"left N, right N with N from 2)",
+                    _(
+                        "Option '{option}': {word} is not a pass word (left, right, across, scatter, hold, "
+                        "left N, right N with N from 2)"
+                    ).format(option=self.key, word=repr(word)),
                 )
         return tuple(value)
 
@@ -127,17 +140,19 @@ class Option:
         if not isinstance(value, (list, tuple)) or not all(is_card(card) for card in value):
             raise OptionError(
                 self.key,
-                f"Option '{self.key}' must be a list of cards such as \"2♣\"",
+                _("Option '{option}' must be a list of cards such as \"2♣\"").format(option=self.key),
             )
         if len(set(value)) != len(value):
             raise OptionError(
                 self.key,
-                f"Option '{self.key}' names a card twice",
+                _("Option '{option}' names a card twice").format(option=self.key),
             )
         if len(value) > self.most_values:
             raise OptionError(
                 self.key,
-                f"Option '{self.key}' holds at most {self.most_values} cards",
+                _("Option '{option}' holds at most {most_values} cards").format(
+                    option=self.key, most_values=self.most_values
+                ),
             )
         return tuple(sorted(value, key=card_order))
 
@@ -145,18 +160,22 @@ class Option:
         if not isinstance(value, Mapping) or not all(is_card(card) for card in value):
             raise OptionError(
                 self.key,
-                f"Option '{self.key}' must map cards such as \"K♠\" to their points",
+                _("Option '{option}' must map cards such as \"K♠\" to their points").format(option=self.key),
             )
         if len(value) > self.most_values:
             raise OptionError(
                 self.key,
-                f"Option '{self.key}' holds at most {self.most_values} cards",
+                _("Option '{option}' holds at most {most_values} cards").format(
+                    option=self.key, most_values=self.most_values
+                ),
             )
         for card, points in value.items():
             if not _is_int(points) or points == 0 or abs(points) > self.most:
                 raise OptionError(
                     self.key,
-                    f"Option '{self.key}': {card} must score a whole number from −{self.most} to {self.most}, not 0",
+                    _("Option '{option}': {card} must score a whole number from −{most} to {most}, not 0").format(
+                        option=self.key, card=card, most=self.most
+                    ),
                 )
         return tuple(sorted(value.items(), key=lambda item: card_order(item[0])))
 
@@ -167,24 +186,30 @@ class Option:
         if not isinstance(value, Mapping):
             raise OptionError(
                 self.key,
-                f"Option '{self.key}' must be a whole number from 1 to {self.most}, \"face\", "
-                f'or a map from ranks such as "Q" to their points',
+                _(
+                    "Option '{option}' must be a whole number from 1 to {most}, \"face\", "
+                    'or a map from ranks such as "Q" to their points'
+                ).format(option=self.key, most=self.most),
             )
         for rank, points in value.items():
             if rank not in RANKS:
                 raise OptionError(
                     self.key,
-                    f"Option '{self.key}': {rank!r} is not a rank (2-10, J, Q, K, A)",
+                    _("Option '{option}': {rank} is not a rank (2-10, J, Q, K, A)").format(
+                        option=self.key, rank=repr(rank)
+                    ),
                 )
             if not _is_int(points) or not 0 <= points <= self.most:
                 raise OptionError(
                     self.key,
-                    f"Option '{self.key}': the {rank}♥ must score a whole number from 0 to {self.most}",
+                    _("Option '{option}': the {rank}♥ must score a whole number from 0 to {most}").format(
+                        option=self.key, rank=rank, most=self.most
+                    ),
                 )
         if len(value) == len(RANKS) and not any(value.values()):
             raise OptionError(
                 self.key,
-                f"Option '{self.key}' must leave some heart worth more than 0",
+                _("Option '{option}' must leave some heart worth more than 0").format(option=self.key),
             )
         return tuple(sorted(value.items(), key=lambda item: RANKS.index(item[0])))
 
@@ -219,110 +244,122 @@ def seats_away(word: str, seats: int) -> int | None:
 OPTIONS: dict[str, Option] = {
     option.key: option
     for option in (
-        Option("target", "int", "Game ends at", "The score that ends the game; lowest total then wins.", most=10_000),
+        Option(
+            "target", "int", _("Game ends at"), _("The score that ends the game; lowest total then wins."), most=10_000
+        ),
         Option(
             "end",
             "choice",
-            "Ending rule",
-            "Whether reaching the target ends the game, or only going past it.",
+            _("Ending rule"),
+            _("Whether reaching the target ends the game, or only going past it."),
             END_RULES,
-            {"at_least": "at the target or more", "more_than": "only above the target"},
+            {"at_least": _("at the target or more"), "more_than": _("only above the target")},
         ),
         Option(
             "moon",
             "choice",
-            "Shooting the moon",
-            "What happens when one player takes every heart and the Q♠.",
+            _("Shooting the moon"),
+            _("What happens when one player takes every heart and the Q♠."),
             MOON_RULES,
             {
-                "choice": "shooter chooses: others +P or self −P",
-                "add": "everyone else takes P",
-                "subtract": "shooter takes −P",
-                "ricketts": "others +P, unless that loses the game for the shooter: then self −P",
-                "auto": "others +P, unless that ends the game: then self −P",
-                "off": "no moon: points stand as taken",
+                "choice": _("shooter chooses: others +P or self −P"),
+                "add": _("everyone else takes P"),
+                "subtract": _("shooter takes −P"),
+                "ricketts": _("others +P, unless that loses the game for the shooter: then self −P"),
+                "auto": _("others +P, unless that ends the game: then self −P"),
+                "off": _("no moon: points stand as taken"),
             },
         ),
-        Option("jack_of_diamonds", "bool", "J♦ counts −10", "Whoever takes the jack of diamonds scores minus 10."),
+        Option(
+            "jack_of_diamonds", "bool", _("J♦ counts −10"), _("Whoever takes the jack of diamonds scores minus 10.")
+        ),
         Option(
             "moon_needs_jack",
             "bool",
-            "Moon needs the J♦",
-            "A moon also needs the J♦, and the moon's points replace the J♦'s.",
+            _("Moon needs the J♦"),
+            _("A moon also needs the J♦, and the moon's points replace the J♦'s."),
         ),
         Option(
             "wraps",
             "int_list",
-            "Wrap scores",
-            "A total that lands exactly on one of these goes back to 0.",
+            _("Wrap scores"),
+            _("A total that lands exactly on one of these goes back to 0."),
             most=10_000,
             most_values=10,
         ),
         Option(
             "ties",
             "choice",
-            "Tie for lowest",
-            "What happens when the game would end but the lowest total is tied.",
+            _("Tie for lowest"),
+            _("What happens when the game would end but the lowest total is tied."),
             TIE_RULES,
-            {"play_on": "play another hand", "shared": "the tied players share the win"},
+            {"play_on": _("play another hand"), "shared": _("the tied players share the win")},
         ),
         Option(
             "sixty_nine",
             "bool",
-            "69 for 5",
-            "Five hands in a row at exactly 69 (or 69 hands at 5) wins outright.",
+            _("69 for 5"),
+            _("Five hands in a row at exactly 69 (or 69 hands at 5) wins outright."),
         ),
         Option(
             "deal",
             "choice",
-            "Uneven deck",
-            "How to make the hands equal: take out low cards, or deal the extras to a kitty.",
+            _("Uneven deck"),
+            _("How to make the hands equal: take out low cards, or deal the extras to a kitty."),
             DEAL_RULES,
-            {"remove": "remove low cards", "kitty": "deal a kitty"},
+            {"remove": _("remove low cards"), "kitty": _("deal a kitty")},
         ),
         Option(
             "kitty_to",
             "choice",
-            "Kitty goes to",
-            "Who takes the kitty (and any point cards in it).",
+            _("Kitty goes to"),
+            _("Who takes the kitty (and any point cards in it)."),
             KITTY_RULES,
             {
-                "first_trick": "winner of the first trick",
-                "last_trick": "winner of the last trick",
-                "first_heart": "winner of the first trick with a heart",
+                "first_trick": _("winner of the first trick"),
+                "last_trick": _("winner of the last trick"),
+                "first_heart": _("winner of the first trick with a heart"),
             },
         ),
         Option(
             "warren",
             "bool",
-            "Warren card",
-            "A 53rd card whose holder may play a hidden extra card in its place.",
+            _("Warren card"),
+            _("A 53rd card whose holder may play a hidden extra card in its place."),
         ),
         # The peers' options (RULES.md, More house rules): `more` keeps them off
         # the game form until it learns their kinds.
         Option(
             "passing",
             "pass_list",
-            "Pass cycle",
-            "Which way the cards go, hand by hand, repeated from hand 1.",
+            _("Pass cycle"),
+            _("Which way the cards go, hand by hand, repeated from hand 1."),
             more=True,
             most=8,
             most_values=12,
         ),
-        Option("pass_cards", "int", "Cards passed", "How many cards each player passes.", more=True, most=4, default=3),
+        Option(
+            "pass_cards",
+            "int",
+            _("Cards passed"),
+            _("How many cards each player passes."),
+            more=True,
+            most=4,
+            default=3,
+        ),
         Option(
             "removed",
             "card_list",
-            "Cards removed",
-            "The cards taken out so every hand is equal.",
+            _("Cards removed"),
+            _("The cards taken out so every hand is equal."),
             more=True,
             most_values=12,
         ),
         Option(
             "queen_points",
             "int",
-            "Q♠ scores",
-            "What the queen of spades scores (0: it is no point card).",
+            _("Q♠ scores"),
+            _("What the queen of spades scores (0: it is no point card)."),
             more=True,
             most=100,
             default=13,
@@ -331,8 +368,8 @@ OPTIONS: dict[str, Option] = {
         Option(
             "extra_cards",
             "card_map",
-            "More point cards",
-            "Single cards that also score, each with its points (e.g. K♠ 10, A♠ 7).",
+            _("More point cards"),
+            _("Single cards that also score, each with its points (e.g. K♠ 10, A♠ 7)."),
             more=True,
             most=100,
             most_values=8,
@@ -340,41 +377,43 @@ OPTIONS: dict[str, Option] = {
         Option(
             "moon_points",
             "int",
-            "Moon is worth",
-            "What a moon scores, instead of the hand's points (P).",
+            _("Moon is worth"),
+            _("What a moon scores, instead of the hand's points (P)."),
             more=True,
             most=1_000,
         ),
         Option(
             "sun",
             "bool",
-            "Shooting the sun",
-            "A shooter who also took every trick doubles the moon.",
+            _("Shooting the sun"),
+            _("A shooter who also took every trick doubles the moon."),
             more=True,
             default=False,
         ),
-        Option("no_negative", "bool", "No negative totals", "A total below 0 becomes 0.", more=True, default=False),
+        Option(
+            "no_negative", "bool", _("No negative totals"), _("A total below 0 becomes 0."), more=True, default=False
+        ),
         Option(
             "time_limit",
             "int",
-            "Time limit (minutes)",
-            "The game also ends when the time runs out: lowest total wins.",
+            _("Time limit (minutes)"),
+            _("The game also ends when the time runs out: lowest total wins."),
             more=True,
             most=1_440,
         ),
         Option(
             "first_trick_points",
             "bool",
-            "Points on the first trick",
-            "Hearts and the Q♠ may be played to the first trick.",
+            _("Points on the first trick"),
+            _("Hearts and the Q♠ may be played to the first trick."),
             more=True,
             default=False,
         ),
         Option(
             "queen_breaks_hearts",
             "bool",
-            "Q♠ breaks hearts",
-            "The Q♠ breaks hearts and may be led at any time.",
+            _("Q♠ breaks hearts"),
+            _("The Q♠ breaks hearts and may be led at any time."),
             more=True,
             default=False,
         ),
@@ -382,8 +421,8 @@ OPTIONS: dict[str, Option] = {
         Option(
             "heart_points",
             "heart_points",
-            "Each heart scores",
-            "What each heart scores: one number, face value (2-10, J 11, Q 12, K 13, A 14), or by rank.",
+            _("Each heart scores"),
+            _("What each heart scores: one number, face value (2-10, J 11, Q 12, K 13, A 14), or by rank."),
             more=True,
             variants=True,
             most=100,
@@ -392,8 +431,8 @@ OPTIONS: dict[str, Option] = {
         Option(
             "plus_card",
             "choice",
-            "Plus card",
-            "The card that scores minus: the J♦, or the 10♦ as in Bicycle's Omnibus.",
+            _("Plus card"),
+            _("The card that scores minus: the J♦, or the 10♦ as in Bicycle's Omnibus."),
             PLUS_CARDS,
             {JACK_OF_DIAMONDS: "J♦", "10♦": "10♦"},
             more=True,
@@ -403,8 +442,8 @@ OPTIONS: dict[str, Option] = {
         Option(
             "jack_points",
             "int",
-            "Plus card scores",
-            "What the plus card scores for its taker (below 0).",
+            _("Plus card scores"),
+            _("What the plus card scores for its taker (below 0)."),
             more=True,
             variants=True,
             least=-100,
@@ -414,18 +453,18 @@ OPTIONS: dict[str, Option] = {
         Option(
             "first_lead",
             "choice",
-            "First lead",
-            "Who leads the first trick.",
+            _("First lead"),
+            _("Who leads the first trick."),
             FIRST_LEADS,
-            {"lowest_club": "the holder of the lowest club", "left_of_dealer": "the player left of the dealer"},
+            {"lowest_club": _("the holder of the lowest club"), "left_of_dealer": _("the player left of the dealer")},
             more=True,
             variants=True,
         ),
         Option(
             "teams",
             "bool",
-            "Partners",
-            "Partners sit opposite (4 or 6 players) and score as one.",
+            _("Partners"),
+            _("Partners sit opposite (4 or 6 players) and score as one."),
             more=True,
             variants=True,
             default=False,
@@ -433,13 +472,13 @@ OPTIONS: dict[str, Option] = {
         Option(
             "team_moon",
             "choice",
-            "Moon in a team game",
-            "Who shoots the moon in a team game, and who is charged.",
+            _("Moon in a team game"),
+            _("Who shoots the moon in a team game, and who is charged."),
             TEAM_MOONS,
             {
-                "team": "partners shoot together; each other team takes P",
-                "player": "one player shoots; every other player takes P, the partner too",
-                "opponents": "one player shoots; each opponent takes P",
+                "team": _("partners shoot together; each other team takes P"),
+                "player": _("one player shoots; every other player takes P, the partner too"),
+                "opponents": _("one player shoots; each opponent takes P"),
             },
             more=True,
             variants=True,
@@ -448,8 +487,8 @@ OPTIONS: dict[str, Option] = {
         Option(
             "hands_per_game",
             "int",
-            "Hands in a game",
-            "The game is this many hands.",
+            _("Hands in a game"),
+            _("The game is this many hands."),
             more=True,
             variants=True,
             most=100,
@@ -458,16 +497,16 @@ OPTIONS: dict[str, Option] = {
         Option(
             "charging",
             "choice",
-            "Charging",
-            "How the players charge cards before play.",
+            _("Charging"),
+            _("How the players charge cards before play."),
             CHARGING_RULES,
             {
-                "classic": "in turn, until everyone passes",
-                "blind": "all at once, face down",
-                "bridge": "in turn from the 2♣, once round",
-                "blind_bridge": "face down, once round",
-                "chain": "in turn, a charge reopens the round",
-                "blind_chain": "face down, a charge reopens the round",
+                "classic": _("in turn, until everyone passes"),
+                "blind": _("all at once, face down"),
+                "bridge": _("in turn from the 2♣, once round"),
+                "blind_bridge": _("face down, once round"),
+                "chain": _("in turn, a charge reopens the round"),
+                "blind_chain": _("face down, a charge reopens the round"),
             },
             more=True,
             variants=True,

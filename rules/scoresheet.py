@@ -18,6 +18,7 @@ from rules.checks import MOST_HANDS
 from rules.entry import CARD_FIELDS, CARD_FLAGS, FLAGS, REVOKE_FIELDS, SEAT_FIELDS, HandEntry
 from rules.errors import RulesError, SetupError
 from rules.game import GameState, HandError, play
+from rules.i18n import _
 from rules.setup import GameSetup, HandResult
 
 TOP_LEVEL_KEYS = {"variant", "options", "players", "first_dealer", "hands", "played_on"}
@@ -37,19 +38,19 @@ class ScoresheetError(RulesError):
 
 def read_scoresheet(document: object) -> tuple[GameSetup, list[HandEntry]]:
     if not isinstance(document, Mapping):
-        raise ScoresheetError("A scoresheet must be a JSON object")
+        raise ScoresheetError(_("A scoresheet must be a JSON object"))
     unknown = sorted(set(document) - TOP_LEVEL_KEYS)
     if unknown:
-        raise ScoresheetError(f"Unknown scoresheet field '{unknown[0]}'")
+        raise ScoresheetError(_("Unknown scoresheet field '{field}'").format(field=unknown[0]))
     for key in ("variant", "players"):
         if key not in document:
-            raise ScoresheetError(f"The scoresheet has no '{key}'")
+            raise ScoresheetError(_("The scoresheet has no '{field}'").format(field=key))
     players = document["players"]
     if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
-        raise ScoresheetError("'players' must be a list of names")
+        raise ScoresheetError(_("'players' must be a list of names"))
     options = document.get("options", {})
     if not isinstance(options, Mapping):
-        raise ScoresheetError("'options' must be an object of house-rule options")
+        raise ScoresheetError(_("'options' must be an object of house-rule options"))
     try:
         # Check variant and options before the names, so that the most basic
         # mistake is the one reported.
@@ -59,13 +60,17 @@ def read_scoresheet(document: object) -> tuple[GameSetup, list[HandEntry]]:
     first = document.get("first_dealer", players[0] if players else None)
     first_seat = setup.seat_of(first) if isinstance(first, str) else None
     if first_seat is None:
-        raise ScoresheetError(f"The first dealer {first!r} is not one of the players")
+        raise ScoresheetError(_("The first dealer {first} is not one of the players").format(first=repr(first)))
     setup = GameSetup(setup.variant, setup.options, setup.players, first_seat)
     hands = document.get("hands", [])
     if not isinstance(hands, list):
-        raise ScoresheetError("'hands' must be a list")
+        raise ScoresheetError(_("'hands' must be a list"))
     if len(hands) > MOST_HANDS:
-        raise ScoresheetError(f"A game holds at most {MOST_HANDS:,} hands; this scoresheet has {len(hands):,}")
+        raise ScoresheetError(
+            _("A game holds at most {most:,} hands; this scoresheet has {hands:,}").format(
+                most=MOST_HANDS, hands=len(hands)
+            )
+        )
     played_on(document)
     entries = [_read_hand(setup, number, hand) for number, hand in enumerate(hands, start=1)]
     return setup, entries
@@ -76,7 +81,11 @@ def played_on(document: Mapping[str, Any]) -> datetime.date | None:
     if "played_on" not in document:
         return None
     text = document["played_on"]
-    refusal = ScoresheetError(f"'played_on' must be a day from {FIRST_DAY} to {LAST_DAY}, written like 2025-01-07")
+    refusal = ScoresheetError(
+        _("'played_on' must be a day from {first} to {last}, written like 2025-01-07").format(
+            first=FIRST_DAY.isoformat(), last=LAST_DAY.isoformat()
+        )
+    )
     try:
         if not isinstance(text, str) or not _DAY.fullmatch(text):
             raise refusal
@@ -90,23 +99,23 @@ def played_on(document: Mapping[str, Any]) -> datetime.date | None:
 
 def _read_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
     def fail(message: str) -> ScoresheetError:
-        return ScoresheetError(f"hand {number}: {message}")
+        return ScoresheetError(_("hand {number}: {problem}").format(number=number, problem=message))
 
     if not isinstance(hand, Mapping):
-        raise fail("a hand must be a JSON object")
+        raise fail(_("a hand must be a JSON object"))
 
     def seat(name: object, what: str) -> int:
         if not isinstance(name, str):
-            raise fail(f"{what} must be a player's name")
+            raise fail(_("{what} must be a player's name").format(what=what))
         found = setup.seat_of(name)
         if found is None:
-            raise fail(f"{name} is not a player in this game ({what})")
+            raise fail(_("{player} is not a player in this game ({what})").format(player=name, what=what))
         return found
 
     def flag_of(key: str) -> bool:
         value = hand.get(key, False)
         if not isinstance(value, bool):
-            raise fail(f"'{key}' must be true or false")
+            raise fail(_("'{field}' must be true or false").format(field=key))
         return value
 
     def takers(value: object, what: str, card: str) -> tuple[int, int | None]:
@@ -115,48 +124,52 @@ def _read_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
             return seat(value, what), None
         if not isinstance(value, list) or len(value) != setup.variant.copies:
             words = CARD_WORDS.get(card, card)
-            raise fail(f"{what}: the deck holds 2 of the {words}: name their takers, a list of 2 players")
+            raise fail(
+                _("{what}: the deck holds 2 of the {card}: name their takers, a list of 2 players").format(
+                    what=what, card=words
+                )
+            )
         first, second = (seat(name, what) for name in value)
         return first, second
 
     if not isinstance(hand, Mapping):
-        raise fail("a hand must be a JSON object")
+        raise fail(_("a hand must be a JSON object"))
     # Read into the stored form (rules.entry), each name made its seat; the flags as they are.
     stored: dict[str, Any] = {flag: flag_of(flag) for flag in FLAGS}
     charged = hand.get("charged", [])
     if not isinstance(charged, list) or not all(isinstance(card, str) for card in charged):
-        raise fail("'charged' must be a list of cards such as \"Q♠\"")
+        raise fail(_("'charged' must be a list of cards such as \"Q♠\""))
     stored["charged"] = charged
     if "revoke" in hand:
         # `sun: false` means the same as leaving it out (RULES.md).
         if hand.get("sun", False) is not False:
-            raise fail("a revoke is no sun: 'sun' cannot go with 'revoke'")
+            raise fail(_("a revoke is no sun: 'sun' cannot go with 'revoke'"))
         if set(hand) - REVOKE_KEYS - {"sun"}:
-            raise fail("a revoke stands alone: no cards are entered with it")
+            raise fail(_("a revoke stands alone: no cards are entered with it"))
         stored["revoke"] = seat(hand["revoke"], "revoke")
         return HandEntry.from_stored(stored)
     unknown = sorted(set(hand) - CARD_KEYS)
     if unknown:
-        raise fail(f"unknown field '{unknown[0]}'")
+        raise fail(_("unknown field '{field}'").format(field=unknown[0]))
     hearts_taken = hand.get("hearts", {})
     if not isinstance(hearts_taken, Mapping):
-        raise fail("'hearts' must map players to the hearts they took")
+        raise fail(_("'hearts' must map players to the hearts they took"))
     hearts = [0] * setup.seats
     listed = {isinstance(taken, list) for taken in hearts_taken.values()}
     if listed == {True, False}:
-        raise fail("hearts: give every player's hearts as a count, or every one as a list of ranks, not both")
+        raise fail(_("hearts: give every player's hearts as a count, or every one as a list of ranks, not both"))
     if True in listed:
         # RULES.md, Hearts by rank: each player's heart ranks ("Q", "10"); a player left out took none.
-        ranks: list[list[str]] = [[] for _ in setup.players]
+        ranks: list[list[str]] = [[] for _seat in setup.players]
         for name, taken in hearts_taken.items():
             if not all(isinstance(rank, str) for rank in taken):
-                raise fail(f'{name}\'s hearts must be a list of ranks such as "Q" or "10"')
+                raise fail(_('{player}\'s hearts must be a list of ranks such as "Q" or "10"').format(player=name))
             ranks[seat(name, "hearts")] = taken
         stored["ranks"] = ranks
         hearts = [len(taken) for taken in ranks]
     for name, count in hearts_taken.items() if "ranks" not in stored else ():
         if not isinstance(count, int) or isinstance(count, bool):
-            raise fail(f"{name}'s hearts must be a whole number")
+            raise fail(_("{player}'s hearts must be a whole number").format(player=name))
         hearts[seat(name, "hearts")] = count
     stored["hearts"] = hearts
     twins: dict[str, int | None] = {}
@@ -168,14 +181,14 @@ def _read_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
         stored["jack"], twins[plus_card] = takers(hand["jack"], "jack", plus_card)
     moon = hand.get("moon")
     if moon is not None and not isinstance(moon, str):
-        raise fail("'moon' must be add or subtract")
+        raise fail(_("'moon' must be add or subtract"))
     stored["moon"] = moon
     taken = hand.get("cards", {})
     if not isinstance(taken, Mapping):
-        raise fail("'cards' must map each extra card to who took it")
+        raise fail(_("'cards' must map each extra card to who took it"))
     stored["cards"] = {}
     for card, name in taken.items():
-        stored["cards"][card], twins[card] = takers(name, f"the {card}", card)
+        stored["cards"][card], twins[card] = takers(name, _("the {card}").format(card=card), card)
     stored["twins"] = {card: taker for card, taker in twins.items() if taker is not None}
     if "ten" in hand:
         stored["ten"] = seat(hand["ten"], "ten")

@@ -38,8 +38,13 @@ from rules.deal import (
 )
 from rules.entry import HandEntry
 from rules.errors import SetupError
+from rules.i18n import _
 from rules.names import name_key
 from rules.variants import Options, Variant, check_for_players, get_variant, resolve_options
+
+# Why a moon was subtracted, made once (rules.i18n) rather than in the fold of every hand.
+ADDING_ENDS = _("adding would end the game")
+ADDING_LOSES = _("adding would end the game with the shooter not winning")
 
 IN_PROGRESS = "in_progress"
 TIE_BREAK = "tie_break"
@@ -79,22 +84,25 @@ class GameSetup:
         resolved = resolve_options(preset, options)
         names = tuple(players)
         if any(not isinstance(name, str) or not name.strip() for name in names):
-            raise SetupError("Every player needs a name", "players")
+            raise SetupError(_("Every player needs a name"), "players")
         seen: set[str] = set()
         for name in names:
             if name_key(name) in seen:
-                raise SetupError(f"Player names must be unique: {name} appears twice", "players")
+                raise SetupError(
+                    _("Player names must be unique: {player} appears twice").format(player=name), "players"
+                )
             seen.add(name_key(name))
         if not preset.min_players <= len(names) <= preset.max_players:
             raise SetupError(
                 # The key as a scoresheet writes it, since a file or a command line is where it is read.
-                f'{preset.name} ("variant": "{preset.key}") is played by {preset.player_range} players; '
-                f"this game has {len(names)}",
+                _('{variant} ("variant": "{key}") is played by {players} players; this game has {seated}').format(
+                    variant=preset.name, key=preset.key, players=preset.player_range, seated=len(names)
+                ),
                 "players",
             )
         check_for_players(preset, resolved, len(names), prepare_deck(preset, len(names), resolved).removed)
         if not isinstance(first_dealer, int) or isinstance(first_dealer, bool) or not 0 <= first_dealer < len(names):
-            raise SetupError("The first dealer must be one of the players", "first_dealer")
+            raise SetupError(_("The first dealer must be one of the players"), "first_dealer")
         return cls(preset, resolved, names, first_dealer)
 
     @cached_property
@@ -427,7 +435,7 @@ class Scoring:
             # the Ricketts rule, whoever would then win.
             hand, after = self.settle(deal, entry, self.moon_points(entry, shooter, ADD), Moon(shooter, ADD), before)
             if self.meets_target(after.totals):
-                why = "adding would end the game"
+                why = ADDING_ENDS
                 points = self.moon_points(entry, shooter, SUBTRACT)
                 return self.settle(deal, entry, points, Moon(shooter, SUBTRACT, why), before)
             return hand, after
@@ -442,7 +450,7 @@ class Scoring:
         # not among the winners (wraps and every end check included).
         hand, after = self.settle(deal, entry, self.moon_points(entry, shooter, ADD), Moon(shooter, ADD), before)
         if after.status == OVER and self.scorer_of(shooter) not in after.winners:
-            why = "adding would end the game with the shooter not winning"
+            why = ADDING_LOSES
             points = self.moon_points(entry, shooter, SUBTRACT)
             return self.settle(deal, entry, points, Moon(shooter, SUBTRACT, why), before)
         return hand, after

@@ -15,6 +15,7 @@ from typing import Any
 
 from rules.cards import CLUBS, HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, suit_of
 from rules.errors import OptionError, SetupError
+from rules.i18n import English, Message, Translator, _
 from rules.options import _SEATS_AWAY, FACE, OPTIONS
 
 
@@ -117,29 +118,29 @@ VARIANTS: dict[str, Variant] = {
     for variant in (
         Variant(
             "standard",
-            "Hearts",
+            _("Hearts"),
             3,
             7,
             1,
             {**_COMMON, **_UNEVEN_DECK, **_MORE, **_SCORING, "first_lead": "lowest_club"},
-            "Classic Hearts for 3 to 7 players: avoid hearts and the Q♠.",
-            short_name="Hearts",
+            _("Classic Hearts for 3 to 7 players: avoid hearts and the Q♠."),
+            short_name=_("Hearts"),
             pass_cycles={4: ("left", "right", "across", "hold")},
         ),
         Variant(
             "omnibus",
-            "Omnibus Hearts",
+            _("Omnibus Hearts"),
             3,
             7,
             1,
             {**_COMMON, "jack_of_diamonds": True, **_UNEVEN_DECK, **_MORE, **_SCORING, "first_lead": "lowest_club"},
-            "Hearts where the jack of diamonds is worth minus 10.",
-            short_name="Omnibus",
+            _("Hearts where the jack of diamonds is worth minus 10."),
+            short_name=_("Omnibus"),
             pass_cycles={4: ("left", "right", "across", "hold")},
         ),
         Variant(
             "ricketts",
-            "Ricketts House Hearts",
+            _("Ricketts House Hearts"),
             4,
             4,
             1,
@@ -155,14 +156,14 @@ VARIANTS: dict[str, Variant] = {
                 **_SCORING,
                 "first_lead": "left_of_dealer",
             },
-            "The Caltech house variant: scatter passing, left of dealer leads, wraps at 104 and 126, 69 for 5.",
-            short_name="Ricketts",
+            _("The Caltech house variant: scatter passing, left of dealer leads, wraps at 104 and 126, 69 for 5."),
+            short_name=_("Ricketts"),
             pass_cycle=("left", "right", "across", "scatter", "hold"),
             left_of_dealer_leads=True,
         ),
         Variant(
             "3d",
-            "3D Hearts",
+            _("3D Hearts"),
             3,
             8,
             2,
@@ -174,8 +175,8 @@ VARIANTS: dict[str, Variant] = {
                 **{key: value for key, value in _MORE.items() if key != "extra_cards"},
                 **_NO_PLUS_CARD,
             },
-            "Two decks, six-card hands and a draw pile, for 3 to 8 players.",
-            short_name="3D",
+            _("Two decks, six-card hands and a draw pile, for 3 to 8 players."),
+            short_name=_("3D"),
             pass_cycle=("hold",),
             left_of_dealer_leads=True,
             deck_removed=(QUEEN_OF_SPADES, JACK_OF_DIAMONDS),
@@ -191,7 +192,7 @@ MORE_VARIANTS: dict[str, Variant] = {
     for variant in (
         Variant(
             "spot",
-            "Spot Hearts",
+            _("Spot Hearts"),
             3,
             7,
             1,
@@ -207,13 +208,13 @@ MORE_VARIANTS: dict[str, Variant] = {
                 "moon_points": 150,
                 "target": 500,
             },
-            "Hearts at face value (J 11, Q 12, K 13, A 14), the Q♠ 50 and a moon worth 150, to 500.",
-            short_name="Spot",
+            _("Hearts at face value (J 11, Q 12, K 13, A 14), the Q♠ 50 and a moon worth 150, to 500."),
+            short_name=_("Spot"),
             pass_cycles=_FOUR_HANDED_CYCLE,
         ),
         Variant(
             "black_maria",
-            "Black Maria",
+            _("Black Maria"),
             3,
             6,
             1,
@@ -227,34 +228,34 @@ MORE_VARIANTS: dict[str, Variant] = {
                 "moon": "off",
                 "first_trick_points": True,
             },
-            "The British game: the K♠ 10 and the A♠ 7 score too, cards pass right, no moon.",
-            short_name="Black Maria",
+            _("The British game: the K♠ 10 and the A♠ 7 score too, cards pass right, no moon."),
+            short_name=_("Black Maria"),
             pass_cycle=("right",),
             left_of_dealer_leads=True,
             removed_cards={3: ("2♣",), 4: (), 5: ("2♣", "2♦"), 6: ("2♣", "2♦", "2♠", "3♣")},
         ),
         Variant(
             "domino",
-            "Domino Hearts",
+            _("Domino Hearts"),
             2,
             7,
             1,
             {**_COMMON, **_MORE, **_SCORING, "queen_points": 0, "target": 31},
-            "Six cards each and a stock to draw from; only hearts score; game to 31.",
-            short_name="Domino",
+            _("Six cards each and a stock to draw from; only hearts score; game to 31."),
+            short_name=_("Domino"),
             pass_cycle=("hold",),
             left_of_dealer_leads=True,
             hand_size=6,
         ),
         Variant(
             "cancellation",
-            "Cancellation Hearts",
+            _("Cancellation Hearts"),
             5,
             11,
             2,
             {**_COMMON, **_MORE, **_SCORING},
-            "Two decks for 5 to 11 players: both Q♠ score, and two identical cards in a trick cancel.",
-            short_name="Cancellation",
+            _("Two decks for 5 to 11 players: both Q♠ score, and two identical cards in a trick cancel."),
+            short_name=_("Cancellation"),
             left_of_dealer_leads=True,
             removed_cards={6: ("2♣", "2♦")},
             jokers={5: 1, 7: 1},
@@ -262,17 +263,17 @@ MORE_VARIANTS: dict[str, Variant] = {
         ),
         Variant(
             "turbo",
-            "Turbo Hearts",
+            _("Turbo Hearts"),
             4,
             4,
             1,
             {"hands_per_game": 4, "charging": "classic"},
-            "Charged cards double, the 10♣ doubles its taker's score, a moon negates; four hands, for money.",
-            short_name="Turbo",
+            _("Charged cards double, the 10♣ doubles its taker's score, a moon negates; four hands, for money."),
+            short_name=_("Turbo"),
             pass_cycle=("left", "right", "across", "keeper"),
             fixed={**_COMMON, "moon": "off", "jack_of_diamonds": True, "ties": "shared"},
             scoring="turbo",
-            not_applying="its scoring is fixed",
+            not_applying=_("its scoring is fixed"),
         ),
     )
 }
@@ -340,7 +341,9 @@ class Options:
 def get_variant(key: object) -> Variant:
     if not isinstance(key, str) or key not in PRESETS:
         known = ", ".join(PRESETS)
-        raise SetupError(f"Unknown variant '{key}'; choose one of {known}", "variant")
+        raise SetupError(
+            _("Unknown variant '{option}'; choose one of {known}").format(option=key, known=known), "variant"
+        )
     return PRESETS[key]
 
 
@@ -355,12 +358,15 @@ def resolve_options(variant: Variant, overrides: Mapping[str, object] | None = N
     chosen = set()
     for key, value in (overrides or {}).items():
         if key not in OPTIONS:
-            raise SetupError(f"Unknown option '{key}'", "options")
+            raise SetupError(_("Unknown option '{option}'").format(option=key), "options")
         if not variant.applies(key):
-            why = f": {variant.not_applying}" if variant.not_applying else ""
+            # Whole sentences, with or without the reason (rules.i18n).
+            if variant.not_applying:
+                refusal = _("Option '{option}' does not apply to {variant} ({name}): {why}")
+            else:
+                refusal = _("Option '{option}' does not apply to {variant} ({name})")
             raise OptionError(
-                key,
-                f"Option '{key}' does not apply to {variant.key} ({variant.name}){why}",
+                key, refusal.format(option=key, variant=variant.key, name=variant.name, why=variant.not_applying)
             )
         values[key] = OPTIONS[key].check(value)
         if OPTIONS[key].more:
@@ -368,13 +374,13 @@ def resolve_options(variant: Variant, overrides: Mapping[str, object] | None = N
     if values["moon_needs_jack"] and not values["jack_of_diamonds"]:
         raise OptionError(
             "moon_needs_jack",
-            "Option 'moon_needs_jack' needs 'jack_of_diamonds' on",
+            _("Option 'moon_needs_jack' needs 'jack_of_diamonds' on"),
         )
     for key in ("plus_card", "jack_points"):
         if key in chosen and not values["jack_of_diamonds"]:
             raise OptionError(
                 key,
-                f"Option '{key}' needs the plus card to score (jack_of_diamonds)",
+                _("Option '{option}' needs the plus card to score (jack_of_diamonds)").format(option=key),
             )
     values["wraps"] = tuple(values["wraps"])
     options = Options(**values, chosen=frozenset(chosen), fixed=frozenset(variant.fixed))
@@ -387,21 +393,21 @@ def _check_together(options: Options) -> None:
     if options.moon == "off" and options.sun:
         raise OptionError(
             "sun",
-            "Option 'sun' needs a moon: it cannot go with moon 'off'",
+            _("Option 'sun' needs a moon: it cannot go with moon 'off'"),
         )
     # A preset's own moon_points (Spot's 150) is no error where it has no effect; one written is.
     if options.moon == "off" and "moon_points" in options.chosen:
         raise OptionError(
             "moon_points",
-            "Option 'moon_points' has no effect with moon 'off'",
+            _("Option 'moon_points' has no effect with moon 'off'"),
         )
     if options.removed is not None:
         if options.deal != "remove":
             raise OptionError(
                 "removed",
-                "Option 'removed' works only with deal 'remove'",
+                _("Option 'removed' works only with deal 'remove'"),
             )
-        scoring = {card for card, _ in options.extra_cards or ()}
+        scoring = {card for card, _points in options.extra_cards or ()}
         if options.queen_points:
             scoring.add(QUEEN_OF_SPADES)
         if options.jack_of_diamonds:
@@ -410,34 +416,36 @@ def _check_together(options: Options) -> None:
             if suit_of(card) == HEARTS or card in scoring:
                 raise OptionError(
                     "removed",
-                    f"Option 'removed' cannot take out a point card ({card})",
+                    _("Option 'removed' cannot take out a point card ({card})").format(card=card),
                 )
         if sum(suit_of(card) == CLUBS for card in options.removed) == 13:
             raise OptionError(
                 "removed",
-                "Option 'removed' must leave at least one club",
+                _("Option 'removed' must leave at least one club"),
             )
-    for card, _ in options.extra_cards or ():
+    for card, _points in options.extra_cards or ():
         if suit_of(card) == HEARTS or card in (QUEEN_OF_SPADES, JACK_OF_DIAMONDS):
             raise OptionError(
                 "extra_cards",
-                f"Option 'extra_cards' cannot name {card}: hearts, the Q♠ and the J♦ have their own rules",
+                _("Option 'extra_cards' cannot name {card}: hearts, the Q♠ and the J♦ have their own rules").format(
+                    card=card
+                ),
             )
         if options.jack_of_diamonds and card == options.plus_card:
             raise OptionError(
                 "extra_cards",
-                f"Option 'extra_cards' cannot name {card}: it is the plus card (plus_card)",
+                _("Option 'extra_cards' cannot name {card}: it is the plus card (plus_card)").format(card=card),
             )
     if "team_moon" in options.chosen:
         if not options.teams:
             raise OptionError(
                 "team_moon",
-                "Option 'team_moon' needs partners (teams)",
+                _("Option 'team_moon' needs partners (teams)"),
             )
         if options.moon == "off":
             raise OptionError(
                 "team_moon",
-                "Option 'team_moon' has no effect with moon 'off'",
+                _("Option 'team_moon' has no effect with moon 'off'"),
             )
 
 
@@ -446,41 +454,45 @@ def check_for_players(variant: Variant, options: Options, seats: int, removed: t
     if options.teams and seats not in (4, 6):
         raise OptionError(
             "teams",
-            f"Option 'teams' needs 4 or 6 players (partners sit opposite), not {seats}",
+            _("Option 'teams' needs 4 or 6 players (partners sit opposite), not {seats}").format(seats=seats),
         )
     cycle = options.passing or variant.cycle_for(seats)
     for word in cycle:
         if word == "across" and seats % 2:
             raise OptionError(
                 "passing",
-                f"Option 'passing': 'across' needs an even number of players, not {seats}",
+                _("Option 'passing': 'across' needs an even number of players, not {seats}").format(seats=seats),
             )
         if word == "scatter" and seats != 4:
             raise OptionError(
                 "passing",
-                f"Option 'passing': 'scatter' needs exactly 4 players, not {seats}",
+                _("Option 'passing': 'scatter' needs exactly 4 players, not {seats}").format(seats=seats),
             )
         match = _SEATS_AWAY.fullmatch(word)
         if match and not int(match.group(2)) < seats:
             raise OptionError(
                 "passing",
-                f"Option 'passing': '{word}' needs more than {match.group(2)} players",
+                _("Option 'passing': '{word}' needs more than {seats_away} players").format(
+                    word=word, seats_away=match.group(2)
+                ),
             )
     if "pass_cards" in options.chosen and all(word in ("hold", "scatter") for word in cycle):
         raise OptionError(
             "pass_cards",
-            "Option 'pass_cards' has no effect: no hand in the pass cycle passes cards",
+            _("Option 'pass_cards' has no effect: no hand in the pass cycle passes cards"),
         )
     if options.removed is not None and (52 - len(options.removed)) % seats:
         raise OptionError(
             "removed",
-            f"Option 'removed': {52 - len(options.removed)} cards do not deal evenly to {seats} players",
+            _("Option 'removed': {cards} cards do not deal evenly to {seats} players").format(
+                cards=52 - len(options.removed), seats=seats
+            ),
         )
-    for card, _ in options.extra_cards or ():
+    for card, _points in options.extra_cards or ():
         if card in removed:
             raise OptionError(
                 "extra_cards",
-                f"Option 'extra_cards': the deal takes out {card}",
+                _("Option 'extra_cards': the deal takes out {card}").format(card=card),
             )
 
 
@@ -499,18 +511,42 @@ def in_table_words(message: str) -> str:
     becomes "“Cards passed” has no effect: ...", "with moon 'off'" becomes
     "with “Shooting the moon” set to “no moon: points stand as taken”", and
     "does not apply to standard (Hearts)" "does not apply to Hearts".
+    A Message stays one: the keys are swapped for labels in the reader's own
+    language when it is shown (translations keep the quoted keys, GLOSSARY.md).
     """
+    if isinstance(message, Message):
+        return _InTableWords(message)
+    return _table_words(message, English())
 
+
+class _InTableWords(Message):
+    """A setup's refusal, shown translated and then put in the table's words."""
+
+    def __new__(cls, message: Message) -> _InTableWords:
+        # The English value in the table's words; the refusal kept, to be translated when shown.
+        words = str.__new__(cls, _table_words(message.in_language(English()), English()))
+        words.msgid, words.plural, words.number, words.params = "{refusal}", None, None, {"refusal": message}
+        return words
+
+    def in_language(self, translator: Translator) -> str:
+        return _table_words(self.params["refusal"].in_language(translator), translator)
+
+
+def _label(text: str, translator: Translator) -> str:
+    return text.in_language(translator) if isinstance(text, Message) else text
+
+
+def _table_words(message: str, translator: Translator) -> str:
     def key_and_choice(match: re.Match[str]) -> str:
         option = OPTIONS.get(match.group(1))
         choice = option.choice_labels.get(match.group(2)) if option else None
         if option is None or choice is None:
             return match.group(0)
-        return f"“{option.label}” set to “{choice}”"
+        return f"“{_label(option.label, translator)}” set to “{_label(choice, translator)}”"
 
     def option_key(match: re.Match[str]) -> str:
         option = OPTIONS.get(match.group(1))
-        return f"“{option.label}”" if option else match.group(0)
+        return f"“{_label(option.label, translator)}”" if option else match.group(0)
 
     def variant_key(match: re.Match[str]) -> str:
         return f"to {match.group(2)}" if match.group(1) in PRESETS else match.group(0)

@@ -33,6 +33,9 @@ from games.models import (
 from rules import EntryError, GameSetup, HandEntry, SetupError, name_key
 from rules.cards import CHARGEABLE, HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, QUEEN_POINTS, RANKS, PointCard
 from rules.describe import signed
+
+# The engine's own sentence where a form asks what the engine asks: one msgid, one translation.
+from rules.i18n import _ as sentence
 from rules.variants import PRESETS
 
 # A scoresheet of a few hundred hands is well under this.
@@ -321,12 +324,14 @@ class HandForm(forms.Form):
                 label=_("Charged"),
             )
         for card in self.single_cards:
-            self.fields[point_card_field(card)] = SeatChoiceField(setup, label=f"Who took the {card.card}?")
+            self.fields[point_card_field(card)] = SeatChoiceField(
+                setup, label=sentence("Who took the {card}?").format(card=card.card)
+            )
         if setup.options.sun:
-            self.fields["sun"] = forms.BooleanField(required=False, label="Took every trick too: shot the sun")
+            self.fields["sun"] = forms.BooleanField(required=False, label=_("Took every trick too: shot the sun"))
         if setup.options.time_limit:
-            self.fields["time_up"] = forms.BooleanField(required=False, label="The time ran out during this hand")
-        self.fields["revoke"] = SeatChoiceField(setup, label="Who revoked?")
+            self.fields["time_up"] = forms.BooleanField(required=False, label=_("The time ran out during this hand"))
+        self.fields["revoke"] = SeatChoiceField(setup, label=_("Who revoked?"))
         for seat, name in enumerate(setup.players):
             if self.by_rank:
                 self.fields[ranks_field(seat)] = forms.MultipleChoiceField(
@@ -415,7 +420,7 @@ class HandForm(forms.Form):
         cleaned = self.cleaned_data
         self._refuse_repeated_fields()
         if cleaned.get("action") == self.REVOKE and cleaned.get("revoke") is None and "revoke" not in self.errors:
-            self.add_error("revoke", "Who revoked? Pick one of the players")
+            self.add_error("revoke", sentence("Who revoked? Pick one of the players"))
         return cleaned
 
     def _refuse_repeated_fields(self) -> None:
@@ -427,14 +432,16 @@ class HandForm(forms.Form):
         getlist = getattr(self.data, "getlist", None)
         if getlist is None:
             return
-        cards = {point_card_field(card): f"the {card.card}" for card in self.single_cards}
+        cards = {point_card_field(card): sentence("the {card}").format(card=card.card) for card in self.single_cards}
         for name, field in self.fields.items():
             if isinstance(field, forms.MultipleChoiceField):
                 # Ticked boxes (ranks, charges) post one value each; the engine refuses a rank named twice.
                 continue
             if len(getlist(name)) > 1:
-                what = cards.get(name) or {"revoke": "the revoke"}.get(name, str(field.label or name))
-                self.add_error(None, f"{what} was sent more than once: each card has exactly one taker")
+                what = cards.get(name) or (_("the revoke") if name == "revoke" else field.label or name)
+                self.add_error(
+                    None, _("%(what)s was sent more than once: each card has exactly one taker") % {"what": what}
+                )
 
     def entry(self) -> HandEntry:
         data = self.cleaned_data
@@ -560,7 +567,7 @@ class DeleteHandForm(forms.Form):
 
 
 class DeclareForm(forms.Form):
-    status = forms.ChoiceField(choices=[(Game.Status.NULL, "null"), (Game.Status.ABANDONED, "abandoned")])
+    status = forms.ChoiceField(choices=[(Game.Status.NULL, _("null")), (Game.Status.ABANDONED, _("abandoned"))])
 
 
 # Importing a scoresheet ----------------------------------------------------
@@ -569,13 +576,13 @@ class DeclareForm(forms.Form):
 class GameImportForm(forms.Form):
     """A game's scoresheet (shared/SCORESHEET.md), uploaded or pasted."""
 
-    scoresheet = forms.FileField(label="Scoresheet file (.json)", required=False)
+    scoresheet = forms.FileField(label=_("Scoresheet file (.json)"), required=False)
     text = forms.CharField(
-        label="…or paste the scoresheet",
+        label=_("…or paste the scoresheet"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "class": "font-monospace"}),
     )
-    again = forms.BooleanField(label="It is another game: import it anyway", required=False)
+    again = forms.BooleanField(label=_("It is another game: import it anyway"), required=False)
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -583,29 +590,29 @@ class GameImportForm(forms.Form):
         upload = cleaned.get("scoresheet")
         text = cleaned.get("text") or ""
         if upload and text.strip():
-            raise forms.ValidationError("Upload a file or paste a scoresheet, not both")
+            raise forms.ValidationError(_("Upload a file or paste a scoresheet, not both"))
         if upload:
             if upload.size > SCORESHEET_MAX_BYTES:
-                raise forms.ValidationError("That file is too large for a scoresheet")
+                raise forms.ValidationError(_("That file is too large for a scoresheet"))
             try:
                 text = upload.read().decode("utf-8-sig")
             except UnicodeDecodeError:
-                raise forms.ValidationError("The file is not UTF-8 text; export it again as JSON") from None
+                raise forms.ValidationError(_("The file is not UTF-8 text; export it again as JSON")) from None
         if not text.strip():
-            raise forms.ValidationError("Choose a scoresheet file or paste one")
+            raise forms.ValidationError(_("Choose a scoresheet file or paste one"))
         try:
             cleaned["document"] = read_json(text)
         except UnreadableJSON as error:
-            raise forms.ValidationError(f"This scoresheet cannot be read: {error}") from None
+            raise forms.ValidationError(_("This scoresheet cannot be read: %(error)s") % {"error": error}) from None
         return cleaned
 
 
 def day_of_play(league: League, day: date) -> date:
     """`day`, if a game of the league can have been played on it (up to today at its table)."""
     if day > league.today():
-        raise forms.ValidationError("A game can't be played after today: choose today or an earlier day.")
+        raise forms.ValidationError(_("A game can't be played after today: choose today or an earlier day."))
     if day < EARLIEST_DAY:
-        raise forms.ValidationError("Choose a day from 1900 on.")
+        raise forms.ValidationError(_("Choose a day from 1900 on."))
     return day
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.deconstruct import deconstructible
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from rules import NameProblem, clean_name, name_key
@@ -23,9 +24,10 @@ PRESET_NAME_LENGTH = 60
 SEASON_NAME_LENGTH = 40
 
 
-def _stored_name(text: object, length: int, what: str) -> str:
+def _stored_name(text: object, length: int, what: str | Promise) -> str:
     """A name as stored (rules.names), or ValidationError saying why not."""
     try:
+        # The subject goes into the engine's sentence as a field, translated with it (rules.names).
         return clean_name(text, length, what)
     except NameProblem as problem:
         raise ValidationError(problem.message, code="name") from None
@@ -33,22 +35,22 @@ def _stored_name(text: object, length: int, what: str) -> str:
 
 def player_name(text: object) -> str:
     """A player's name as stored (rules.names), or ValidationError saying why not."""
-    return _stored_name(text, PLAYER_NAME_LENGTH, "A player's name")
+    return _stored_name(text, PLAYER_NAME_LENGTH, _("A player's name"))
 
 
 def league_name(text: object) -> str:
     """A league's name as stored: the same rule as a player's, longer."""
-    return _stored_name(text, LEAGUE_NAME_LENGTH, "The league's name")
+    return _stored_name(text, LEAGUE_NAME_LENGTH, _("The league's name"))
 
 
 def preset_name(text: object) -> str:
     """A league's house rules' name ("Thursday rules"): the same rule as a player's."""
-    return _stored_name(text, PRESET_NAME_LENGTH, "The house rules' name")
+    return _stored_name(text, PRESET_NAME_LENGTH, _("The house rules' name"))
 
 
 def season_name(text: object) -> str:
     """A season's name ("2026", "Spring 2026"): the same rule as a player's."""
-    return _stored_name(text, SEASON_NAME_LENGTH, "A season's name")
+    return _stored_name(text, SEASON_NAME_LENGTH, _("A season's name"))
 
 
 @deconstructible(path="games.models.StoredAsWritten")

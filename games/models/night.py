@@ -67,8 +67,8 @@ class NightProblem(Exception):
 
 
 def _night_problem(error: NightError, field: str | None = None) -> NightProblem:
-    """The engine's sentence, translated (rules.night keeps its sentences in English)."""
-    return NightProblem(gettext(error.template) % error.params if error.params else gettext(error.template), field)
+    """The engine's sentence (a rules.i18n Message: shown in the reader's language)."""
+    return NightProblem(error.message, field)
 
 
 class Night(models.Model):

@@ -26,6 +26,7 @@ from games.models import Game, League
 from games.permissions import get_public_league
 from games.ratings import finishing_ranks
 from games.result_image import HEIGHT, WIDTH, Row, result_png
+from rules.describe import join_names
 from rules.game import GameState
 from scorekeeper.middleware import HtmxHttpRequest
 
@@ -72,13 +73,13 @@ def share_text(game: Game, state: GameState, league: League) -> str:
     """What the chat reads above the link: the league, the game, the winners, each place and total."""
     rows = result_rows(state)
     winners = [row.name for row in rows if row.winner]
-    head = _("%(league)s, game %(number)s (%(variant)s)") % {
-        "league": league.name,
-        "number": game.number,
-        "variant": state.setup.variant.name,
-    }
+    fields = {"league": league.name, "number": game.number, "variant": state.setup.variant.name}
     if winners:
-        head += ": " + _("won by %(winners)s") % {"winners": _(" and ").join(winners)}
+        # One whole sentence, the winners joined as the engine joins names (rules.describe).
+        fields["winners"] = str(join_names(winners))
+        head = _("%(league)s, game %(number)s (%(variant)s): won by %(winners)s") % fields
+    else:
+        head = _("%(league)s, game %(number)s (%(variant)s)") % fields
     table = " · ".join(f"{row.place}. {row.name} {row.total}" for row in rows)
     return f"{head}\n{table}"
 

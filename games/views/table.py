@@ -25,7 +25,7 @@ from django.db import transaction
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -63,6 +63,7 @@ from rules.describe import (
     describe_moon,
     describe_revision,
     describe_table,
+    pass_word,
     signed,
 )
 from rules.setup import TurboScoring
@@ -96,7 +97,7 @@ def game_new(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
     form = GameForm(request.POST, league=league)
     if form.stale_options:
         form = GameForm.refreshed(league, request.POST)
-        notice = "These are the new variant's house rules: check them, then start the game"
+        notice = gettext("These are the new variant's house rules: check them, then start the game")
         context = {"league": league, "form": form, "options_notice": notice}
         return TemplateResponse(request, template, context, status=UNPROCESSABLE)
     if form.is_valid():
@@ -105,7 +106,7 @@ def game_new(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
         except SetupError as error:
             form.add_setup_error(error)
         else:
-            messages.success(request, "The game is on: good luck!")
+            messages.success(request, gettext("The game is on: good luck!"))
             return redirect(game)
     return TemplateResponse(request, template, {"league": league, "form": form}, status=UNPROCESSABLE)
 
@@ -480,7 +481,10 @@ def _queue_refused(form: HandForm) -> JsonResponse:
     reasons = [str(error) for error in form.non_field_errors()] + list(form.hearts_errors)
     for name, errors in form.errors.items():
         if name != "__all__":
-            reasons += [f"{form.fields[name].label or name}: {error}" for error in errors]
+            reasons += [
+                gettext("%(field)s: %(error)s") % {"field": form.fields[name].label or name, "error": error}
+                for error in errors
+            ]
     message = " ".join(reasons) or gettext("The entry was refused")
     number = form.cleaned_data.get("number") if hasattr(form, "cleaned_data") else None
     return JsonResponse({"outcome": "refused", "number": number, "message": message}, status=UNPROCESSABLE)
@@ -520,14 +524,22 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
     form = HandForm(request.POST, setup=setup)
     if form.is_valid():
         if form.cleaned_data["number"] != number:
-            form.add_error(None, f"This form was for hand {form.cleaned_data['number']}, not hand {number}")
+            form.add_error(
+                None,
+                gettext("This form was for hand %(sent)s, not hand %(number)s")
+                % {"sent": form.cleaned_data["number"], "number": number},
+            )
         else:
             # An edit form that does not say which version it saw is as stale
             # as one that saw an older one: it must not overwrite blind.
             version = form.cleaned_data["version"]
             try:
                 if version is None:
-                    raise HandConflict(f"This form for hand {number} is out of date: here is the hand now", number)
+                    raise HandConflict(
+                        gettext("This form for hand %(number)s is out of date: here is the hand now")
+                        % {"number": number},
+                        number,
+                    )
                 game.edit_hand(number, form.entry(), request.user, version=version)
             except HandConflict as conflict:
                 game = Game.objects.for_table().get(pk=game.pk)  # fresh, not prefetched
@@ -539,7 +551,9 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
             except EntryError as error:
                 form.add_entry_errors(error)
             else:
-                messages.success(request, f"Hand {number} changed; the hands after it are rescored")
+                messages.success(
+                    request, gettext("Hand %(number)s changed; the hands after it are rescored") % {"number": number}
+                )
                 if request.htmx:
                     return HttpResponseClientRedirect(game.get_absolute_url())
                 return redirect(game)
@@ -591,11 +605,11 @@ def hand_delete(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     require_unlocked(game, membership)
     form = DeleteHandForm(request.POST if request.method == "POST" else request.GET)
     if not form.is_valid():
-        return _refused(request, game, membership, "Which hand? The form did not say", HTTPStatus.BAD_REQUEST)
+        return _refused(request, game, membership, gettext("Which hand? The form did not say"), HTTPStatus.BAD_REQUEST)
     number = form.cleaned_data["number"]
     if request.method == "GET":
         if game.declared or number != game.hands.count():
-            messages.error(request, f"Hand {number} is not the last hand any more")
+            messages.error(request, gettext("Hand %(number)s is not the last hand any more") % {"number": number})
             return redirect(game)
         context = {"game": game, "number": number, "setup": game.setup()}
         return TemplateResponse(request, "games/hand_delete.html", context)
@@ -603,7 +617,7 @@ def hand_delete(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         game.delete_last_hand(number, request.user)
     except HandConflict as conflict:
         return _refused(request, game, membership, conflict.message)
-    return _changed(request, game, membership, f"Hand {number} deleted")
+    return _changed(request, game, membership, gettext("Hand %(number)s deleted") % {"number": number})
 
 
 @require_http_methods(["GET", "POST"])
@@ -622,7 +636,9 @@ def game_declare(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         game.declare(form.cleaned_data["status"], request.user)
     except DeclareError as error:
         return _refused(request, game, membership, error.message)
-    return _changed(request, game, membership, f"The game is now {game.get_status_display().lower()}")
+    return _changed(
+        request, game, membership, gettext("The game is now %(status)s") % {"status": game.get_status_display().lower()}
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -639,7 +655,10 @@ def game_day(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     form = GameDayForm(request.POST, league=game.league)
     if form.is_valid():
         game.move_to_day(form.cleaned_data["played_on"], request.user)
-        messages.success(request, f"Game {game.number} is now dated {day_label(game.played_on)}")
+        messages.success(
+            request,
+            gettext("Game %(number)s is now dated %(day)s") % {"number": game.number, "day": day_label(game.played_on)},
+        )
         return redirect(game)
     return TemplateResponse(
         request, "games/game_day.html", {"game": game, "form": form}, status=HTTPStatus.UNPROCESSABLE_ENTITY
@@ -655,7 +674,9 @@ def game_reopen(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         game.undeclare(request.user)
     except DeclareError as error:
         return _refused(request, game, membership, error.message)
-    return _changed(request, game, membership, "The declaration is taken back: the game goes on as its hands say")
+    return _changed(
+        request, game, membership, gettext("The declaration is taken back: the game goes on as its hands say")
+    )
 
 
 @require_POST
@@ -667,7 +688,7 @@ def game_clock(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         game.restart_clock(request.user)
     except HandConflict as conflict:
         return _refused(request, game, membership, conflict.message)
-    return _changed(request, game, membership, "The clock starts now, at the first deal")
+    return _changed(request, game, membership, gettext("The clock starts now, at the first deal"))
 
 
 # Paper as a fallback ----------------------------------------------------------
@@ -694,7 +715,7 @@ def game_pad(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
             {
                 "number": number,
                 "dealer": setup.players[deal.dealer],
-                "pass": deal.pass_direction,
+                "pass": pass_word(deal.pass_direction),
                 "leader": setup.players[deal.leader] if deal.leader is not None else deal.lead_card,
             }
         )
@@ -743,6 +764,14 @@ def game_import(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
         except (ScoresheetError, SetupError) as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, f"Imported as game {game.number}: {game.hand_count} hands")
+            messages.success(
+                request,
+                ngettext(
+                    "Imported as game %(number)s: %(hands)s hand",
+                    "Imported as game %(number)s: %(hands)s hands",
+                    game.hand_count,
+                )
+                % {"number": game.number, "hands": game.hand_count},
+            )
             return redirect(game)
     return TemplateResponse(request, template, {"league": league, "form": form}, status=UNPROCESSABLE)

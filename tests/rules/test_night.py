@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import GameSetup, HandEntry, play
+from rules.i18n import Message
 from rules.night import (
     NightError,
     RoundResult,
@@ -272,8 +273,9 @@ def test_a_night_that_cannot_be_seated_is_refused_with_a_clear_sentence(players,
     with pytest.raises(NightError) as raised:
         seat_night(players, rounds, played, sizes)
     assert words in str(raised.value)
-    # The sentence and its values apart, for a screen to translate.
-    assert raised.value.template % raised.value.params == str(raised.value)
+    # The sentence and its values apart, for a screen to translate (rules.i18n).
+    assert isinstance(raised.value.message, Message)
+    assert raised.value.message.msgid.format(**raised.value.message.params) == str(raised.value)
 
 
 # Standings -----------------------------------------------------------------
