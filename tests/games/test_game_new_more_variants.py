@@ -189,7 +189,8 @@ def test_the_new_words_go_through_gettext(scorer, league, monkeypatch):
     page = scorer.get(url(league)).content.decode()
     assert "[Partners sit opposite and score as one:" in page
     assert "[Moon with partners]" in page
-    assert "[Hearts (3-7 players)]" in page
+    # The choice's words and the preset's name (an engine Message, also through gettext) both.
+    assert "[[Hearts] (3-7 players)]" in page
     assert "[Partners, sitting opposite:]" not in page  # no partners ticked yet
 
 
