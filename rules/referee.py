@@ -60,12 +60,25 @@ class PlayRules:
     identical_cards: bool
     warren: bool
     kitty: bool
+    # Black Maria: the player left of the dealer leads any card to the first
+    # trick, a point card too (point cards may be played to it).
+    free_first_lead: bool = False
+    # Cancellation: two identical cards in one trick cancel (3D's identical
+    # cards rank by order of play instead).
+    cancelling: bool = False
+    # Turbo Hearts: cards may be charged; a charged card waits for its suit's first trick.
+    charging: bool = False
+    # 3D Hearts: the low card on a draw deals first.
+    low_card_deals: bool = False
+    # The section of the rules a variant's own play rule comes from ("Domino Hearts").
+    variant_rule: str = ""
 
 
 def play_rules(setup: GameSetup) -> PlayRules:
     options = setup.options
     draws = setup.deck.draw_pile > 0
     first = setup.deal(1)
+    two_decks = setup.deck.decks > 1
     return PlayRules(
         # 3D Hearts has no first-trick limit; first_trick_points lifts it anywhere.
         first_trick_limits=not draws and not options.first_trick_points,
@@ -74,9 +87,17 @@ def play_rules(setup: GameSetup) -> PlayRules:
         queen_breaks_hearts=options.queen_breaks_hearts,
         queen_leads_any_time=options.queen_breaks_hearts,
         draw_pile=draws,
-        identical_cards=setup.deck.decks > 1,
+        identical_cards=two_decks and draws,
         warren=setup.deck.warren,
         kitty=setup.deck.kitty > 0,
+        # RULES.md, More variants: "leads any card to the first trick, and point
+        # cards may be played to it" is Black Maria's; read so wherever the
+        # player left of the dealer leads and first_trick_points is on.
+        free_first_lead=first.lead_card is None and options.first_trick_points and not draws,
+        cancelling=two_decks and not draws,
+        charging=setup.turbo,
+        low_card_deals=two_decks and draws,
+        variant_rule=setup.variant.name,
     )
 
 

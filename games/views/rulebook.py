@@ -8,6 +8,7 @@ template.
 
 from __future__ import annotations
 
+import json
 import uuid
 from http import HTTPStatus
 
@@ -19,6 +20,7 @@ from django.http import Http404, HttpRequest, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from games.forms import PlayForm, RevokeForm
@@ -26,7 +28,7 @@ from games.models import Game, HandConflict, League, LeaguePreset
 from games.permissions import SCORE, VIEW, get_game_for
 from games.views.pages import render_page
 from games.views.table import revoke_question
-from rules import VARIANTS, EntryError, GameState, HandEntry
+from rules import EntryError, GameState, HandEntry, SetupError
 from rules.describe import revoke_terms
 from rules.referee import (
     can_play,
@@ -37,6 +39,7 @@ from rules.referee import (
     revoke_penalty,
 )
 from rules.rulebook import cheat_sheet, moon_rule
+from rules.variants import PRESETS, in_table_words
 from scorekeeper.middleware import HtmxHttpRequest
 
 
@@ -55,17 +58,41 @@ def _with_hands() -> QuerySet[Game]:
 
 @require_GET
 def rules_index(request: HttpRequest) -> TemplateResponse:
-    """The four presets' sheets; for a member, their leagues' own presets beside them."""
+    """Every preset's sheet; for a member, their leagues' own presets beside them."""
+    return TemplateResponse(request, "rulebook/index.html", _index_context(request))
+
+
+def _index_context(request: HttpRequest) -> dict:
     presets = LeaguePreset.objects.filter(league__in=League.objects.for_user(request.user)).select_related("league")
-    context = {"variants": VARIANTS.values(), "presets": presets.order_by("league__name", "league_id", "name")}
-    return TemplateResponse(request, "rulebook/index.html", context)
+    return {"variants": PRESETS.values(), "presets": presets.order_by("league__name", "league_id", "name")}
 
 
 @require_GET
 def rules_variant(request: HttpRequest, variant: str) -> TemplateResponse:
-    if variant not in VARIANTS:
+    """A preset's sheet; ?options={...} (a scoresheet's options, as JSON) adds house rules to it.
+
+    Bad options answer 400 with the engine's refusal in the table's words, on the index page.
+    """
+    if variant not in PRESETS:
         raise Http404("No such variant")
-    return TemplateResponse(request, "rulebook/sheet.html", {"sheet": cheat_sheet(variant), "game": None})
+    options: dict[str, object] | None = None
+    if "options" in request.GET:
+        try:
+            options = json.loads(request.GET["options"])
+        except ValueError:
+            options = None
+        if not isinstance(options, dict):
+            return _refused(request, gettext("The house rules in this link are not readable."))
+    try:
+        sheet = cheat_sheet(variant, options)
+    except SetupError as error:
+        return _refused(request, in_table_words(str(error)))
+    return TemplateResponse(request, "rulebook/sheet.html", {"sheet": sheet, "game": None})
+
+
+def _refused(request: HttpRequest, refusal: str) -> TemplateResponse:
+    context = {**_index_context(request), "refusal": refusal}
+    return TemplateResponse(request, "rulebook/index.html", context, status=HTTPStatus.BAD_REQUEST)
 
 
 @require_GET

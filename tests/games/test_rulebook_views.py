@@ -21,11 +21,13 @@ def member(league, role):
 def test_the_index_lists_every_variant_for_anyone(client):
     response = client.get(reverse("games:rules-index"))
     assert response.status_code == 200
-    for key in ("standard", "omnibus", "ricketts", "3d"):
+    for key in ("standard", "omnibus", "ricketts", "3d", "spot", "black_maria", "domino", "cancellation", "turbo"):
         assert reverse("games:rules-variant", args=[key]) in response.content.decode()
 
 
-@pytest.mark.parametrize("variant", ["standard", "omnibus", "ricketts", "3d"])
+@pytest.mark.parametrize(
+    "variant", ["standard", "omnibus", "ricketts", "3d", "spot", "black_maria", "domino", "cancellation", "turbo"]
+)
 def test_each_preset_sheet_is_public(client, variant):
     response = client.get(reverse("games:rules-variant", args=[variant]))
     assert response.status_code == 200
@@ -43,6 +45,48 @@ def test_the_ricketts_page_shows_its_rules(client):
 
 def test_an_unknown_variant_is_404(client):
     assert client.get("/rules/bridge/").status_code == 404
+
+
+def test_house_rules_in_the_link_are_on_the_sheet(client):
+    options = '{"teams": true, "team_moon": "opponents", "target": 200}'
+    response = client.get("/rules/standard/", {"options": options})
+    assert response.status_code == 200
+    content = response.content.decode()
+    assert "Hearts (4 or 6 players)" in content
+    assert "each opponent +26, the partner 0: each other team +52" in content
+    assert "a total reaches 200 or more" in content
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ("{not json", "The house rules in this link are not readable."),
+        ("[1, 2]", "The house rules in this link are not readable."),
+        ('{"charging": "blind"}', "“Charging” does not apply to Hearts"),
+        ('{"teams": true, "passing": ["left 6"]}', "No cheat-sheet for these house rules"),
+    ],
+)
+def test_bad_house_rules_in_the_link_are_a_400_with_the_reason(client, options, words):
+    response = client.get("/rules/standard/", {"options": options})
+    assert response.status_code == 400
+    assert response.template_name == "rulebook/index.html"
+    assert words in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "options", "words"),
+    [
+        ("turbo", ["Ann", "Ben", "Cat", "Dan"], {}, "Order: in turn, until everyone passes."),
+        ("cancellation", ["Ann", "Ben", "Cat", "Dan", "Eve"], {}, "2 decks of 52 and 1 joker: 105 cards, 26 hearts."),
+        ("spot", ["Ann", "Ben", "Cat", "Dan"], {"teams": True}, "Ann and Cat; Ben and Dan"),
+    ],
+)
+def test_a_game_of_the_more_variants_has_its_sheet(client, league, user, variant, players, options, words):
+    game = make_game(league, variant, players, options=options)
+    client.force_login(user)
+    response = client.get(f"/games/{game.pk}/rules/")
+    assert response.status_code == 200
+    assert words in response.content.decode()
 
 
 def test_sheets_carry_no_inline_script_or_style(client, league, user):
