@@ -24,6 +24,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from games.forms import PlayForm, RevokeForm
+from games.forms.rulebook import TrickForm
 from games.models import Game, HandConflict, League, LeaguePreset
 from games.permissions import SCORE, VIEW, get_game_for
 from games.views.pages import render_page
@@ -37,6 +38,7 @@ from rules.referee import (
     play_notes,
     play_rules,
     revoke_penalty,
+    trick_taker,
 )
 from rules.rulebook import cheat_sheet, moon_rule
 from rules.variants import PRESETS, in_table_words
@@ -116,7 +118,12 @@ def game_qr(url: str) -> SafeString:
     """
     qr = segno.make(url, error="m")
     svg = qr.svg_inline(
-        scale=4, border=2, light="#fff", omitsize=True, svgclass="sheet-qr-code", title="QR code: " + url
+        scale=4,
+        border=2,
+        light="#fff",
+        omitsize=True,
+        svgclass="sheet-qr-code",
+        title=gettext("QR code: %(url)s") % {"url": url},
     )
     return mark_safe(svg)
 
@@ -133,13 +140,25 @@ def game_referee(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
     asked = "card" in request.GET
     form = PlayForm(request.GET if asked else None, rules=rules)
     ruling = can_play(rules, form.question()) if asked and form.is_valid() else None
+    # Cancellation Hearts: who takes a trick where identical cards cancel.
+    trick_asked = rules.cancelling and "trick" in request.GET
+    trick_form = TrickForm(request.GET if trick_asked else None, seats=state.setup.seats) if rules.cancelling else None
+    trick_ruling = None
+    if trick_form is not None and trick_asked and trick_form.is_valid():
+        data = trick_form.cleaned_data
+        try:
+            trick_ruling = trick_taker(rules, data["trick"], data["last_trick"])
+        except ValueError as error:
+            trick_form.add_error("trick", str(error))
     context = {
         "form": form,
         "ruling": ruling,
+        "trick_form": trick_form,
+        "trick_ruling": trick_ruling,
         "notes": play_notes(rules),
         **_situation(game, state, membership.can_score),
     }
-    return render_page(request, "rulebook/referee.html", context, "answer")
+    return render_page(request, "rulebook/referee.html", context, "trick_answer" if trick_asked else "answer")
 
 
 @require_POST
@@ -152,10 +171,12 @@ def game_referee_revoke(request: HtmxHttpRequest, game_id: int) -> TemplateRespo
     # table's hand form does, so neither is mistaken for success.
     notice, status = "", HTTPStatus.OK
     if game.declared:
-        notice = f"This game was declared {game.get_declared_display().lower()}; no hand can be added."
+        notice = gettext("This game was declared %(declared)s; no hand can be added.") % {
+            "declared": game.get_declared_display().lower()
+        }
         status = HTTPStatus.UNPROCESSABLE_ENTITY
     elif not form.is_valid():
-        notice, status = "Pick the player who revoked.", HTTPStatus.UNPROCESSABLE_ENTITY
+        notice, status = gettext("Pick the player who revoked."), HTTPStatus.UNPROCESSABLE_ENTITY
     else:
         number, offender = form.cleaned_data["number"], form.cleaned_data["offender"]
         if not request.htmx:
@@ -166,16 +187,20 @@ def game_referee_revoke(request: HtmxHttpRequest, game_id: int) -> TemplateRespo
         try:
             state = game.record_hand(number, HandEntry.revoked(offender), request.user, key=form.cleaned_data["key"])
         except HandConflict as conflict:
-            notice, status = f"{conflict.message}. Nothing was charged.", HTTPStatus.CONFLICT
+            notice = gettext("%(reason)s. Nothing was charged.") % {"reason": conflict.message}
+            status = HTTPStatus.CONFLICT
             # Show the hand that got there first.
             game = _with_hands().get(pk=game.pk)
             state = game.state()
         except EntryError as error:
-            notice, status = f"{error}. Nothing was charged.", HTTPStatus.UNPROCESSABLE_ENTITY
+            notice = gettext("%(reason)s. Nothing was charged.") % {"reason": error}
+            status = HTTPStatus.UNPROCESSABLE_ENTITY
         else:
-            notice = (
-                f"Hand {number}: revoke charged to {state.setup.players[offender]}, who {revoke_terms(state.setup)}."
-            )
+            notice = gettext("Hand %(number)s: revoke charged to %(player)s, who %(terms)s.") % {
+                "number": number,
+                "player": state.setup.players[offender],
+                "terms": revoke_terms(state.setup),
+            }
             if not request.htmx:
                 messages.success(request, notice)
                 return HttpResponseRedirect(reverse("games:game-referee", args=[game.pk]))
@@ -184,6 +209,8 @@ def game_referee_revoke(request: HtmxHttpRequest, game_id: int) -> TemplateRespo
     context = {
         "form": PlayForm(rules=rules),
         "ruling": None,
+        "trick_form": TrickForm(seats=state.setup.seats) if rules.cancelling else None,
+        "trick_ruling": None,
         "notes": play_notes(rules),
         "notice": notice,
         "notice_is_error": status != HTTPStatus.OK,

@@ -411,3 +411,100 @@ def test_an_abandoned_game_takes_no_revoke(client, league, user):
     assert response.status_code == 422
     assert "This game was declared abandoned; no hand can be added." in response.content.decode()
     assert not Hand.objects.exists()
+
+
+# The referee for RULES.md's More variants: one view test per new play rule -----------------
+
+
+def test_turbo_asks_about_charges_and_refuses_a_charged_card_on_its_suits_first_trick(client, league, user):
+    game = make_game(league, "turbo")
+    client.force_login(user)
+    question = {"card": "heart", "rank": "A", "play": "lead", "heart_played": "on", "hand": "mixed", "charged": "on"}
+    response = client.get(f"/games/{game.pk}/referee/", question, headers=HTMX)
+    assert response.template_name == "rulebook/referee.html#answer"
+    ruling = response.context_data["ruling"]
+    assert not ruling.allowed
+    content = response.content.decode()
+    assert "the A♥ is charged: it may not lead the first trick of its suit" in content
+    assert "(rule: Charging)" in content
+    # Once hearts were led, the same card is free.
+    response = client.get(f"/games/{game.pk}/referee/", {**question, "suit_seen": "on"}, headers=HTMX)
+    assert response.context_data["ruling"].allowed
+
+
+def test_only_turbo_asks_about_charges(client, league, user):
+    client.force_login(user)
+    turbo = client.get(f"/games/{make_game(league, 'turbo').pk}/referee/")
+    standard = client.get(f"/games/{make_game(league, 'standard').pk}/referee/")
+    assert {"charged", "suit_seen", "only_of_suit"} <= set(turbo.context_data["form"].fields)
+    assert not {"charged", "suit_seen", "only_of_suit"} & set(standard.context_data["form"].fields)
+    assert "This card was charged" in turbo.content.decode()
+
+
+def test_cancellation_says_who_takes_a_trick_with_cancelled_cards(client, league, user):
+    game = make_game(league, "cancellation", 5)
+    client.force_login(user)
+    page = client.get(f"/games/{game.pk}/referee/").content.decode()
+    assert "Who takes this trick?" in page
+    response = client.get(f"/games/{game.pk}/referee/", {"trick": "ks 7s ks qs 2h"}, headers=HTMX)
+    assert response.template_name == "rulebook/referee.html#trick_answer"
+    content = response.content.decode()
+    assert content.strip().startswith('<div id="trick-answer"')
+    assert "card 4 (Q♠) takes the trick" in content
+    assert "the two K♠ cancel each other" in content
+    # The plain branch answers on the whole page.
+    plain = client.get(f"/games/{game.pk}/referee/", {"trick": "8c 8c 3h 3h", "last_trick": "on"})
+    assert "<html" in plain.content.decode()
+    assert plain.context_data["trick_ruling"].winner is None
+    assert "it goes to the player who led it" in plain.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("trick", "message"),
+    [
+        ("ks zz", "“zz” is not a card"),
+        ("ks ks ks", "Two decks hold only two of each card"),
+        ("2c 3c 4c 5c 6c 7c", "at most 5 here"),
+        ("x" * 300, "at most 200 characters"),
+    ],
+)
+def test_a_tampered_or_impossible_trick_gets_a_message_and_no_error(client, league, user, trick, message):
+    game = make_game(league, "cancellation", 5)
+    client.force_login(user)
+    response = client.get(f"/games/{game.pk}/referee/", {"trick": trick}, headers=HTMX)
+    assert response.status_code == 200
+    assert response.context_data["trick_ruling"] is None
+    assert message in response.content.decode()
+
+
+def test_a_trick_question_in_another_game_is_ignored(client, league, user):
+    game = make_game(league, "standard")
+    client.force_login(user)
+    response = client.get(f"/games/{game.pk}/referee/", {"trick": "ks ks"})
+    assert response.status_code == 200
+    assert response.context_data["trick_form"] is None
+    assert "Who takes this trick?" not in response.content.decode()
+
+
+def test_domino_tells_a_player_who_cannot_follow_to_draw(client, league, user):
+    game = make_game(league, "domino")
+    client.force_login(user)
+    question = {"card": "diamond", "play": "follow", "suit_led": "♣", "hand": "mixed"}
+    response = client.get(f"/games/{game.pk}/referee/", question, headers=HTMX)
+    ruling = response.context_data["ruling"]
+    assert not ruling.allowed
+    content = response.content.decode()
+    assert "draw from the pile until you get a club" in content
+    assert "(rule: Domino Hearts)" in content
+    assert "The draw pile is empty" in client.get(f"/games/{game.pk}/referee/").content.decode()
+
+
+def test_black_maria_lets_the_first_lead_be_a_heart(client, league, user):
+    game = make_game(league, "black_maria")
+    client.force_login(user)
+    page = client.get(f"/games/{game.pk}/referee/").content.decode()
+    assert "from the dealer&#x27;s left, with any card: a point card too." in page
+    question = {"card": "heart", "play": "lead", "first_trick": "on", "hand": "mixed"}
+    response = client.get(f"/games/{game.pk}/referee/", question, headers=HTMX)
+    assert response.context_data["ruling"].allowed
+    assert "leads the first trick with any card, a heart too" in response.content.decode()
