@@ -76,7 +76,34 @@
       if (total) {
         total.textContent = ticked.length ? ticked.length + " ♥ · " + points : "";
       }
+      // Two decks: the first copy's button says ×2 once the second copy is ticked too.
+      strip.querySelectorAll("[data-rank-second]").forEach(function (second) {
+        var first = document.getElementById(second.id.replace(/-2$/, ""));
+        var mark = first && first.labels.length ? first.labels[0].querySelector("[data-rank-twice]") : null;
+        if (mark) {
+          mark.hidden = !second.checked;
+        }
+      });
     });
+  }
+
+  // Two decks (Cancellation): a tap per copy on the same button. The first tap
+  // ticks one copy, the second tap the other, a third clears both. The click
+  // reaches the first copy's box (a tap on its label, or Space on it) with the
+  // box already toggled; cancelling it puts the box back as it was.
+  function tapTwice(event, first) {
+    var second = document.getElementById(first.id + "-2");
+    var form = first.closest("form[data-hand-form]");
+    if (!second || !form) {
+      return;
+    }
+    if (!first.checked && !second.checked) {
+      event.preventDefault();
+      second.checked = true;
+      changed(form);
+    } else if (!first.checked) {
+      second.checked = false;
+    }
   }
 
   function takeRank(form, input) {
@@ -91,13 +118,18 @@
     });
   }
 
-  // "rest": every heart nobody has ticked goes to this player.
+  // "rest": every heart nobody has ticked goes to this player (with two decks,
+  // every copy nobody has: both, or the one another player left).
   function restOfRanks(form, strip) {
+    var copies = {};
     strip.querySelectorAll("input[type=checkbox]").forEach(function (input) {
-      var elsewhere = rankStrips(form).some(function (other) {
-        return other !== strip && other.querySelector('input[value="' + input.value + '"]:checked') !== null;
-      });
-      input.checked = !elsewhere;
+      copies[input.value] = (copies[input.value] || []).concat([input]);
+    });
+    Object.keys(copies).forEach(function (rank) {
+      var elsewhere = rankStrips(form).reduce(function (sum, other) {
+        return other === strip ? sum : sum + other.querySelectorAll('input[value="' + rank + '"]:checked').length;
+      }, 0);
+      copies[rank].forEach(function (input, index) { input.checked = index < copies[rank].length - elsewhere; });
     });
     changed(form);
   }
@@ -223,6 +255,10 @@
   }
 
   document.addEventListener("click", function (event) {
+    if (event.target.matches && event.target.matches(".rank-cycle input[data-rank-first]")) {
+      tapTwice(event, event.target);
+      return;
+    }
     var rest = event.target.closest("[data-ranks-rest]");
     if (rest && rest.closest("form[data-hand-form]")) {
       restOfRanks(rest.closest("form[data-hand-form]"), rest.closest("[data-rank-strip]"));
@@ -399,6 +435,11 @@
     if (!form.hasAttribute("data-enhanced")) {
       form.setAttribute("data-enhanced", "");
       form.querySelectorAll("[data-hearts], [data-ranks-rest]").forEach(function (button) { button.hidden = false; });
+      // Two decks: the second copies' own buttons give way to a second tap on the first.
+      form.querySelectorAll(".rank-copies").forEach(function (strip) {
+        strip.classList.add("rank-cycle");
+        strip.querySelectorAll("[data-rank-second]").forEach(function (second) { second.hidden = true; });
+      });
     }
     update(form);
   }
