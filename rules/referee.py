@@ -113,7 +113,9 @@ def play_rules(setup: GameSetup) -> PlayRules:
         cancelling=two_decks and not draws,
         charging=setup.turbo,
         low_card_deals=two_decks and draws,
-        variant_rule=setup.variant.name,
+        # A preset's name is marked where the presets are written (rules.variants):
+        # a Message translates it where it is shown.
+        variant_rule=Message(setup.variant.name),
     )
 
 

@@ -17,31 +17,39 @@ translated when shown.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from math import lcm
-from typing import Any
 
 from rules.cards import (
     ACE_OF_HEARTS,
     CHARGEABLE,
-    FACE_VALUES,
-    HEARTS,
     JACK_OF_DIAMONDS,
     QUEEN_OF_SPADES,
-    RANKS,
     TEN_OF_CLUBS,
-    PointCard,
 )
 from rules.deal import Deal, pass_direction
 from rules.describe import pass_in_brief, revoke_terms, signed
-from rules.entry import HandEntry
 from rules.errors import SetupError
 from rules.i18n import Message, _, ngettext
-from rules.options import OPTIONS, Option
+from rules.options import OPTIONS
 from rules.referee import PlayRules, play_rules
-from rules.setup import FIVE, FIVE_HANDS, SIXTY_NINE, SIXTY_NINE_HANDS, GameSetup, TurboScoring
+from rules.scoring_words import (
+    all_hearts,
+    and_list,
+    count_runs,
+    hearts_text,
+    join_cards,
+    moon_jack_rule,
+    moon_rule,
+    option_words,
+    or_list,
+    ordinal,
+    single_names,
+    single_points,
+    turbo_values,
+)
+from rules.setup import FIVE, FIVE_HANDS, SIXTY_NINE, SIXTY_NINE_HANDS, GameSetup
 from rules.variants import get_variant
 
 
@@ -79,6 +87,8 @@ class Sheet:
     players: tuple[str, ...]  # empty on a preset's sheet
     house_rules: tuple[str, ...]  # options that differ from the preset, in words
     sections: tuple[Section, ...]
+    # The sheet speaks of P, the hand's penalty total (Turbo Hearts has none).
+    penalty: bool = True
 
     def section(self, key: str) -> Section:
         return next(section for section in self.sections if section.key == key)
@@ -133,38 +143,7 @@ def player_counts(counts: Sequence[int]) -> str:
         return f"{counts[0]}-{counts[-1]}"
     if len(counts) == 1:
         return str(counts[0])
-    return _or([str(count) for count in counts])
-
-
-@dataclass(frozen=True, slots=True)
-class TurboValues:
-    """What Turbo Hearts' cards score, plain and charged, as the engine scores them."""
-
-    heart: tuple[int, int]
-    queen: tuple[int, int]
-    jack: tuple[int, int]
-    ten: tuple[int, int]  # the 10♣ taker's score is multiplied by this
-
-
-def turbo_values(setup: GameSetup) -> TurboValues:
-    """Reads the values by scoring two sample hands (nothing charged, everything charged)."""
-    scoring = setup.scoring
-    assert isinstance(scoring, TurboScoring)
-    found = []
-    for charged in ((), CHARGEABLE):
-        # Ann one heart, Ben the other twelve and the 10♣, Cat the Q♠, Dan the J♦.
-        hearts = [1, setup.hearts_in_play - 1, *[0] * (setup.seats - 2)]
-        entry = HandEntry.cards(hearts, 2, 3, ten=1, charged=charged)
-        points, _moon = scoring.hand_points(entry)
-        heart = points[0]
-        found.append((heart, points[2], points[3], points[1] // (hearts[1] * heart)))
-    plain, doubled = found
-    return TurboValues(
-        heart=(plain[0], doubled[0]),
-        queen=(plain[1], doubled[1]),
-        jack=(plain[2], doubled[2]),
-        ten=(plain[3], doubled[3]),
-    )
+    return or_list([str(count) for count in counts])
 
 
 class _Writer:
@@ -184,13 +163,14 @@ class _Writer:
     def sheet(self) -> Sheet:
         variant = self.variant
         if self.game:
-            title = _("{variant} for {count} players").format(variant=variant.name, count=self.setup.seats)
+            title = _("{variant} for {count} players").format(variant=Message(variant.name), count=self.setup.seats)
         else:
             counts = player_counts([setup.seats for setup in self.setups])
-            title = _("{variant} ({counts} players)").format(variant=variant.name, counts=counts)
+            title = _("{variant} ({counts} players)").format(variant=Message(variant.name), counts=counts)
         return Sheet(
             title=title,
-            subtitle=variant.summary,
+            # The preset's words, marked where the presets are written (rules.variants), translated when shown.
+            subtitle=Message(variant.summary),
             variant=variant.key,
             players=self.setup.players if self.game else (),
             house_rules=self.house_rules(),
@@ -201,6 +181,7 @@ class _Writer:
                 self.scoring_section(),
                 self.end_section(),
             ),
+            penalty=not self.turbo,
         )
 
     def house_rules(self) -> tuple[str, ...]:
@@ -316,7 +297,7 @@ class _Writer:
             if deck.removed:
                 return _("{decks} decks of 52 without {removed}: {total} cards, {hearts} hearts.").format(
                     decks=deck.decks,
-                    removed=_and([_("one {card}").format(card=card) for card in deck.removed]),
+                    removed=and_list([_("one {card}").format(card=card) for card in deck.removed]),
                     total=deck.total_cards,
                     hearts=hearts,
                 )
@@ -340,11 +321,11 @@ class _Writer:
         """Who plays with whom: by name in a game, by seat on a preset's sheet."""
         if self.game:
             names = self.setup.players
-            pairs = [_and([names[seat] for seat in team]) for team in self.setup.teams or ()]
+            pairs = [and_list([names[seat] for seat in team]) for team in self.setup.teams or ()]
             return _("{pairs}: partners sit opposite and score as one.").format(pairs="; ".join(map(str, pairs)))
         tables = []
         for setup in self.setups:
-            pairs = [_and([_ordinal(seat + 1) for seat in team]) for team in setup.teams or ()]
+            pairs = [and_list([ordinal(seat + 1) for seat in team]) for team in setup.teams or ()]
             tables.append(_("{count} players: {pairs}").format(count=setup.seats, pairs="; ".join(map(str, pairs))))
         return _("{tables}, in seat order: partners sit opposite and score as one.").format(
             tables="; ".join(map(str, tables))
@@ -454,7 +435,7 @@ class _Writer:
                 _(
                     "after the pass (in the keeper hand, before it) each player may charge (show) the {cards} "
                     "from hand; a charged card doubles its effect (Scoring). Order: {order}."
-                ).format(cards=_or(list(CHARGEABLE)), order=OPTIONS["charging"].choice_labels[charging]),
+                ).format(cards=or_list(list(CHARGEABLE)), order=OPTIONS["charging"].choice_labels[charging]),
             ),
             Item(
                 _("Keeper hand"),
@@ -473,7 +454,7 @@ class _Writer:
         length = lcm(*(len(cycle) for cycle in columns))
         header = (
             _("Hand"),
-            *(_("{counts} players").format(counts=_counts(counts)) for counts in columns.values()),
+            *(_("{counts} players").format(counts=count_runs(counts)) for counts in columns.values()),
         )
         rows = tuple(
             (str(number), *(pass_in_brief(pass_direction(cycle, number)) for cycle in columns))
@@ -615,7 +596,7 @@ class _Writer:
                 return _(
                     "the holder of the 2♣ leads it to the first trick (the 3♣ with {counts} players, "
                     "where the 2♣ is removed)."
-                ).format(counts=_counts(third))
+                ).format(counts=count_runs(third))
         if play.kitty:
             return _("the holder of the 2♣ leads it; if it lies in the kitty, the lowest club dealt to a player.")
         return _("the holder of the 2♣ leads it to the first trick.")
@@ -627,9 +608,9 @@ class _Writer:
             return self.turbo_scoring_section()
         options = self.options
         setup = self.setup
-        in_p = join_cards([all_hearts(setup), *_single_names(card for card in setup.single_cards if card.points > 0)])
+        in_p = join_cards([all_hearts(setup), *single_names(card for card in setup.single_cards if card.points > 0)])
         points = _("{cards}. P\u00a0=\u00a0{penalty} ({in_p}).").format(
-            cards=", ".join(map(str, [hearts_text(setup), *_single_points(setup.single_cards)])),
+            cards=", ".join(map(str, [hearts_text(setup), *single_points(setup.single_cards)])),
             penalty=self.penalty,
             in_p=in_p,
         )
@@ -677,7 +658,7 @@ class _Writer:
                 Item(
                     _("Wraps"),
                     _("a total of exactly {totals} goes back to 0.").format(
-                        totals=_or([str(w) for w in options.wraps])
+                        totals=or_list([str(w) for w in options.wraps])
                     ),
                 )
             )
@@ -798,208 +779,16 @@ class _Writer:
         return Section("end", _("End of the game"), tuple(items))
 
 
-def hearts_text(setup: GameSetup) -> str:
-    """What the hearts score: 'each heart 1', at face value, or rank by rank (option heart_points)."""
-    values = setup.heart_values
-    total = setup.heart_points_in_play
-    if len(set(values)) == 1:
-        return _("each heart {points}").format(points=values[0])
-    if values == FACE_VALUES:
-        return _(
-            "hearts at face value: 2-10 as marked, J {jack}, Q {queen}, K {king}, A {ace} ({total} in all)"
-        ).format(jack=values[9], queen=values[10], king=values[11], ace=values[12], total=total)
-    # Rank by rank: the usual value once, the others by rank ("the Q♥ 13, the other hearts 1").
-    usual = Counter(values).most_common(1)[0][0]
-    named = [f"{rank}{HEARTS}\u00a0{points}" for rank, points in zip(RANKS, values, strict=True) if points != usual]
-    return _("hearts by rank: {named}, the other hearts {usual} ({total} in all)").format(
-        named=", ".join(named), usual=usual, total=total
-    )
-
-
-def all_hearts(setup: GameSetup) -> str:
-    return _("all {count} hearts").format(count=setup.hearts_in_play)
-
-
-def _single_points(cards: Iterable[PointCard]) -> list[str]:
-    """'the Q♠ 13', 'both Q♠ 13 each' (two decks), 'the J♦ −10'."""
-    cards = list(cards)
-    twice = {card.card for card in cards if card.second}
-    out: list[str] = []
-    for card in cards:
-        if card.second:
-            continue
-        if card.card in twice:
-            out.append(_("both {card} {points} each").format(card=card.card, points=signed(card.points)))
-        else:
-            out.append(_("the {card} {points}").format(card=card.card, points=signed(card.points)))
-    return out
-
-
-def _single_names(cards: Iterable[PointCard]) -> list[str]:
-    """The single cards by name, a card two decks hold twice as 'both Q♠'."""
-    cards = list(cards)
-    twice = {card.card for card in cards if card.second}
-    return [
-        _("both {card}").format(card=card.card) if card.card in twice else card.card
-        for card in cards
-        if not card.second
-    ]
-
-
-def moon_rule(setup: GameSetup) -> str:
-    """The game's moon rule in plain words, with its value."""
-    if setup.turbo:
-        return _(
-            "taking all {hearts} hearts and the {queen} negates the taker's own score (before the {jack} and the "
-            "{ten}); nothing goes to the others."
-        ).format(hearts=setup.hearts_in_play, queen=QUEEN_OF_SPADES, jack=JACK_OF_DIAMONDS, ten=TEN_OF_CLUBS)
-    p = setup.moon_value
-    needed = _single_names(card for card in setup.single_cards if card.points > 0)
-    if setup.options.moon_needs_jack:
-        needed.append(setup.options.plus_card or JACK_OF_DIAMONDS)
-    cards = join_cards([all_hearts(setup), *needed])
-    rule = setup.options.moon
-    if rule == "off":
-        return _("no shooting the moon: taking {cards} scores {penalty} like any other points.").format(
-            cards=cards, penalty=setup.penalty
-        )
-    if setup.teams:
-        return _team_moon_rule(setup, rule, cards, p)
-    taken = _("taking {cards}").format(cards=cards)
-    if rule == "choice":
-        sentence = _("{taken}, the shooter chooses: everyone else +{p} (shooter 0), or shooter −{p} (others 0).")
-    elif rule == "add":
-        sentence = _("{taken}: everyone else scores +{p}, the shooter 0.")
-    elif rule == "subtract":
-        sentence = _("{taken}: the shooter scores −{p}, everyone else 0.")
-    elif rule == "auto":
-        sentence = _(
-            "{taken}: everyone else +{p}, shooter 0, unless after that some total meets the end of the game; "
-            "then the shooter −{p}, others 0."
-        )
-    else:
-        sentence = _(
-            "{taken}: everyone else +{p}, shooter 0, unless that would end the game (after wraps and every end "
-            "check) with the shooter not a winner; then the shooter −{p}, others 0 (the Ricketts safety rule)."
-        )
-    return sentence.format(taken=taken, p=p)
-
-
-def _team_moon_rule(setup: GameSetup, rule: str, cards: str, p: int) -> str:
-    """RULES.md, Partners: who shoots (team_moon) and what each team scores, for the moon rules that add."""
-    team_moon = setup.options.team_moon or "team"
-    if team_moon == "team":
-        who = _("partners who between them take {cards}").format(cards=cards)
-        add = _("each other team +{p}, the shooting team 0").format(p=p)
-    elif team_moon == "player":
-        who = _("one player alone taking {cards}").format(cards=cards)
-        add = _("every other player +{p}, the partner too: the shooting team +{p}, each other team +{two}").format(
-            p=p, two=2 * p
-        )
-    else:
-        who = _("one player alone taking {cards}").format(cards=cards)
-        add = _("each opponent +{p}, the partner 0: each other team +{two}").format(p=p, two=2 * p)
-    subtract = _("the shooting team −{p}, the others 0").format(p=p)
-    if rule == "choice":
-        sentence = _("{who}: the shooter chooses: {add}; or {subtract}.")
-    elif rule == "add":
-        sentence = _("{who}: {add}.")
-    elif rule == "subtract":
-        sentence = _("{who}: {subtract}.")
-    elif rule == "auto":
-        sentence = _("{who}: {add}, unless after that some total meets the end of the game; then {subtract}.")
-    else:
-        sentence = _(
-            "{who}: {add}, unless that would end the game with the shooting team not a winner; then {subtract} "
-            "(the Ricketts safety rule)."
-        )
-    return sentence.format(who=who, add=add, subtract=subtract)
-
-
-def join_cards(parts: Sequence[str]) -> str:
-    """'all 13 hearts and the Q♠', 'all 13 hearts, the Q♠ and the K♠', 'all 26 hearts and both Q♠'."""
-    named = [
-        parts[0],
-        *(part if isinstance(part, Message) else _("the {card}").format(card=part) for part in parts[1:]),
-    ]
-    return _and(named)
-
-
-def option_words(option: Option, value: Any) -> str:
-    """An option's value in words: 'on', '104, 126', 'left, right, hold', 'K♠ 10, A♠ 7'.
-
-    value is Any: its type follows option.kind (Option.check made it so).
-    """
-    if option.kind == "bool":
-        return _("on") if value else _("off")
-    if option.kind in ("int_list", "pass_list"):
-        return ", ".join(str(v) for v in value) or _("none")
-    if option.kind == "card_list":
-        return " ".join(value) or _("none")
-    if option.kind == "card_map":
-        return ", ".join(f"{card} {signed(points)}" for card, points in dict(value).items())
-    if option.kind == "heart_points":
-        if isinstance(value, (tuple, dict)):
-            pairs = value.items() if isinstance(value, dict) else value
-            named = ", ".join(f"{rank}♥ {points}" for rank, points in pairs)
-            return _("{named}, the others 1").format(named=named)
-        if value == "face":
-            return _("face value (2-10, J 11, Q 12, K 13, A 14)")
-        return _("{points} each").format(points=value)
-    if option.kind == "int":
-        return signed(value) if isinstance(value, int) else str(value)
-    return option.choice_labels.get(value, str(value))
-
-
-def moon_jack_rule(setup: GameSetup) -> str:
-    """How the plus card and a moon go together; empty where the question does not arise."""
-    options = setup.options
-    if options.moon == "off" or not options.jack_of_diamonds:
-        return ""
-    # The plus card: the J♦ or the 10♦ (option plus_card), at jack_points.
-    plus = options.plus_card or JACK_OF_DIAMONDS
-    points = signed(options.jack_points)
-    if options.moon_needs_jack:
-        return _("a moon needs the {card} too; the moon's points then replace its {points}.").format(
-            card=plus, points=points
-        )
-    return _("the {card} still scores {points} for whoever took it, the shooter included.").format(
-        card=plus, points=points
-    )
-
-
-def _ordinal(seat: int) -> str:
-    """A seat as a sheet says it: '1st', '2nd' (seats 1 to 6)."""
-    return {
-        1: _("1st"),
-        2: _("2nd"),
-        3: _("3rd"),
-        4: _("4th"),
-        5: _("5th"),
-        6: _("6th"),
-    }[seat]
-
-
-def _counts(counts: Iterable[int]) -> str:
-    """3, 5, 6, 7 → "3, 5-7"."""
-    counts = sorted(counts)
-    runs: list[list[int]] = []
-    for count in counts:
-        if runs and count == runs[-1][-1] + 1:
-            runs[-1].append(count)
-        else:
-            runs.append([count])
-    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
-
-
-def _and(words: Sequence[str]) -> str:
-    """'a', 'a and b', 'a, b and c': the last two joined by a translated word."""
-    if len(words) == 1:
-        return words[0]
-    return _("{items} and {last}").format(items=", ".join(map(str, words[:-1])), last=words[-1])
-
-
-def _or(words: Sequence[str]) -> str:
-    if len(words) == 1:
-        return words[0]
-    return _("{items} or {last}").format(items=", ".join(map(str, words[:-1])), last=words[-1])
+# The sentences rules.scoring_words writes, still found where they used to be.
+__all__ = [
+    "Item",
+    "Section",
+    "Sheet",
+    "Table",
+    "cheat_sheet",
+    "moon_jack_rule",
+    "moon_rule",
+    "option_words",
+    "player_counts",
+    "turbo_values",
+]

@@ -508,3 +508,59 @@ def test_black_maria_lets_the_first_lead_be_a_heart(client, league, user):
     response = client.get(f"/games/{game.pk}/referee/", question, headers=HTMX)
     assert response.context_data["ruling"].allowed
     assert "leads the first trick with any card, a heart too" in response.content.decode()
+
+
+# Languages (issue 25): the catalogs are filled at the end, so a few Dutch words are lent to the
+# Dutch catalog for these tests; the sentences are checked by hand, not read from the catalogs.
+
+DUTCH_WORDS = {
+    "Who takes this trick?": "Wie neemt deze slag?",
+    "(rule: %(rule)s)": "(regel: %(rule)s)",
+    "Cancelled cards": "Geannuleerde kaarten",
+    "Print": "Afdrukken",
+    "Money": "Geld",
+    "Record hand %(number)s": "Spel %(number)s opslaan",
+    "Revoke…": "Verzaakt…",
+}
+
+
+@pytest.fixture
+def dutch_words():
+    from django.utils.translation import trans_real
+
+    catalog = trans_real.translation("nl")._catalog
+    words = dict(DUTCH_WORDS)
+    catalog._catalogs.insert(0, words)
+    catalog._plurals.insert(0, lambda n: int(n != 1))
+    yield
+    index = next(i for i, each in enumerate(catalog._catalogs) if each is words)
+    del catalog._catalogs[index]
+    del catalog._plurals[index]
+
+
+DUTCH = {"Accept-Language": "nl"}
+
+
+def test_the_referee_speaks_the_readers_language(client, league, user, dutch_words):
+    game = make_game(league, "cancellation", 5)
+    client.force_login(user)
+    response = client.get(f"/games/{game.pk}/referee/", {"trick": "ks ks 7s"}, headers=DUTCH)
+    content = response.content.decode()
+    assert "Wie neemt deze slag?" in content
+    # The engine's word for the rule, inside the template's sentence: both in Dutch.
+    assert "(regel: Geannuleerde kaarten)" in content
+    assert "(rule:" not in content
+
+
+def test_the_cheat_sheet_speaks_the_readers_language(client, dutch_words):
+    content = client.get("/rules/turbo/", headers=DUTCH).content.decode()
+    assert ">Afdrukken</button>" in content
+    assert "<strong>Geld:</strong>" in content
+
+
+def test_the_hand_forms_record_and_revoke_lines_are_translated(client, league, user, dutch_words):
+    game = make_game(league, "standard")
+    client.force_login(user)
+    content = client.get(reverse("games:hand-new", args=[game.pk]), headers=DUTCH).content.decode()
+    assert "Spel 1 opslaan" in content
+    assert "<summary>Verzaakt…</summary>" in content
