@@ -152,10 +152,25 @@
     return form.querySelector('input[name="' + name + '"]') !== null;
   }
 
+  // The page's sentence (hand_form.html, in the page's language) with its {fields}
+  // filled in; the English one where a page does not carry it.
+  function say(form, name, english, fields) {
+    var text = form.getAttribute("data-say-" + name) || english;
+    Object.keys(fields || {}).forEach(function (field) {
+      text = text.split("{" + field + "}").join(String(fields[field]));
+    });
+    return text;
+  }
+
   // What is still missing, in the table's words; empty when complete.
   // "a", "a and b", "a, b and c", as the engine joins names.
-  function joinAnd(items) {
-    return items.length < 2 ? items.join("") : items.slice(0, -1).join(", ") + " and " + items[items.length - 1];
+  function joinAnd(items, form) {
+    if (items.length < 2) {
+      return items.join("");
+    }
+    var head = items.slice(0, -1).join(", ");
+    return form ? say(form, "and", "{items} and {last}", {items: head, last: items[items.length - 1]}) :
+      head + " and " + items[items.length - 1];
   }
 
   function missing(form) {
@@ -168,21 +183,21 @@
       // The sentence comes from the page, in its language: {name} or {names} is filled in here.
       needs.push(notWhole.length === 1 ?
         form.getAttribute("data-not-whole").replace("{name}", nameOf(notWhole[0])) :
-        form.getAttribute("data-not-whole-many").replace("{names}", joinAnd(notWhole.map(nameOf))));
+        form.getAttribute("data-not-whole-many").replace("{names}", joinAnd(notWhole.map(nameOf), form)));
     } else if (negative.length) {
-      needs.push("Hearts can't be negative (" + negative.map(nameOf).join(", ") + ")");
+      needs.push(say(form, "negative", "Hearts can't be negative ({names})", {names: negative.map(nameOf).join(", ")}));
     } else if (sum !== total) {
-      needs.push(sum + " of " + total + " hearts");
+      needs.push(say(form, "count", "{sum} of {total} hearts", {sum: sum, total: total}));
     }
     // One question for every card still without a taker ("Who took the Q♠ and
     // J♦?"): with the hearts, one line on a 360px phone.
     var untaken = cardRows(form).filter(function (row) { return !row.querySelector("input:checked"); })
       .map(function (row) { return row.getAttribute("data-single-card"); });
     if (untaken.length) {
-      needs.push("Who took the " + joinAnd(untaken) + "?");
+      needs.push(say(form, "untaken", "Who took the {cards}?", {cards: joinAnd(untaken, form)}));
     }
     if (has(form, "moon") && !chosen(form, "moon")) {
-      needs.push("Moon: add or subtract?");
+      needs.push(say(form, "moon", "Moon: add or subtract?"));
     }
     return needs;
   }
@@ -195,7 +210,8 @@
     var submit = form.querySelector('[data-testid="hand-submit"]');
     var revoke = form.querySelector('[data-testid="revoke-submit"]');
     if (line) {
-      line.textContent = needs.length ? needs.join(" · ") : (pending ? "Checking for a moon…" : "Ready to record");
+      line.textContent = needs.length ? needs.join(" · ") :
+        (pending ? say(form, "checking", "Checking for a moon…") : say(form, "ready", "Ready to record"));
       line.classList.toggle("is-ready", needs.length === 0 && !pending);
     }
     if (submit) {

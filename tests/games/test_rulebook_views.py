@@ -521,6 +521,8 @@ DUTCH_WORDS = {
     "Money": "Geld",
     "Record hand %(number)s": "Spel %(number)s opslaan",
     "Revoke…": "Verzaakt…",
+    "Ready to record": "Klaar om op te slaan",
+    "{sum} of {total} hearts": "{sum} van de {total} harten",
 }
 
 
@@ -564,3 +566,6 @@ def test_the_hand_forms_record_and_revoke_lines_are_translated(client, league, u
     content = client.get(reverse("games:hand-new", args=[game.pk]), headers=DUTCH).content.decode()
     assert "Spel 1 opslaan" in content
     assert "<summary>Verzaakt…</summary>" in content
+    # The status line's sentences, which hand_form.js fills in, come from the page.
+    assert 'data-say-ready="Klaar om op te slaan"' in content
+    assert 'data-say-count="{sum} van de {total} harten"' in content
