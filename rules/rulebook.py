@@ -29,7 +29,7 @@ from rules.cards import (
     TEN_OF_CLUBS,
 )
 from rules.deal import Deal, pass_direction
-from rules.describe import pass_in_brief, revoke_terms, signed
+from rules.describe import pass_in_brief, pass_word, revoke_terms, signed
 from rules.errors import SetupError
 from rules.i18n import Message, _, ngettext
 from rules.options import OPTIONS
@@ -467,7 +467,7 @@ class _Writer:
         rows = []
         for number in range(1, len(setup.pass_cycle) + 1):
             deal = setup.deal(number)
-            rows.append((str(number), deal.pass_direction, self.passes_text(deal)))
+            rows.append((str(number), pass_word(deal.pass_direction), self.passes_text(deal)))
         return Table(_("Passing by hand"), (_("Hand"), _("Pass"), _("To whom")), tuple(rows))
 
     def passes_text(self, deal: Deal) -> str:
