@@ -8,10 +8,11 @@ over point_cards() instead of naming the Q♠ and the J♦ by hand.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from rules.i18n import Message, _, pgettext
+from rules.i18n import Message, _, joined, pgettext
 
 CLUBS = "♣"
 DIAMONDS = "♦"
@@ -68,6 +69,11 @@ def shown_card(card: str) -> str:
         return card
     # Not a sentence to translate: "{rank}{suit}" has no words, only the rank's letter changes.
     return Message("{rank}{suit}", params={"rank": RANK_LETTERS[rank], "suit": suit_of(card)})
+
+
+def shown_cards(cards: Iterable[str], separator: str = " ") -> str:
+    """Cards one after another as the reader's cards print them: 'A♥ Q♠' is 'A♥ V♠' in Dutch."""
+    return joined([shown_card(card) for card in cards], separator)
 
 
 def is_card(value: object) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TypeGuard
 
-from rules.cards import CHARGEABLE, HEARTS, RANKS
+from rules.cards import CHARGEABLE, HEARTS, RANKS, shown_card
 from rules.entry import HandEntry
 from rules.errors import FieldError
 from rules.i18n import _, ngettext
@@ -94,7 +94,9 @@ def entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, ti
     for card, taker_of in scoring.readers:
         taker = taker_of(entry)
         if taker is None:
-            errors.append(FieldError(card.field, _("Who took the {card}?").format(card=card.card), card.card))
+            errors.append(
+                FieldError(card.field, _("Who took the {card}?").format(card=shown_card(card.card)), card.card)
+            )
         elif not _is_seat(taker, seats):
             errors.append(
                 FieldError(card.field, _("The {card} must go to one of the players").format(card=card.card), card.card)

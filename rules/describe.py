@@ -8,12 +8,12 @@ and states, like the rest of the engine; names come from setup.players.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
-from rules.cards import shown_card
+from rules.cards import shown_card, shown_cards
 from rules.deal import Deal
 from rules.entry import HandEntry
 from rules.game import GameState
@@ -500,12 +500,7 @@ def _time_up(entry: HandEntry) -> list[str]:
 
 def _charged(entry: HandEntry) -> list[str]:
     """Turbo Hearts: the cards charged that hand, ' (charged A♥ Q♠)'."""
-    return [_(" (charged {cards})").format(cards=_shown_cards(entry.charged))] if entry.charged else []
-
-
-def _shown_cards(cards: Iterable[str]) -> str:
-    """Cards one after another as the reader's cards print them: 'A♥ Q♠' ('A♥ V♠' in Dutch)."""
-    return joined([shown_card(card) for card in cards], " ")
+    return [_(" (charged {cards})").format(cards=shown_cards(entry.charged))] if entry.charged else []
 
 
 def describe_change(setup: GameSetup, before: HandEntry | None, after: HandEntry | None) -> str:
@@ -536,7 +531,7 @@ def describe_change(setup: GameSetup, before: HandEntry | None, after: HandEntry
     if before.charged != after.charged:
         changes.append(
             _("charged {was} → {now}").format(
-                was=_shown_cards(before.charged) or nothing, now=_shown_cards(after.charged) or nothing
+                was=shown_cards(before.charged) or nothing, now=shown_cards(after.charged) or nothing
             )
         )
     if before.time_up != after.time_up:

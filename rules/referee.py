@@ -13,11 +13,11 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules.cards import CHARGEABLE, CLUBS, DIAMONDS, HEARTS, RANKS, SPADES, rank_of, read_card, suit_of
+from rules.cards import CHARGEABLE, CLUBS, DIAMONDS, HEARTS, RANKS, SPADES, rank_of, read_card, shown_card, suit_of
 from rules.describe import describe_deal, describe_outcome, describe_result, revoke_terms, signed
 from rules.entry import HandEntry
 from rules.game import GameState
-from rules.i18n import Message, _, ngettext
+from rules.i18n import Message, _, joined, ngettext
 from rules.setup import ADD, NEGATE, GameSetup
 
 # The order the referee screen offers the suits in.
@@ -173,7 +173,7 @@ class Card:
             return _("another card")
         if self.rank is None:
             return A_SUIT[self.suit]
-        return _("the {card}").format(card=f"{self.rank}{self.suit}")
+        return _("the {card}").format(card=shown_card(f"{self.rank}{self.suit}"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,7 +235,9 @@ def _charged_limit(rules: PlayRules, question: PlayQuestion) -> Ruling | None:
     if card.name not in CHARGEABLE:
         return Ruling(
             False,
-            _("only the {cards} can be charged: say which card this is").format(cards=", ".join(CHARGEABLE)),
+            _("only the {cards} can be charged: say which card this is").format(
+                cards=joined([shown_card(card) for card in CHARGEABLE], ", ")
+            ),
             CHARGING,
         )
     # A discard to another suit's trick is no trick of the card's own suit.

@@ -27,6 +27,8 @@ from rules.cards import (
     JACK_OF_DIAMONDS,
     QUEEN_OF_SPADES,
     TEN_OF_CLUBS,
+    shown_card,
+    shown_cards,
 )
 from rules.deal import Deal, pass_direction
 from rules.describe import pass_in_brief, pass_word, revoke_terms, signed
@@ -271,7 +273,7 @@ class _Writer:
             if self.game:
                 if deck.removed:
                     deal = _("remove {cards}; {each} cards each.").format(
-                        cards=" ".join(deck.removed), each=deck.cards_each
+                        cards=shown_cards(deck.removed), each=deck.cards_each
                     )
                 else:
                     deal = _("no cards removed; {each} cards each.").format(each=deck.cards_each)
@@ -297,7 +299,7 @@ class _Writer:
             if deck.removed:
                 return _("{decks} decks of 52 without {removed}: {total} cards, {hearts} hearts.").format(
                     decks=deck.decks,
-                    removed=and_list([_("one {card}").format(card=card) for card in deck.removed]),
+                    removed=and_list([_("one {card}").format(card=shown_card(card)) for card in deck.removed]),
                     total=deck.total_cards,
                     hearts=hearts,
                 )
@@ -373,7 +375,7 @@ class _Writer:
             if deck.jokers:
                 change = ngettext("add {count} joker", "add {count} jokers", deck.jokers).format(count=deck.jokers)
             elif deck.removed:
-                change = _("take out {cards}").format(cards=" ".join(deck.removed))
+                change = _("take out {cards}").format(cards=shown_cards(deck.removed))
             else:
                 change = _("none")
             rows.append((str(s.seats), change, str(deck.cards_each), str(deck.set_aside)))
@@ -435,7 +437,9 @@ class _Writer:
                 _(
                     "after the pass (in the keeper hand, before it) each player may charge (show) the {cards} "
                     "from hand; a charged card doubles its effect (Scoring). Order: {order}."
-                ).format(cards=or_list(list(CHARGEABLE)), order=OPTIONS["charging"].choice_labels[charging]),
+                ).format(
+                    cards=or_list([*map(shown_card, CHARGEABLE)]), order=OPTIONS["charging"].choice_labels[charging]
+                ),
             ),
             Item(
                 _("Keeper hand"),
@@ -588,8 +592,10 @@ class _Writer:
             return _("the player left of the dealer leads any permitted card.")
         if self.game:
             card = play.lead_card
-            if card != "2♣":
-                return _("the holder of the {card} leads it to the first trick (the 2♣ is removed).").format(card=card)
+            if card is not None and card != "2♣":
+                return _("the holder of the {card} leads it to the first trick (the 2♣ is removed).").format(
+                    card=shown_card(card)
+                )
         else:
             third = [s.seats for s in self.setups if s.deck.lowest_club != "2♣"]
             if third:
@@ -609,7 +615,7 @@ class _Writer:
         options = self.options
         setup = self.setup
         in_p = join_cards([all_hearts(setup), *single_names(card for card in setup.single_cards if card.points > 0)])
-        points = _("{cards}. P\u00a0=\u00a0{penalty} ({in_p}).").format(
+        points = _("{cards}. P = {penalty} ({in_p}).").format(
             cards=", ".join(map(str, [hearts_text(setup), *single_points(setup.single_cards)])),
             penalty=self.penalty,
             in_p=in_p,
@@ -639,7 +645,7 @@ class _Writer:
         jack = moon_jack_rule(self.setup)
         if jack:
             plus = options.plus_card or JACK_OF_DIAMONDS
-            items.append(Item(_("Moon and {card}").format(card=plus), jack))
+            items.append(Item(_("Moon and {card}").format(card=shown_card(plus)), jack))
         items.append(
             Item(
                 _("Revoke"),
@@ -681,11 +687,11 @@ class _Writer:
                     heart=heart[0],
                     heart_charged=heart[1],
                     ace=ACE_OF_HEARTS,
-                    queen_card=QUEEN_OF_SPADES,
+                    queen_card=shown_card(QUEEN_OF_SPADES),
                     queen=queen[0],
                     queen_charged=queen[1],
                     hearts=self.setup.hearts_in_play,
-                    jack_card=JACK_OF_DIAMONDS,
+                    jack_card=shown_card(JACK_OF_DIAMONDS),
                     jack=signed(jack[0]),
                     jack_charged=signed(jack[1]),
                     ten_card=TEN_OF_CLUBS,

@@ -22,6 +22,7 @@ from rules.cards import (
     RANKS,
     TEN_OF_CLUBS,
     PointCard,
+    shown_card,
 )
 from rules.describe import signed
 from rules.entry import HandEntry
@@ -92,9 +93,9 @@ def single_points(cards: Iterable[PointCard]) -> list[str]:
         if card.second:
             continue
         if card.card in twice:
-            out.append(_("both {card} {points} each").format(card=card.card, points=signed(card.points)))
+            out.append(_("both {card} {points} each").format(card=shown_card(card.card), points=signed(card.points)))
         else:
-            out.append(_("the {card} {points}").format(card=card.card, points=signed(card.points)))
+            out.append(_("the {card} {points}").format(card=shown_card(card.card), points=signed(card.points)))
     return out
 
 
@@ -103,7 +104,7 @@ def single_names(cards: Iterable[PointCard]) -> list[str]:
     cards = list(cards)
     twice = {card.card for card in cards if card.second}
     return [
-        _("both {card}").format(card=card.card) if card.card in twice else card.card
+        _("both {card}").format(card=shown_card(card.card)) if card.card in twice else card.card
         for card in cards
         if not card.second
     ]
@@ -115,7 +116,12 @@ def moon_rule(setup: GameSetup) -> str:
         return _(
             "taking all {hearts} hearts and the {queen} negates the taker's own score (before the {jack} and the "
             "{ten}); nothing goes to the others."
-        ).format(hearts=setup.hearts_in_play, queen=QUEEN_OF_SPADES, jack=JACK_OF_DIAMONDS, ten=TEN_OF_CLUBS)
+        ).format(
+            hearts=setup.hearts_in_play,
+            queen=shown_card(QUEEN_OF_SPADES),
+            jack=shown_card(JACK_OF_DIAMONDS),
+            ten=TEN_OF_CLUBS,
+        )
     p = setup.moon_value
     needed = single_names(card for card in setup.single_cards if card.points > 0)
     if setup.options.moon_needs_jack:
@@ -183,7 +189,7 @@ def join_cards(parts: Sequence[str]) -> str:
     """'all 13 hearts and the Q♠', 'all 13 hearts, the Q♠ and the K♠', 'all 26 hearts and both Q♠'."""
     named = [
         parts[0],
-        *(part if isinstance(part, Message) else _("the {card}").format(card=part) for part in parts[1:]),
+        *(part if isinstance(part, Message) else _("the {card}").format(card=shown_card(part)) for part in parts[1:]),
     ]
     return and_list(named)
 
@@ -224,10 +230,10 @@ def moon_jack_rule(setup: GameSetup) -> str:
     points = signed(options.jack_points)
     if options.moon_needs_jack:
         return _("a moon needs the {card} too; the moon's points then replace its {points}.").format(
-            card=plus, points=points
+            card=shown_card(plus), points=points
         )
     return _("the {card} still scores {points} for whoever took it, the shooter included.").format(
-        card=plus, points=points
+        card=shown_card(plus), points=points
     )
 
 

@@ -32,7 +32,16 @@ from games.models import (
     player_name,
 )
 from rules import EntryError, GameSetup, HandEntry, SetupError, name_key
-from rules.cards import CHARGEABLE, HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, QUEEN_POINTS, RANKS, PointCard
+from rules.cards import (
+    CHARGEABLE,
+    HEARTS,
+    JACK_OF_DIAMONDS,
+    QUEEN_OF_SPADES,
+    QUEEN_POINTS,
+    RANKS,
+    PointCard,
+    shown_card,
+)
 from rules.describe import signed
 
 # The engine's own sentence where a form asks what the engine asks: one msgid, one translation.
@@ -326,7 +335,7 @@ class HandForm(forms.Form):
             )
         for card in self.single_cards:
             self.fields[point_card_field(card)] = SeatChoiceField(
-                setup, label=sentence("Who took the {card}?").format(card=card.card)
+                setup, label=sentence("Who took the {card}?").format(card=shown_card(card.card))
             )
         if setup.options.sun:
             self.fields["sun"] = forms.BooleanField(required=False, label=_("Took every trick too: shot the sun"))

@@ -93,7 +93,8 @@ def _seat(seat: Any, player_id: int | None, money: bool = False) -> str:
     classes = "game-row-seat" + (" winner" if seat.won else "") + (" is-player" if seat.player_id == player_id else "")
     star = ""
     if seat.won:
-        star = f'<span aria-hidden="true">★ </span><span class="visually-hidden">{escape(gettext("winner:"))} </span>'
+        winner = escape(gettext("winner:"))  # apart from the f-string: xgettext reads no call inside one
+        star = f'<span aria-hidden="true">★ </span><span class="visually-hidden">{winner} </span>'
     # Turbo Hearts: the money the seat won beside its score.
     won = (
         " " + escape(gettext("(money %(amount)s)") % {"amount": describe.signed(seat.money, plus=True)})
