@@ -9,7 +9,7 @@ from datetime import date, datetime
 from typing import Any
 
 from django.db.models import Prefetch
-from django.utils.translation import pgettext
+from django.utils.translation import pgettext, pgettext_lazy
 
 from games.league_file.export import games_in_order
 from games.models import (
@@ -22,6 +22,7 @@ from games.models import (
 from games.ratings import ordinal
 from games.rounding import rounded
 from rules import (
+    GameSetup,
     HandEntry,
 )
 
@@ -30,13 +31,57 @@ MOST_SEATS = 8
 
 
 def games_csv_header(time_zone: str) -> list[str]:
-    """games.csv's columns; the times' name the league's time zone they are written in."""
+    """games.csv's columns, in the reader's language (a spreadsheet's header is read by a person; the
+    JSON file's keys are the format); the times' name the league's time zone they are written in."""
     return [
-        "game", "played_on", f"started ({time_zone})", f"finished ({time_zone})", "variant", "house_rules", "status",
-        "hands", "seat", "player", "total", "won", "points", "moons", "queens", "jacks", "wraps", "revokes", "rating",
+        column("game"), column("played_on"), pgettext("CSV column", "started (%(zone)s)") % {"zone": time_zone},
+        pgettext("CSV column", "finished (%(zone)s)") % {"zone": time_zone}, column("variant"),
+        column("house_rules"), column("status"), column("hands"), column("seat"), column("player"), column("total"),
+        column("won"), column("points"), column("moons"), column("queens"), column("jacks"), column("wraps"),
+        column("revokes"), column("rating"),
         # Turbo Hearts' money, last so that the columns before it stay where spreadsheets expect them.
         pgettext("games.csv column", "money"),
     ]  # fmt: skip
+
+
+# The CSV files' column names, each marked for the catalogs and said in the reader's language.
+COLUMNS = {
+    "game": pgettext_lazy("CSV column", "game"),
+    "played_on": pgettext_lazy("CSV column", "played_on"),
+    "variant": pgettext_lazy("CSV column", "variant"),
+    "house_rules": pgettext_lazy("CSV column", "house_rules"),
+    "status": pgettext_lazy("CSV column", "status"),
+    "hands": pgettext_lazy("CSV column", "hands"),
+    "seat": pgettext_lazy("CSV column", "seat"),
+    "player": pgettext_lazy("CSV column", "player"),
+    "total": pgettext_lazy("CSV column", "total"),
+    "won": pgettext_lazy("CSV column", "won"),
+    "points": pgettext_lazy("CSV column", "points"),
+    "moons": pgettext_lazy("CSV column", "moons"),
+    "queens": pgettext_lazy("CSV column", "queens"),
+    "jacks": pgettext_lazy("CSV column", "jacks"),
+    "wraps": pgettext_lazy("CSV column", "wraps"),
+    "revokes": pgettext_lazy("CSV column", "revokes"),
+    "rating": pgettext_lazy("CSV column", "rating"),
+    "hand": pgettext_lazy("CSV column", "hand"),
+    "dealer": pgettext_lazy("CSV column", "dealer"),
+    "pass": pgettext_lazy("CSV column", "pass"),
+    "tie_break": pgettext_lazy("CSV column", "tie_break"),
+    "revoke": pgettext_lazy("CSV column", "revoke"),
+    "queen": pgettext_lazy("CSV column", "queen"),
+    "jack": pgettext_lazy("CSV column", "jack"),
+    "moon_shooter": pgettext_lazy("CSV column", "moon_shooter"),
+    "moon_resolution": pgettext_lazy("CSV column", "moon_resolution"),
+    "wrapped": pgettext_lazy("CSV column", "wrapped"),
+    "other_cards": pgettext_lazy("CSV column", "other_cards"),
+    "sun": pgettext_lazy("CSV column", "sun"),
+    "time_up": pgettext_lazy("CSV column", "time_up"),
+}
+
+
+def column(name: str) -> str:
+    """A CSV column's name in the reader's language."""
+    return str(COLUMNS[name])
 
 
 def _local_minute(moment: datetime | None, zone: zoneinfo.ZoneInfo, played_on: date, days_after: int = 0) -> str:
@@ -102,10 +147,17 @@ def games_csv_rows(league: League) -> Iterator[list[Any]]:
 
 
 def hands_csv_header() -> list[str]:
-    header = ["game", "hand", "dealer", "pass", "tie_break", "revoke", "queen", "jack",
-              "moon_shooter", "moon_resolution", "wrapped", "other_cards", "sun", "time_up"]  # fmt: skip
+    header = [column(name) for name in ("game", "hand", "dealer", "pass", "tie_break", "revoke", "queen", "jack",
+              "moon_shooter", "moon_resolution", "wrapped", "other_cards", "sun", "time_up")]  # fmt: skip
     for seat in range(1, MOST_SEATS + 1):
-        header += [f"player_{seat}", f"hearts_{seat}", f"points_{seat}", f"total_{seat}"]
+        header += [
+            pgettext("CSV column", "player_%(seat)s") % {"seat": seat},
+            pgettext("CSV column", "hearts_%(seat)s") % {"seat": seat},
+            pgettext("CSV column", "points_%(seat)s") % {"seat": seat},
+            pgettext("CSV column", "total_%(seat)s") % {"seat": seat},
+        ]
+    # Turbo Hearts' money each hand, after every seat's columns so that those stay where they were.
+    header += [pgettext("CSV column", "money_%(seat)s") % {"seat": seat} for seat in range(1, MOST_SEATS + 1)]
     return header
 
 
@@ -117,16 +169,25 @@ def hands_csv_rows(league: League) -> Iterator[list[Any]]:
     hand not yet cached (stored before the cache; rebuild_results fills it) is
     played by the engine instead."""
     yield hands_csv_header()
-    for (game_id, game_number), names, hands in games_in_order(league, ["pk", "number"], ["number", "entry", "result"]):
+    fields = ["pk", "number", "variant", "options"]
+    for (game_id, game_number, variant, options), names, hands in games_in_order(
+        league, fields, ["number", "entry", "result"]
+    ):
+        # A partners game scores by team: each seat's points and total are its team's (the engine says which).
+        scorers = (
+            [GameSetup.create(variant, names, options).scorer_of_seat(seat) for seat in range(len(names))]
+            if options.get("teams")
+            else list(range(len(names)))
+        )
         names = [_cell(name) for name in names]
         if any(result is None for *_, result in hands):
-            yield from _replayed_rows(game_id, names)
+            yield from _replayed_rows(game_id, names, scorers)
             continue
         for number, entry, result in hands:
-            yield _hand_row(game_number, number, names, HandEntry.from_stored(entry), result)
+            yield _hand_row(game_number, number, names, HandEntry.from_stored(entry), result, scorers)
 
 
-def _replayed_rows(game_id: int, names: list[str]) -> Iterator[list[Any]]:
+def _replayed_rows(game_id: int, names: list[str], scorers: list[int]) -> Iterator[list[Any]]:
     """hands_csv_rows' rows of one game, from the engine."""
     # .all(): django-stubs mistypes prefetch_related called on a from_queryset() manager itself.
     game = (
@@ -138,10 +199,12 @@ def _replayed_rows(game_id: int, names: list[str]) -> Iterator[list[Any]]:
         .get(pk=game_id)
     )
     for hand in game.state().hands:
-        yield _hand_row(game.number, hand.number, names, hand.entry, hand.to_stored())
+        yield _hand_row(game.number, hand.number, names, hand.entry, hand.to_stored(), scorers)
 
 
-def _hand_row(game_number: int, number: int, names: list[str], entry: HandEntry, result: dict[str, Any]) -> list[Any]:
+def _hand_row(
+    game_number: int, number: int, names: list[str], entry: HandEntry, result: dict[str, Any], scorers: list[int]
+) -> list[Any]:
     def name(seat: int | None) -> str:
         return names[seat] if seat is not None else ""
 
@@ -158,9 +221,12 @@ def _hand_row(game_number: int, number: int, names: list[str], entry: HandEntry,
     for seat in range(MOST_SEATS):
         if seat < len(names):
             hearts = entry.hearts[seat] if entry.hearts else 0
-            row += [names[seat], hearts, result["points"][seat], result["totals"][seat]]
+            scorer = scorers[seat]
+            row += [names[seat], hearts, result["points"][scorer], result["totals"][scorer]]
         else:
             row += ["", "", "", ""]
+    money = result.get("money")
+    row += [money[scorers[seat]] if money and seat < len(names) else "" for seat in range(MOST_SEATS)]
     return row
 
 

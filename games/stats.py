@@ -76,17 +76,17 @@ def _win_pct_cell(row: Row) -> str:
 # Left to right as a Hearts league reads a table, so that a phone shows the
 # deciding columns first and the rest are a short swipe away.
 COLUMNS = [
-    Column("player", "Player", "Player", False),
-    Column("wins", "Wins", "Games won", True, _format("wins")),
-    Column("games", "Games", "Games played that count", True, _format("games")),
-    Column("win_pct", "Win %", "Share of games won (in brackets: too few games to rank)", True, _win_pct_cell),
-    Column("avg_total", "Avg", "Average final score", False, _format("avg_total", 1)),
-    Column("rating", "Rating", "Skill rating now, over every counted game", True, _format("rating", 1)),
-    Column("per_hand", "Per hand", "Average points per hand", False, _format("per_hand", 2)),
-    Column("moons", "Moons", "Moons shot", True, _format("moons")),
-    Column("queens", "Q♠", "Queens of spades taken", True, _format("queens")),
-    Column("wraps", "Wraps", "Wraps back to 0", True, _format("wraps")),
-    Column("sixty_nine", "69×5", "Games won by 69 for 5", True, _format("sixty_nine")),
+    Column("player", _("Player"), _("Player"), False),
+    Column("wins", _("Wins"), _("Games won"), True, _format("wins")),
+    Column("games", _("Games"), _("Games played that count"), True, _format("games")),
+    Column("win_pct", _("Win %"), _("Share of games won (in brackets: too few games to rank)"), True, _win_pct_cell),
+    Column("avg_total", _("Avg"), _("Average final score"), False, _format("avg_total", 1)),
+    Column("rating", _("Rating"), _("Skill rating now, over every counted game"), True, _format("rating", 1)),
+    Column("per_hand", _("Per hand"), _("Average points per hand"), False, _format("per_hand", 2)),
+    Column("moons", _("Moons"), _("Moons shot"), True, _format("moons")),
+    Column("queens", _("Q♠"), _("Queens of spades taken"), True, _format("queens")),
+    Column("wraps", _("Wraps"), _("Wraps back to 0"), True, _format("wraps")),
+    Column("sixty_nine", _("69×5"), _("Games won by 69 for 5"), True, _format("sixty_nine")),
 ]
 # Turbo Hearts' money: a column only in a table with Turbo games in it (columns_for).
 MONEY = Column(

@@ -8,11 +8,12 @@ and states, like the rest of the engine; names come from setup.players.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
+from rules.cards import shown_card
 from rules.deal import Deal
 from rules.entry import HandEntry
 from rules.game import GameState
@@ -167,12 +168,12 @@ def describe_passes(setup: GameSetup, deal: Deal) -> str:
 def describe_leader(setup: GameSetup, deal: Deal) -> str:
     if deal.leader is not None:
         return _("{player} leads").format(player=setup.players[deal.leader])
+    # Every deal without a leader names the card that leads (the 2♣, or the lowest club out).
+    card = shown_card(deal.lead_card or "")
     if setup.deck.kitty:
         # The lowest club dealt to a player leads; it may lie in the kitty.
-        return _("Whoever holds the lowest club leads (the {card}, unless it is in the kitty)").format(
-            card=deal.lead_card
-        )
-    return _("Whoever holds the {card} leads").format(card=deal.lead_card)
+        return _("Whoever holds the lowest club leads (the {card}, unless it is in the kitty)").format(card=card)
+    return _("Whoever holds the {card} leads").format(card=card)
 
 
 def describe_deck(setup: GameSetup) -> tuple[str, ...]:
@@ -181,7 +182,7 @@ def describe_deck(setup: GameSetup) -> tuple[str, ...]:
     lines: list[str] = []
     if deck.decks > 1:
         # One whole sentence for each way two decks are made ready (rules.i18n).
-        taken_out = join_names([_("one {card}").format(card=card) for card in deck.removed])
+        taken_out = join_names([_("one {card}").format(card=shown_card(card)) for card in deck.removed])
         if deck.removed and deck.jokers:
             shuffle = ngettext(
                 "Shuffle {decks} decks together and take out {removed} and add {jokers} joker: {cards} cards",
@@ -463,11 +464,12 @@ def _cards_taken(setup: GameSetup, entry: HandEntry, seat: int) -> str:
     or '' for none, in the order of the point-card table."""
     cards: list[str] = []
     if entry.ranks is not None:
-        cards.extend(f"{rank}{HEART}" for rank in (entry.ranks[seat] if seat < len(entry.ranks) else ()))
+        cards.extend(shown_card(f"{rank}{HEART}") for rank in (entry.ranks[seat] if seat < len(entry.ranks) else ()))
     elif seat < len(entry.hearts) and entry.hearts[seat]:
         cards.append(f"{entry.hearts[seat]}{HEART}")
-    cards.extend(card.card for card in setup.single_cards if entry.taker(card) == seat)
-    return " ".join(cards)
+    cards.extend(shown_card(card.card) for card in setup.single_cards if entry.taker(card) == seat)
+    # Each card with the letters the reader's cards print (Q♠ is V♠ in Dutch).
+    return joined(cards, " ")
 
 
 def describe_entry(setup: GameSetup, entry: HandEntry) -> str:
@@ -481,8 +483,8 @@ def describe_entry(setup: GameSetup, entry: HandEntry) -> str:
     for seat, name in enumerate(names):
         cards = _cards_taken(setup, entry, seat)
         if cards:
-            taken.append(f"{name} {cards}")
-    parts: list[str] = [", ".join(taken)]
+            taken.append(joined([name, cards], " "))
+    parts: list[str] = [joined(taken, ", ")]
     if entry.moon:
         parts.append(_(" (moon: {resolution})").format(resolution=_resolution(entry.moon)))
     if entry.sun:
@@ -498,7 +500,12 @@ def _time_up(entry: HandEntry) -> list[str]:
 
 def _charged(entry: HandEntry) -> list[str]:
     """Turbo Hearts: the cards charged that hand, ' (charged A♥ Q♠)'."""
-    return [_(" (charged {cards})").format(cards=" ".join(entry.charged))] if entry.charged else []
+    return [_(" (charged {cards})").format(cards=_shown_cards(entry.charged))] if entry.charged else []
+
+
+def _shown_cards(cards: Iterable[str]) -> str:
+    """Cards one after another as the reader's cards print them: 'A♥ Q♠' ('A♥ V♠' in Dutch)."""
+    return joined([shown_card(card) for card in cards], " ")
 
 
 def describe_change(setup: GameSetup, before: HandEntry | None, after: HandEntry | None) -> str:
@@ -529,7 +536,7 @@ def describe_change(setup: GameSetup, before: HandEntry | None, after: HandEntry
     if before.charged != after.charged:
         changes.append(
             _("charged {was} → {now}").format(
-                was=" ".join(before.charged) or nothing, now=" ".join(after.charged) or nothing
+                was=_shown_cards(before.charged) or nothing, now=_shown_cards(after.charged) or nothing
             )
         )
     if before.time_up != after.time_up:

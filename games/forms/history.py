@@ -24,6 +24,7 @@ class SpanForm(forms.Form):
 
     variant = forms.ChoiceField(
         required=False,
+        label=_("Variant"),
         choices=[("", _("All variants")), *((key, variant.name) for key, variant in PRESETS.items())],
     )
     season = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, label=_("Season"))
@@ -84,8 +85,8 @@ class StandingsForm(SpanForm):
 
 
 class ArchiveForm(SpanForm):
-    status = forms.ChoiceField(required=False, choices=[("", _("Any status")), *Game.Status.choices])
-    player = forms.TypedChoiceField(required=False, coerce=int, empty_value=None)
+    status = forms.ChoiceField(required=False, label=_("Status"), choices=[("", _("Any status")), *Game.Status.choices])
+    player = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, label=_("Player"))
 
     def __init__(self, data: Any, players: list[tuple[int, str]]) -> None:
         super().__init__(data)

@@ -78,6 +78,12 @@ class NightForm(forms.Form):
             preset = self.league.presets.filter(pk=int(value.removeprefix(SAVED))).first()
             if preset is None:
                 raise ValidationError(gettext("These house rules are no longer the league's"))
+            if preset.options.get("teams"):
+                # The night's standings place each player by their own total (rules.night).
+                raise ValidationError(
+                    gettext("A club night's players each play for themselves: %(name)s plays in partners")
+                    % {"name": preset.name}
+                )
             return preset.variant, dict(preset.options), preset
         return value, {}, None
 

@@ -1,10 +1,11 @@
-"""The referee's questions: a moment of play, and charging a revoke."""
+"""The referee's questions: a moment of play, who takes a trick, and charging a revoke."""
 
 from __future__ import annotations
 
 from typing import Any, cast
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from rules.cards import CLUBS, DIAMONDS, HEARTS, RANKS, SPADES
 from rules.referee import (
@@ -14,16 +15,17 @@ from rules.referee import (
     Card,
     PlayQuestion,
     PlayRules,
+    read_trick,
 )
 
-SUIT_CHOICES = [(SPADES, "♠ spades"), (HEARTS, "♥ hearts"), (DIAMONDS, "♦ diamonds"), (CLUBS, "♣ clubs")]
+SUIT_CHOICES = [(SPADES, _("♠ spades")), (HEARTS, _("♥ hearts")), (DIAMONDS, _("♦ diamonds")), (CLUBS, _("♣ clubs"))]
 CARD_CHOICES = [
-    ("heart", "a heart ♥"),
-    ("queen", "the Q♠"),
-    ("spade", "a spade ♠ (not the Q♠)"),
-    ("diamond", "a diamond ♦"),
-    ("club", "a club ♣"),
-    ("other", "another card (not a heart, not the Q♠, not the suit led)"),
+    ("heart", _("a heart ♥")),
+    ("queen", _("the Q♠")),
+    ("spade", _("a spade ♠ (not the Q♠)")),
+    ("diamond", _("a diamond ♦")),
+    ("club", _("a club ♣")),
+    ("other", _("another card (not a heart, not the Q♠, not the suit led)")),
 ]
 CARD_SUITS = {"heart": HEARTS, "spade": SPADES, "diamond": DIAMONDS, "club": CLUBS}
 
@@ -36,38 +38,46 @@ _CHECKBOX = forms.CheckboxInput(attrs={"class": "form-check-input"})
 class PlayForm(forms.Form):
     """The moment of play, as the player describes it: only what the rules need."""
 
-    card = forms.ChoiceField(choices=CARD_CHOICES, initial="heart", label="The card", widget=_SELECT)
+    card = forms.ChoiceField(choices=CARD_CHOICES, initial="heart", label=_("The card"), widget=_SELECT)
     rank = forms.ChoiceField(
-        choices=[("", "any")] + [(rank, rank) for rank in RANKS],
+        choices=[("", _("any"))] + [(rank, rank) for rank in RANKS],
         required=False,
-        label="Rank",
+        label=_("Rank"),
         widget=_SELECT,
     )
     play = forms.ChoiceField(
-        choices=[("lead", "Leading the trick"), ("follow", "Following")],
+        choices=[("lead", _("Leading the trick")), ("follow", _("Following"))],
         initial="lead",
         widget=_RADIOS,
-        label="I am",
+        label=_("I am"),
     )
-    first_trick = forms.BooleanField(required=False, label="It is the first trick of the hand", widget=_CHECKBOX)
-    heart_played = forms.BooleanField(required=False, label="A heart has been played this hand", widget=_CHECKBOX)
-    queen_played = forms.BooleanField(required=False, label="The Q♠ has been played this hand", widget=_CHECKBOX)
-    suit_led = forms.ChoiceField(choices=[("", "—"), *SUIT_CHOICES], required=False, label="Suit led", widget=_SELECT)
-    holds_suit_led = forms.BooleanField(required=False, label="I hold a card of the suit led", widget=_CHECKBOX)
+    first_trick = forms.BooleanField(required=False, label=_("It is the first trick of the hand"), widget=_CHECKBOX)
+    heart_played = forms.BooleanField(required=False, label=_("A heart has been played this hand"), widget=_CHECKBOX)
+    queen_played = forms.BooleanField(required=False, label=_("The Q♠ has been played this hand"), widget=_CHECKBOX)
+    suit_led = forms.ChoiceField(
+        choices=[("", "—"), *SUIT_CHOICES], required=False, label=_("Suit led"), widget=_SELECT
+    )
+    holds_suit_led = forms.BooleanField(required=False, label=_("I hold a card of the suit led"), widget=_CHECKBOX)
     hand = forms.ChoiceField(
         choices=[
-            (MIXED, "other cards too"),
-            (ONLY_HEARTS, "only hearts"),
-            (ONLY_HEARTS_AND_QUEEN, "only hearts and the Q♠"),
+            (MIXED, _("other cards too")),
+            (ONLY_HEARTS, _("only hearts")),
+            (ONLY_HEARTS_AND_QUEEN, _("only hearts and the Q♠")),
         ],
         initial=MIXED,
         widget=_RADIOS,
-        label="Apart from this card, my hand holds",
+        label=_("Apart from this card, my hand holds"),
     )
-    pile_empty = forms.BooleanField(required=False, label="The draw pile is empty", widget=_CHECKBOX)
+    pile_empty = forms.BooleanField(required=False, label=_("The draw pile is empty"), widget=_CHECKBOX)
     through_warren = forms.BooleanField(
-        required=False, label="I play it through the Warren card (it is the extra card)", widget=_CHECKBOX
+        required=False, label=_("I play it through the Warren card (it is the extra card)"), widget=_CHECKBOX
     )
+    # Turbo Hearts: a charged card waits for the second trick of its suit.
+    charged = forms.BooleanField(required=False, label=_("This card was charged"), widget=_CHECKBOX)
+    suit_seen = forms.BooleanField(
+        required=False, label=_("A trick of this card's suit was led before in this hand"), widget=_CHECKBOX
+    )
+    only_of_suit = forms.BooleanField(required=False, label=_("It is my only card of its suit"), widget=_CHECKBOX)
 
     def __init__(self, *args: Any, rules: PlayRules, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -78,12 +88,15 @@ class PlayForm(forms.Form):
             del self.fields["pile_empty"]
         if not rules.warren:
             del self.fields["through_warren"]
+        if not rules.charging:
+            for name in ("charged", "suit_seen", "only_of_suit"):
+                del self.fields[name]
 
     def clean(self) -> dict:
         super().clean()
         cleaned = self.cleaned_data
         if cleaned.get("play") == "follow" and not cleaned.get("suit_led"):
-            self.add_error("suit_led", "Which suit was led?")
+            self.add_error("suit_led", _("Which suit was led?"))
         return cleaned
 
     def question(self) -> PlayQuestion:
@@ -103,11 +116,41 @@ class PlayForm(forms.Form):
             hand=data["hand"],
             pile_empty=data.get("pile_empty", False),
             through_warren=data.get("through_warren", False),
+            charged=data.get("charged", False),
+            suit_seen=data.get("suit_seen", False),
+            only_of_suit=data.get("only_of_suit", False),
         )
 
 
+class TrickForm(forms.Form):
+    """Cancellation Hearts: the cards of one trick, in the order played, for who takes it."""
+
+    trick = forms.CharField(
+        max_length=200,
+        label=_("The trick's cards, in the order played"),
+        help_text=_("The lead first, e.g. K♠ 7♠ K♠ Q♠ 2♥ (or ks 7s ks qs 2h; a joker as joker)."),
+        widget=forms.TextInput(attrs={"class": "form-control", "autocomplete": "off", "autocapitalize": "none"}),
+    )
+    last_trick = forms.BooleanField(required=False, label=_("It is the last trick of the hand"), widget=_CHECKBOX)
+
+    def __init__(self, *args: Any, seats: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+
+    def clean_trick(self) -> tuple[str, ...]:
+        try:
+            cards = read_trick(self.cleaned_data["trick"])
+        except ValueError as error:
+            raise forms.ValidationError(str(error)) from error
+        if len(cards) > self.seats:
+            raise forms.ValidationError(
+                _("A trick has one card from each player: at most %(seats)s here.") % {"seats": self.seats}
+            )
+        return cards
+
+
 class RevokeForm(forms.Form):
-    offender = forms.TypedChoiceField(coerce=int, label="Who revoked?", widget=_SELECT)
+    offender = forms.TypedChoiceField(coerce=int, label=_("Who revoked?"), widget=_SELECT)
     number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
     # The hand's idempotency key, as HandForm's: a second tap or a retry charges one revoke.
     key = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
@@ -123,5 +166,5 @@ class RevokeForm(forms.Form):
         # two was made by hand, and Django would keep the last without a word.
         getlist = getattr(self.data, "getlist", None)
         if getlist is not None and len(getlist("offender")) > 1:
-            raise forms.ValidationError("Name one player who revoked, not two")
+            raise forms.ValidationError(_("Name one player who revoked, not two"))
         return cleaned

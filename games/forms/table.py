@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import secrets
 import uuid
+from collections import Counter
 from collections.abc import Mapping
 from datetime import date
 from typing import Any, cast
@@ -530,17 +531,21 @@ class HandForm(forms.Form):
         """Where hearts score by rank: one strip of the 13 hearts per player, each with its points (the
         engine's values), ticked as the table took them; partners side by side in a team game."""
         values = self.setup.heart_values
+        # Two decks (Cancellation) hold each heart twice: a strip has a box per copy, so one
+        # player may take both (one tap each), and two players one each.
+        copies = self.setup.variant.decks
         strips = []
         for seat in self.seat_order():
             name = ranks_field(seat)
-            ticked = {str(rank) for rank in self[name].value() or ()}
+            ticked = Counter(str(rank) for rank in self[name].value() or ())
             strips.append(
                 {
                     "seat": seat,
                     "name": name,
                     "player": self.setup.players[seat],
+                    "copies": copies,
                     "hearts": [
-                        {"rank": rank, "points": points, "checked": rank in ticked}
+                        {"rank": rank, "points": points, "checked": ticked[rank] >= 1, "twice": ticked[rank] >= 2}
                         for rank, points in zip(RANKS, values, strict=True)
                     ],
                     "errors": self[name].errors,

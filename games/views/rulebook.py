@@ -8,6 +8,7 @@ template.
 
 from __future__ import annotations
 
+import json
 import uuid
 from http import HTTPStatus
 
@@ -19,14 +20,16 @@ from django.http import Http404, HttpRequest, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from games.forms import PlayForm, RevokeForm
+from games.forms.rulebook import TrickForm
 from games.models import Game, HandConflict, League, LeaguePreset
 from games.permissions import SCORE, VIEW, get_game_for
 from games.views.pages import render_page
 from games.views.table import revoke_question
-from rules import VARIANTS, EntryError, GameState, HandEntry
+from rules import EntryError, GameState, HandEntry, SetupError
 from rules.describe import revoke_terms
 from rules.referee import (
     can_play,
@@ -35,8 +38,10 @@ from rules.referee import (
     play_notes,
     play_rules,
     revoke_penalty,
+    trick_taker,
 )
 from rules.rulebook import cheat_sheet, moon_rule
+from rules.variants import PRESETS, in_table_words
 from scorekeeper.middleware import HtmxHttpRequest
 
 
@@ -55,17 +60,41 @@ def _with_hands() -> QuerySet[Game]:
 
 @require_GET
 def rules_index(request: HttpRequest) -> TemplateResponse:
-    """The four presets' sheets; for a member, their leagues' own presets beside them."""
+    """Every preset's sheet; for a member, their leagues' own presets beside them."""
+    return TemplateResponse(request, "rulebook/index.html", _index_context(request))
+
+
+def _index_context(request: HttpRequest) -> dict:
     presets = LeaguePreset.objects.filter(league__in=League.objects.for_user(request.user)).select_related("league")
-    context = {"variants": VARIANTS.values(), "presets": presets.order_by("league__name", "league_id", "name")}
-    return TemplateResponse(request, "rulebook/index.html", context)
+    return {"variants": PRESETS.values(), "presets": presets.order_by("league__name", "league_id", "name")}
 
 
 @require_GET
 def rules_variant(request: HttpRequest, variant: str) -> TemplateResponse:
-    if variant not in VARIANTS:
+    """A preset's sheet; ?options={...} (a scoresheet's options, as JSON) adds house rules to it.
+
+    Bad options answer 400 with the engine's refusal in the table's words, on the index page.
+    """
+    if variant not in PRESETS:
         raise Http404("No such variant")
-    return TemplateResponse(request, "rulebook/sheet.html", {"sheet": cheat_sheet(variant), "game": None})
+    options: dict[str, object] | None = None
+    if "options" in request.GET:
+        try:
+            options = json.loads(request.GET["options"])
+        except ValueError:
+            options = None
+        if not isinstance(options, dict):
+            return _refused(request, gettext("The house rules in this link are not readable."))
+    try:
+        sheet = cheat_sheet(variant, options)
+    except SetupError as error:
+        return _refused(request, in_table_words(str(error)))
+    return TemplateResponse(request, "rulebook/sheet.html", {"sheet": sheet, "game": None})
+
+
+def _refused(request: HttpRequest, refusal: str) -> TemplateResponse:
+    context = {**_index_context(request), "refusal": refusal}
+    return TemplateResponse(request, "rulebook/index.html", context, status=HTTPStatus.BAD_REQUEST)
 
 
 @require_GET
@@ -89,7 +118,12 @@ def game_qr(url: str) -> SafeString:
     """
     qr = segno.make(url, error="m")
     svg = qr.svg_inline(
-        scale=4, border=2, light="#fff", omitsize=True, svgclass="sheet-qr-code", title="QR code: " + url
+        scale=4,
+        border=2,
+        light="#fff",
+        omitsize=True,
+        svgclass="sheet-qr-code",
+        title=gettext("QR code: %(url)s") % {"url": url},
     )
     return mark_safe(svg)
 
@@ -106,13 +140,25 @@ def game_referee(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
     asked = "card" in request.GET
     form = PlayForm(request.GET if asked else None, rules=rules)
     ruling = can_play(rules, form.question()) if asked and form.is_valid() else None
+    # Cancellation Hearts: who takes a trick where identical cards cancel.
+    trick_asked = rules.cancelling and "trick" in request.GET
+    trick_form = TrickForm(request.GET if trick_asked else None, seats=state.setup.seats) if rules.cancelling else None
+    trick_ruling = None
+    if trick_form is not None and trick_asked and trick_form.is_valid():
+        data = trick_form.cleaned_data
+        try:
+            trick_ruling = trick_taker(rules, data["trick"], data["last_trick"])
+        except ValueError as error:
+            trick_form.add_error("trick", str(error))
     context = {
         "form": form,
         "ruling": ruling,
+        "trick_form": trick_form,
+        "trick_ruling": trick_ruling,
         "notes": play_notes(rules),
         **_situation(game, state, membership.can_score),
     }
-    return render_page(request, "rulebook/referee.html", context, "answer")
+    return render_page(request, "rulebook/referee.html", context, "trick_answer" if trick_asked else "answer")
 
 
 @require_POST
@@ -125,10 +171,12 @@ def game_referee_revoke(request: HtmxHttpRequest, game_id: int) -> TemplateRespo
     # table's hand form does, so neither is mistaken for success.
     notice, status = "", HTTPStatus.OK
     if game.declared:
-        notice = f"This game was declared {game.get_declared_display().lower()}; no hand can be added."
+        notice = gettext("This game was declared %(declared)s; no hand can be added.") % {
+            "declared": game.get_declared_display().lower()
+        }
         status = HTTPStatus.UNPROCESSABLE_ENTITY
     elif not form.is_valid():
-        notice, status = "Pick the player who revoked.", HTTPStatus.UNPROCESSABLE_ENTITY
+        notice, status = gettext("Pick the player who revoked."), HTTPStatus.UNPROCESSABLE_ENTITY
     else:
         number, offender = form.cleaned_data["number"], form.cleaned_data["offender"]
         if not request.htmx:
@@ -139,16 +187,20 @@ def game_referee_revoke(request: HtmxHttpRequest, game_id: int) -> TemplateRespo
         try:
             state = game.record_hand(number, HandEntry.revoked(offender), request.user, key=form.cleaned_data["key"])
         except HandConflict as conflict:
-            notice, status = f"{conflict.message}. Nothing was charged.", HTTPStatus.CONFLICT
+            notice = gettext("%(reason)s. Nothing was charged.") % {"reason": conflict.message}
+            status = HTTPStatus.CONFLICT
             # Show the hand that got there first.
             game = _with_hands().get(pk=game.pk)
             state = game.state()
         except EntryError as error:
-            notice, status = f"{error}. Nothing was charged.", HTTPStatus.UNPROCESSABLE_ENTITY
+            notice = gettext("%(reason)s. Nothing was charged.") % {"reason": error}
+            status = HTTPStatus.UNPROCESSABLE_ENTITY
         else:
-            notice = (
-                f"Hand {number}: revoke charged to {state.setup.players[offender]}, who {revoke_terms(state.setup)}."
-            )
+            notice = gettext("Hand %(number)s: revoke charged to %(player)s, who %(terms)s.") % {
+                "number": number,
+                "player": state.setup.players[offender],
+                "terms": revoke_terms(state.setup),
+            }
             if not request.htmx:
                 messages.success(request, notice)
                 return HttpResponseRedirect(reverse("games:game-referee", args=[game.pk]))
@@ -157,6 +209,8 @@ def game_referee_revoke(request: HtmxHttpRequest, game_id: int) -> TemplateRespo
     context = {
         "form": PlayForm(rules=rules),
         "ruling": None,
+        "trick_form": TrickForm(seats=state.setup.seats) if rules.cancelling else None,
+        "trick_ruling": None,
         "notes": play_notes(rules),
         "notice": notice,
         "notice_is_error": status != HTTPStatus.OK,

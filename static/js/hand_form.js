@@ -76,7 +76,34 @@
       if (total) {
         total.textContent = ticked.length ? ticked.length + " ♥ · " + points : "";
       }
+      // Two decks: the first copy's button says ×2 once the second copy is ticked too.
+      strip.querySelectorAll("[data-rank-second]").forEach(function (second) {
+        var first = document.getElementById(second.id.replace(/-2$/, ""));
+        var mark = first && first.labels.length ? first.labels[0].querySelector("[data-rank-twice]") : null;
+        if (mark) {
+          mark.hidden = !second.checked;
+        }
+      });
     });
+  }
+
+  // Two decks (Cancellation): a tap per copy on the same button. The first tap
+  // ticks one copy, the second tap the other, a third clears both. The click
+  // reaches the first copy's box (a tap on its label, or Space on it) with the
+  // box already toggled; cancelling it puts the box back as it was.
+  function tapTwice(event, first) {
+    var second = document.getElementById(first.id + "-2");
+    var form = first.closest("form[data-hand-form]");
+    if (!second || !form) {
+      return;
+    }
+    if (!first.checked && !second.checked) {
+      event.preventDefault();
+      second.checked = true;
+      changed(form);
+    } else if (!first.checked) {
+      second.checked = false;
+    }
   }
 
   function takeRank(form, input) {
@@ -91,13 +118,18 @@
     });
   }
 
-  // "rest": every heart nobody has ticked goes to this player.
+  // "rest": every heart nobody has ticked goes to this player (with two decks,
+  // every copy nobody has: both, or the one another player left).
   function restOfRanks(form, strip) {
+    var copies = {};
     strip.querySelectorAll("input[type=checkbox]").forEach(function (input) {
-      var elsewhere = rankStrips(form).some(function (other) {
-        return other !== strip && other.querySelector('input[value="' + input.value + '"]:checked') !== null;
-      });
-      input.checked = !elsewhere;
+      copies[input.value] = (copies[input.value] || []).concat([input]);
+    });
+    Object.keys(copies).forEach(function (rank) {
+      var elsewhere = rankStrips(form).reduce(function (sum, other) {
+        return other === strip ? sum : sum + other.querySelectorAll('input[value="' + rank + '"]:checked').length;
+      }, 0);
+      copies[rank].forEach(function (input, index) { input.checked = index < copies[rank].length - elsewhere; });
     });
     changed(form);
   }
@@ -120,10 +152,25 @@
     return form.querySelector('input[name="' + name + '"]') !== null;
   }
 
+  // The page's sentence (hand_form.html, in the page's language) with its {fields}
+  // filled in; the English one where a page does not carry it.
+  function say(form, name, english, fields) {
+    var text = form.getAttribute("data-say-" + name) || english;
+    Object.keys(fields || {}).forEach(function (field) {
+      text = text.split("{" + field + "}").join(String(fields[field]));
+    });
+    return text;
+  }
+
   // What is still missing, in the table's words; empty when complete.
   // "a", "a and b", "a, b and c", as the engine joins names.
-  function joinAnd(items) {
-    return items.length < 2 ? items.join("") : items.slice(0, -1).join(", ") + " and " + items[items.length - 1];
+  function joinAnd(items, form) {
+    if (items.length < 2) {
+      return items.join("");
+    }
+    var head = items.slice(0, -1).join(", ");
+    return form ? say(form, "and", "{items} and {last}", {items: head, last: items[items.length - 1]}) :
+      head + " and " + items[items.length - 1];
   }
 
   function missing(form) {
@@ -136,21 +183,21 @@
       // The sentence comes from the page, in its language: {name} or {names} is filled in here.
       needs.push(notWhole.length === 1 ?
         form.getAttribute("data-not-whole").replace("{name}", nameOf(notWhole[0])) :
-        form.getAttribute("data-not-whole-many").replace("{names}", joinAnd(notWhole.map(nameOf))));
+        form.getAttribute("data-not-whole-many").replace("{names}", joinAnd(notWhole.map(nameOf), form)));
     } else if (negative.length) {
-      needs.push("Hearts can't be negative (" + negative.map(nameOf).join(", ") + ")");
+      needs.push(say(form, "negative", "Hearts can't be negative ({names})", {names: negative.map(nameOf).join(", ")}));
     } else if (sum !== total) {
-      needs.push(sum + " of " + total + " hearts");
+      needs.push(say(form, "count", "{sum} of {total} hearts", {sum: sum, total: total}));
     }
     // One question for every card still without a taker ("Who took the Q♠ and
     // J♦?"): with the hearts, one line on a 360px phone.
     var untaken = cardRows(form).filter(function (row) { return !row.querySelector("input:checked"); })
       .map(function (row) { return row.getAttribute("data-single-card"); });
     if (untaken.length) {
-      needs.push("Who took the " + joinAnd(untaken) + "?");
+      needs.push(say(form, "untaken", "Who took the {cards}?", {cards: joinAnd(untaken, form)}));
     }
     if (has(form, "moon") && !chosen(form, "moon")) {
-      needs.push("Moon: add or subtract?");
+      needs.push(say(form, "moon", "Moon: add or subtract?"));
     }
     return needs;
   }
@@ -163,7 +210,8 @@
     var submit = form.querySelector('[data-testid="hand-submit"]');
     var revoke = form.querySelector('[data-testid="revoke-submit"]');
     if (line) {
-      line.textContent = needs.length ? needs.join(" · ") : (pending ? "Checking for a moon…" : "Ready to record");
+      line.textContent = needs.length ? needs.join(" · ") :
+        (pending ? say(form, "checking", "Checking for a moon…") : say(form, "ready", "Ready to record"));
       line.classList.toggle("is-ready", needs.length === 0 && !pending);
     }
     if (submit) {
@@ -223,6 +271,10 @@
   }
 
   document.addEventListener("click", function (event) {
+    if (event.target.matches && event.target.matches(".rank-cycle input[data-rank-first]")) {
+      tapTwice(event, event.target);
+      return;
+    }
     var rest = event.target.closest("[data-ranks-rest]");
     if (rest && rest.closest("form[data-hand-form]")) {
       restOfRanks(rest.closest("form[data-hand-form]"), rest.closest("[data-rank-strip]"));
@@ -399,6 +451,11 @@
     if (!form.hasAttribute("data-enhanced")) {
       form.setAttribute("data-enhanced", "");
       form.querySelectorAll("[data-hearts], [data-ranks-rest]").forEach(function (button) { button.hidden = false; });
+      // Two decks: the second copies' own buttons give way to a second tap on the first.
+      form.querySelectorAll(".rank-copies").forEach(function (strip) {
+        strip.classList.add("rank-cycle");
+        strip.querySelectorAll("[data-rank-second]").forEach(function (second) { second.hidden = true; });
+      });
     }
     update(form);
   }

@@ -347,8 +347,9 @@
     form.querySelectorAll('input[type="radio"], input[type="checkbox"]').forEach(function (input) { input.checked = false; });
     body.forEach(function (value, name) {
       // A taker's radio, or a ticked box (a heart by rank, a Turbo charge): one per value sent.
+      // Two decks post a heart twice for a player who took both copies: the next box not yet ticked.
       var radio = form.querySelector('input[type="radio"][name="' + name + '"][value="' + value + '"], ' +
-        'input[type="checkbox"][name="' + name + '"][value="' + value + '"]');
+        'input[type="checkbox"][name="' + name + '"][value="' + value + '"]:not(:checked)');
       if (radio) radio.checked = true;
       var box = form.querySelector('input.hearts-input[name="' + name + '"]');
       if (box) box.value = value;

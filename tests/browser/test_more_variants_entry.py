@@ -8,6 +8,10 @@ digit typed on the keypad (Record or Enter included). Figures worked out by hand
   Ben A K = 27 and the Q♠ = 77, Dan J Q = 23, Cat the rest, 5 to 10 = 45.
 - Cancellation, 5 players, 26 hearts: Ben takes both Q♠ and 6 hearts = 32; Ann,
   Cat, Dan 5 each, Eve the rest (5).
+- Cancellation by rank, 5 players, the Q♥ 13 and the other hearts 1 (two decks: 2 x 25
+  = 50 in hearts, P = 76 with both Q♠): Ann and Ben one Q♥ each, 13 each; Cat both
+  K♥ (one tap per copy) and both Q♠, 2 + 26 = 28; Dan both A♥, 2; Eve the rest, the
+  2 to the J twice, 20.
 - Turbo, the Q♠ charged: Ann 4 hearts doubled by the 10♣ = 8, Ben 5, Cat 4 and the
   charged Q♠ 26 = 30, Dan the J♦ -10. Money (sum 33 - 4 x own): 1, 13, -87, 73.
 - Partners (Ann+Cat, Ben+Dan) to 50: each hand Ben the Q♠ and a heart, Cat the other
@@ -138,6 +142,56 @@ def test_a_cancellation_hand_with_both_queens_to_one_player(phone: Page, live_se
     assert entry["queen"] == BEN
     assert entry["twins"] == {"Q♠": BEN}
     note(artifacts_dir, f"cancellation: {taps} taps, Record's bottom edge {bottom:.0f}px")
+
+
+def test_a_cancellation_hand_by_rank_with_one_heart_to_two_players(
+    phone: Page, live_server, league, screen, artifacts_dir
+):
+    game = make_game(league, "cancellation", players=5, options={"heart_points": {"Q": 13}}, first_dealer=0)
+    phone.goto(f"{live_server.url}{game.get_absolute_url()}")
+    assert phone.evaluate("() => scrollY") == 0
+    bottom = record_bottom(phone)
+    assert small_targets(phone) == []
+    assert not overflows_phone(phone)
+    person = Person(phone)
+    # Two players take one copy each of the Q♥: a tap each.
+    person.tap(f"ranks_{ANN}-Q")
+    person.tap(f"ranks_{BEN}-Q")
+    expect(phone.get_by_test_id(f"strip-total-{ANN}")).to_have_text("1 ♥ · 13")
+    expect(phone.get_by_test_id(f"strip-total-{BEN}")).to_have_text("1 ♥ · 13")
+    # One player takes both copies: a second tap on the same heart, which then says ×2.
+    person.tap(f"ranks_{CAT}-K")
+    person.tap(f"ranks_{CAT}-K")
+    expect(phone.get_by_test_id(f"ranks_{CAT}-K").locator("[data-rank-twice]")).to_be_visible()
+    expect(phone.get_by_test_id(f"strip-total-{CAT}")).to_have_text("2 ♥ · 2")
+    person.tap(f"ranks_{DAN}-A")
+    person.tap(f"ranks_{DAN}-A")
+    expect(phone.get_by_test_id(f"strip-total-{DAN}")).to_have_text("2 ♥ · 2")
+    person.tap(f"queen-{CAT}")
+    person.tap(f"queen_2-{CAT}")
+    person.tap(f"ranks-rest-{EVE}")
+    # The rest: the 2 to the J, both copies, nobody's yet.
+    expect(phone.get_by_test_id(f"strip-total-{EVE}")).to_have_text("20 ♥ · 20")
+    expect(phone.locator("[data-entry-status]")).to_have_text("Ready to record")
+    screen(phone, "more-variants-cancellation-by-rank")
+    person.tap("hand-submit")
+    expect(totals(phone)).to_have_text(["13", "13", "28", "2", "20"])
+    taps = person.take()
+    assert taps == 10
+    entry = Hand.objects.get(game=game).entry
+    twice = [rank for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J") for _copy in range(2)]
+    assert entry["ranks"] == [["Q"], ["Q"], ["K", "K"], ["A", "A"], twice]
+    note(artifacts_dir, f"cancellation by rank: {taps} taps, Record's bottom edge {bottom:.0f}px")
+
+
+def test_a_third_tap_clears_both_copies(phone: Page, live_server, league):
+    game = make_game(league, "cancellation", players=5, options={"heart_points": {"Q": 13}}, first_dealer=0)
+    phone.goto(f"{live_server.url}{game.get_absolute_url()}")
+    for _tap in range(3):
+        phone.get_by_test_id(f"ranks_{ANN}-Q").click()
+    expect(phone.get_by_test_id(f"strip-total-{ANN}")).to_have_text("")
+    expect(phone.get_by_test_id(f"ranks_{ANN}-Q").locator("[data-rank-twice]")).to_be_hidden()
+    assert phone.locator(f"input[name='ranks_{ANN}']:checked").count() == 0
 
 
 def test_a_turbo_hand_with_a_charge(phone: Page, live_server, league, screen, artifacts_dir):

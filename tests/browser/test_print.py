@@ -6,6 +6,7 @@ to test-artifacts/ for a person to look at.
 """
 
 import io
+import json
 import shutil
 import subprocess
 
@@ -50,7 +51,58 @@ EVERY_OPTION = {
         ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"],
         {"moon": "subtract", "wraps": [66], "sixty_nine": True, "end": "more_than", "ties": "play_on"},
     ),
+    # RULES.md's More variants, every new option that can go together on one table.
+    "standard-more-variants": (
+        "standard",
+        LONG_NAMES[:6],
+        {
+            "heart_points": {"Q": 13, "A": 5},
+            "queen_points": 0,
+            "jack_of_diamonds": True,
+            "plus_card": "10♦",
+            "jack_points": -20,
+            "moon_needs_jack": True,
+            "first_lead": "left_of_dealer",
+            "teams": True,
+            "team_moon": "opponents",
+            "wraps": [50, 69, 104],
+            "sixty_nine": True,
+            "sun": True,
+        },
+    ),
+    "spot-partners": (
+        "spot",
+        ["Annabelle", "Bartholomew", "Catherine", "Dominique"],
+        {"teams": True, "team_moon": "player", "jack_of_diamonds": True, "jack_points": -40},
+    ),
+    "black_maria": ("black_maria", ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"], {"moon": "choice"}),
+    "domino": ("domino", ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"], {"queen_points": 13}),
+    "cancellation": (
+        "cancellation",
+        [*LONG_NAMES[:6], "Hal", "Ivy", "Jo", "Kai", "Lou"],
+        {"jack_of_diamonds": True, "plus_card": "10♦", "heart_points": "face"},
+    ),
+    "turbo": ("turbo", LONG_NAMES[:4], {"hands_per_game": 8, "charging": "blind_chain"}),
 }
+
+MORE_PRESETS = ["spot", "black_maria", "domino", "cancellation", "turbo"]
+# The printable area at @page's 12 mm margins, in CSS pixels (96 to the inch).
+PRINTABLE = {"A4": (703, 1032), "Letter": (725, 965)}
+
+
+def fill(page, paper: str, artifacts_dir, name: str) -> float:
+    """How much of the page's height the sheet fills, laid out as printed (1.0: the whole page).
+
+    Each figure is added to test-artifacts/fill.txt, for the note and for a person to compare.
+    """
+    width, height = PRINTABLE[paper]
+    page.set_viewport_size({"width": width, "height": height})
+    page.emulate_media(media="print")
+    bottom = page.evaluate("document.querySelector('.sheet').getBoundingClientRect().bottom + window.scrollY")
+    page.emulate_media(media="screen")
+    with (artifacts_dir / "fill.txt").open("a") as figures:
+        figures.write(f"{name}: {bottom / height:.0%}\n")
+    return bottom / height
 
 
 def print_pages(page, url: str, paper: str, png_name: str, artifacts_dir) -> int:
@@ -67,10 +119,24 @@ def print_pages(page, url: str, paper: str, png_name: str, artifacts_dir) -> int
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("variant", ["standard", "omnibus", "ricketts", "3d"])
+@pytest.mark.parametrize("variant", ["standard", "omnibus", "ricketts", "3d", *MORE_PRESETS])
 def test_each_preset_sheet_prints_on_one_page(page, live_server, artifacts_dir, variant, paper):
     pages = print_pages(page, f"{live_server.url}/rules/{variant}/", paper, f"sheet-{variant}-{paper}", artifacts_dir)
     assert pages == 1
+    filled = fill(page, paper, artifacts_dir, f"sheet-{variant}-{paper}")
+    assert 0.3 < filled <= 1.0
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("case", ["standard-more-variants", "spot-partners", "cancellation"])
+def test_a_preset_link_with_the_new_options_prints_on_one_page(page, live_server, artifacts_dir, case, paper):
+    variant, _names, options = EVERY_OPTION[case]
+    url = f"{live_server.url}/rules/{variant}/?options={json.dumps(options)}"
+    pages = print_pages(page, url, paper, f"sheet-link-{case}-{paper}", artifacts_dir)
+    assert pages == 1
+    assert page.get_by_role("heading", level=1).is_visible()
+    filled = fill(page, paper, artifacts_dir, f"sheet-link-{case}-{paper}")
+    assert 0.3 < filled <= 1.0
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -84,6 +150,8 @@ def test_a_game_sheet_with_every_option_on_prints_on_one_page(
     url = f"{live_server.url}/games/{game.pk}/rules/"
     pages = print_pages(page, url, paper, f"sheet-game-{case}-{paper}", artifacts_dir)
     assert pages == 1
+    filled = fill(page, paper, artifacts_dir, f"sheet-game-{case}-{paper}")
+    assert 0.3 < filled <= 1.0
     # The printed page carries the QR code but none of the screen's buttons.
     page.emulate_media(media="print")
     assert page.locator(".sheet-qr svg").is_visible()

@@ -110,6 +110,63 @@ class TestCancellation:
         assert not Hand.objects.filter(game=game).exists()
 
 
+class TestCancellationByRank:
+    """Two decks with hearts by rank (Pink Lady's Q♥ 13, the others 1: 50 in hearts): each heart twice."""
+
+    OPTIONS = {"heart_points": {"Q": 13}}
+    REST = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J"]
+
+    def test_each_strip_has_a_box_for_each_copy(self, scorer, league):
+        game = make_game(league, "cancellation", players=5, options=self.OPTIONS)
+        page = scorer.get(url(game)).content.decode()
+        assert 'data-testid="ranks_0-Q"' in page
+        assert 'data-testid="ranks_0-Q-2"' in page
+        assert page.count('name="ranks_0"') == 26
+
+    def test_two_players_one_copy_each_and_one_player_both_copies(self, scorer, league):
+        game = make_game(league, "cancellation", players=5, options=self.OPTIONS)
+        # Ann one Q♥ 13, Ben the other 13, Cat both K♥ and both Q♠ 2 + 26, Dan both A♥ 2,
+        # Eve the 2 to the J twice, 20: 76 in all (50 + 26).
+        data = {
+            "number": "1",
+            "action": "cards",
+            "queen": str(CAT),
+            "queen_2": str(CAT),
+            "ranks_0": ["Q"],
+            "ranks_1": ["Q"],
+            "ranks_2": ["K", "K"],
+            "ranks_3": ["A", "A"],
+            "ranks_4": [rank for rank in self.REST for _copy in range(2)],
+        }
+        response = scorer.post(url(game), data)
+        assert response.status_code == 302
+        assert totals(game) == [13, 13, 28, 2, 20]
+        entry = Hand.objects.get(game=game).to_entry()
+        assert entry.ranks[2] == ("K", "K")
+        # The edit form shows Cat's K♥ ticked twice.
+        page = scorer.get(reverse("games:hand-edit", args=[game.pk, 1])).content.decode()
+        assert 'id="ranks_2-K" value="K" data-points="1" autocomplete="off" checked data-rank-first' in page
+        assert 'id="ranks_2-K-2" value="K" data-points="1" data-rank-second autocomplete="off" checked' in page
+
+    def test_a_third_copy_of_a_heart_is_refused_and_saves_nothing(self, scorer, league):
+        game = make_game(league, "cancellation", players=5, options=self.OPTIONS)
+        data = {
+            "number": "1",
+            "action": "cards",
+            "queen": str(CAT),
+            "queen_2": str(CAT),
+            "ranks_0": ["Q", "Q"],
+            "ranks_1": ["Q"],
+            "ranks_2": ["K", "K"],
+            "ranks_3": ["A", "A"],
+            "ranks_4": [rank for rank in self.REST for _copy in range(2)],
+        }
+        response = scorer.post(url(game), data)
+        assert response.status_code == 422
+        assert "The Q♥ is named 3 times" in response.content.decode()
+        assert not Hand.objects.filter(game=game).exists()
+
+
 class TestTurbo:
     def turbo_hand(self, **extra):
         data = {"number": "1", "action": "cards", "queen": str(CAT), "jack": str(DAN), "ten": str(ANN)}

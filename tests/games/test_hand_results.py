@@ -73,6 +73,9 @@ def replayed_rows(league):
                     ]
                 else:
                     row += ["", "", "", ""]
+            # Turbo Hearts' money, one column a seat after them all (none in these variants).
+            money = getattr(hand, "money", None)
+            row += [money[seat] if money and seat < len(money) else "" for seat in range(MOST_SEATS)]
             yield row
 
 

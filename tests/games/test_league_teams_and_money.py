@@ -181,3 +181,28 @@ def test_rate_game_groups_partners_and_leaves_a_game_without_teams_as_it_was():
     alone = rate_game([None] * 4, [19, 33, 19, 33], [True, False, True, False], [None] * 4)
     assert alone == rate_game([None] * 4, [19, 33, 19, 33], [True, False, True, False])
     assert alone[0] != after[0]
+
+
+def test_hands_csv_has_each_hands_money_summing_to_each_players_game_money(client, user, both):
+    """Each Turbo hand's money per seat, after the seats' columns; a hand's money sums to 0 and a seat's
+    hands sum to the game's money the games.csv and the standings show (+46, −18, +78, −106 above)."""
+    client.force_login(user)
+    response = client.get(reverse("games:league-export-hands", args=[both.pk]))
+    rows = list(csv.DictReader(io.StringIO(b"".join(response.streaming_content).decode()[1:])))
+    turbo = [row for row in rows if row["money_1"] != ""]
+    assert turbo, "the Turbo game's hands carry money"
+    sums = {}
+    for row in turbo:
+        money = [int(row[f"money_{seat}"]) for seat in range(1, 5)]
+        assert sum(money) == 0
+        assert row["money_5"] == ""
+        for seat in range(1, 5):
+            sums[row[f"player_{seat}"]] = sums.get(row[f"player_{seat}"], 0) + money[seat - 1]
+    assert sums == {"Ann": 46, "Ben": -18, "Cat": 78, "Dan": -106}
+    partners = [row for row in rows if row not in turbo]
+    assert partners, "the team game's hands are listed too"
+    for row in partners:
+        assert row["money_1"] == ""  # the team game pays no money
+        # Partners sit opposite (Ann+Cat, Ben+Dan): each seat shows its team's points and total.
+        assert (row["points_1"], row["total_1"]) == (row["points_3"], row["total_3"])
+        assert (row["points_2"], row["total_2"]) == (row["points_4"], row["total_4"])

@@ -552,3 +552,18 @@ def test_a_late_arrival_never_takes_a_full_league_past_its_cap(scorer, league, m
     assert response.status_code == 422
     assert "the most a league can hold" in str(response.context_data["presence_form"].errors["name"])
     assert snapshot() == before
+
+
+def test_a_night_cannot_play_a_partners_game_and_says_so_on_its_field(scorer, league):
+    """The night's standings place each player by their own total: a league's partners preset is
+    refused on the rules field, and nothing is stored."""
+    preset = LeaguePresetFactory(league=league, name="Couples")
+    preset.options = {**preset.options, "teams": True, "team_moon": "team"}
+    preset.save()
+    data = new_night(league, rules=f"saved:{preset.pk}")
+    response = scorer.post(reverse("games:night-new", args=[league.pk]), data)
+    assert response.status_code == 422
+    assert response.context["form"].errors["rules"] == [
+        "A club night's players each play for themselves: Couples plays in partners"
+    ]
+    assert not Night.objects.exists()

@@ -21,11 +21,13 @@ def member(league, role):
 def test_the_index_lists_every_variant_for_anyone(client):
     response = client.get(reverse("games:rules-index"))
     assert response.status_code == 200
-    for key in ("standard", "omnibus", "ricketts", "3d"):
+    for key in ("standard", "omnibus", "ricketts", "3d", "spot", "black_maria", "domino", "cancellation", "turbo"):
         assert reverse("games:rules-variant", args=[key]) in response.content.decode()
 
 
-@pytest.mark.parametrize("variant", ["standard", "omnibus", "ricketts", "3d"])
+@pytest.mark.parametrize(
+    "variant", ["standard", "omnibus", "ricketts", "3d", "spot", "black_maria", "domino", "cancellation", "turbo"]
+)
 def test_each_preset_sheet_is_public(client, variant):
     response = client.get(reverse("games:rules-variant", args=[variant]))
     assert response.status_code == 200
@@ -43,6 +45,48 @@ def test_the_ricketts_page_shows_its_rules(client):
 
 def test_an_unknown_variant_is_404(client):
     assert client.get("/rules/bridge/").status_code == 404
+
+
+def test_house_rules_in_the_link_are_on_the_sheet(client):
+    options = '{"teams": true, "team_moon": "opponents", "target": 200}'
+    response = client.get("/rules/standard/", {"options": options})
+    assert response.status_code == 200
+    content = response.content.decode()
+    assert "Hearts (4 or 6 players)" in content
+    assert "each opponent +26, the partner 0: each other team +52" in content
+    assert "a total reaches 200 or more" in content
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ("{not json", "The house rules in this link are not readable."),
+        ("[1, 2]", "The house rules in this link are not readable."),
+        ('{"charging": "blind"}', "“Charging” does not apply to Hearts"),
+        ('{"teams": true, "passing": ["left 6"]}', "No cheat-sheet for these house rules"),
+    ],
+)
+def test_bad_house_rules_in_the_link_are_a_400_with_the_reason(client, options, words):
+    response = client.get("/rules/standard/", {"options": options})
+    assert response.status_code == 400
+    assert response.template_name == "rulebook/index.html"
+    assert words in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "options", "words"),
+    [
+        ("turbo", ["Ann", "Ben", "Cat", "Dan"], {}, "Order: in turn, until everyone passes."),
+        ("cancellation", ["Ann", "Ben", "Cat", "Dan", "Eve"], {}, "2 decks of 52 and 1 joker: 105 cards, 26 hearts."),
+        ("spot", ["Ann", "Ben", "Cat", "Dan"], {"teams": True}, "Ann and Cat; Ben and Dan"),
+    ],
+)
+def test_a_game_of_the_more_variants_has_its_sheet(client, league, user, variant, players, options, words):
+    game = make_game(league, variant, players, options=options)
+    client.force_login(user)
+    response = client.get(f"/games/{game.pk}/rules/")
+    assert response.status_code == 200
+    assert words in response.content.decode()
 
 
 def test_sheets_carry_no_inline_script_or_style(client, league, user):
@@ -367,3 +411,161 @@ def test_an_abandoned_game_takes_no_revoke(client, league, user):
     assert response.status_code == 422
     assert "This game was declared abandoned; no hand can be added." in response.content.decode()
     assert not Hand.objects.exists()
+
+
+# The referee for RULES.md's More variants: one view test per new play rule -----------------
+
+
+def test_turbo_asks_about_charges_and_refuses_a_charged_card_on_its_suits_first_trick(client, league, user):
+    game = make_game(league, "turbo")
+    client.force_login(user)
+    question = {"card": "heart", "rank": "A", "play": "lead", "heart_played": "on", "hand": "mixed", "charged": "on"}
+    response = client.get(f"/games/{game.pk}/referee/", question, headers=HTMX)
+    assert response.template_name == "rulebook/referee.html#answer"
+    ruling = response.context_data["ruling"]
+    assert not ruling.allowed
+    content = response.content.decode()
+    assert "the A♥ is charged: it may not lead the first trick of its suit" in content
+    assert "(rule: Charging)" in content
+    # Once hearts were led, the same card is free.
+    response = client.get(f"/games/{game.pk}/referee/", {**question, "suit_seen": "on"}, headers=HTMX)
+    assert response.context_data["ruling"].allowed
+
+
+def test_only_turbo_asks_about_charges(client, league, user):
+    client.force_login(user)
+    turbo = client.get(f"/games/{make_game(league, 'turbo').pk}/referee/")
+    standard = client.get(f"/games/{make_game(league, 'standard').pk}/referee/")
+    assert {"charged", "suit_seen", "only_of_suit"} <= set(turbo.context_data["form"].fields)
+    assert not {"charged", "suit_seen", "only_of_suit"} & set(standard.context_data["form"].fields)
+    assert "This card was charged" in turbo.content.decode()
+
+
+def test_cancellation_says_who_takes_a_trick_with_cancelled_cards(client, league, user):
+    game = make_game(league, "cancellation", 5)
+    client.force_login(user)
+    page = client.get(f"/games/{game.pk}/referee/").content.decode()
+    assert "Who takes this trick?" in page
+    response = client.get(f"/games/{game.pk}/referee/", {"trick": "ks 7s ks qs 2h"}, headers=HTMX)
+    assert response.template_name == "rulebook/referee.html#trick_answer"
+    content = response.content.decode()
+    assert content.strip().startswith('<div id="trick-answer"')
+    assert "card 4 (Q♠) takes the trick" in content
+    assert "the two K♠ cancel each other" in content
+    # The plain branch answers on the whole page.
+    plain = client.get(f"/games/{game.pk}/referee/", {"trick": "8c 8c 3h 3h", "last_trick": "on"})
+    assert "<html" in plain.content.decode()
+    assert plain.context_data["trick_ruling"].winner is None
+    assert "it goes to the player who led it" in plain.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("trick", "message"),
+    [
+        ("ks zz", "“zz” is not a card"),
+        ("ks ks ks", "Two decks hold only two of each card"),
+        ("2c 3c 4c 5c 6c 7c", "at most 5 here"),
+        ("x" * 300, "at most 200 characters"),
+    ],
+)
+def test_a_tampered_or_impossible_trick_gets_a_message_and_no_error(client, league, user, trick, message):
+    game = make_game(league, "cancellation", 5)
+    client.force_login(user)
+    response = client.get(f"/games/{game.pk}/referee/", {"trick": trick}, headers=HTMX)
+    assert response.status_code == 200
+    assert response.context_data["trick_ruling"] is None
+    assert message in response.content.decode()
+
+
+def test_a_trick_question_in_another_game_is_ignored(client, league, user):
+    game = make_game(league, "standard")
+    client.force_login(user)
+    response = client.get(f"/games/{game.pk}/referee/", {"trick": "ks ks"})
+    assert response.status_code == 200
+    assert response.context_data["trick_form"] is None
+    assert "Who takes this trick?" not in response.content.decode()
+
+
+def test_domino_tells_a_player_who_cannot_follow_to_draw(client, league, user):
+    game = make_game(league, "domino")
+    client.force_login(user)
+    question = {"card": "diamond", "play": "follow", "suit_led": "♣", "hand": "mixed"}
+    response = client.get(f"/games/{game.pk}/referee/", question, headers=HTMX)
+    ruling = response.context_data["ruling"]
+    assert not ruling.allowed
+    content = response.content.decode()
+    assert "draw from the pile until you get a club" in content
+    assert "(rule: Domino Hearts)" in content
+    assert "The draw pile is empty" in client.get(f"/games/{game.pk}/referee/").content.decode()
+
+
+def test_black_maria_lets_the_first_lead_be_a_heart(client, league, user):
+    game = make_game(league, "black_maria")
+    client.force_login(user)
+    page = client.get(f"/games/{game.pk}/referee/").content.decode()
+    assert "from the dealer&#x27;s left, with any card: a point card too." in page
+    question = {"card": "heart", "play": "lead", "first_trick": "on", "hand": "mixed"}
+    response = client.get(f"/games/{game.pk}/referee/", question, headers=HTMX)
+    assert response.context_data["ruling"].allowed
+    assert "leads the first trick with any card, a heart too" in response.content.decode()
+
+
+# Languages (issue 25): the catalogs are filled at the end, so a few Dutch words are lent to the
+# Dutch catalog for these tests; the sentences are checked by hand, not read from the catalogs.
+
+DUTCH_WORDS = {
+    "Who takes this trick?": "Wie neemt deze slag?",
+    "(rule: %(rule)s)": "(regel: %(rule)s)",
+    "Cancelled cards": "Geannuleerde kaarten",
+    "Print": "Afdrukken",
+    "Money": "Geld",
+    "Record hand %(number)s": "Spel %(number)s opslaan",
+    "Revoke…": "Verzaakt…",
+    "Ready to record": "Klaar om op te slaan",
+    "{sum} of {total} hearts": "{sum} van de {total} harten",
+}
+
+
+@pytest.fixture
+def dutch_words():
+    from django.utils.translation import trans_real
+
+    catalog = trans_real.translation("nl")._catalog
+    words = dict(DUTCH_WORDS)
+    catalog._catalogs.insert(0, words)
+    catalog._plurals.insert(0, lambda n: int(n != 1))
+    yield
+    index = next(i for i, each in enumerate(catalog._catalogs) if each is words)
+    del catalog._catalogs[index]
+    del catalog._plurals[index]
+
+
+DUTCH = {"Accept-Language": "nl"}
+
+
+def test_the_referee_speaks_the_readers_language(client, league, user, dutch_words):
+    game = make_game(league, "cancellation", 5)
+    client.force_login(user)
+    response = client.get(f"/games/{game.pk}/referee/", {"trick": "ks ks 7s"}, headers=DUTCH)
+    content = response.content.decode()
+    assert "Wie neemt deze slag?" in content
+    # The engine's word for the rule, inside the template's sentence: both in Dutch.
+    assert "(regel: Geannuleerde kaarten)" in content
+    assert "(rule:" not in content
+
+
+def test_the_cheat_sheet_speaks_the_readers_language(client, dutch_words):
+    content = client.get("/rules/turbo/", headers=DUTCH).content.decode()
+    assert ">Afdrukken</button>" in content
+    assert "<strong>Geld:</strong>" in content
+
+
+def test_the_hand_forms_record_and_revoke_lines_are_translated(client, league, user, dutch_words):
+    game = make_game(league, "standard")
+    client.force_login(user)
+    content = client.get(reverse("games:hand-new", args=[game.pk]), headers=DUTCH).content.decode()
+    assert "Spel 1 opslaan" in content
+    assert "<summary>Verzaakt…</summary>" in content
+    # The status line's sentences, which hand_form.js fills in, come from the page.
+    assert 'data-say-ready="Klaar om op te slaan"' in content
+    assert 'data-say-count="{sum} van de {total} harten"' in content

@@ -21,6 +21,9 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
 
+from django.utils import translation
+from django.utils.dates import MONTHS, MONTHS_3, MONTHS_AP
+
 from tests.ops.routes import ROUTES, Route
 
 # Words the language writes as English does: names of games, kept as the
@@ -112,6 +115,18 @@ def _phrases(phrases: Iterable[str]) -> re.Pattern[str] | None:
     return re.compile("|".join(rf"(?<!\w){re.escape(phrase)}(?!\w)" for phrase in kept))
 
 
+def month_words(language: str) -> list[str]:
+    """The month names and abbreviations Django writes dates with in the language: a date formatted
+    for the page ("26 Nov 2026": Dutch "nov", title-cased by the "M" format) is data, not English."""
+    with translation.override(language):
+        return [
+            str(word).title() if title else str(word)
+            for table in (MONTHS, MONTHS_3, MONTHS_AP)
+            for word in table.values()
+            for title in (False, True)
+        ]
+
+
 def untranslated(
     english: Iterable[str], translated: Iterable[str], language: str, data: Iterable[str] = ()
 ) -> list[str]:
@@ -120,7 +135,7 @@ def untranslated(
     data: names and other stored text the pages show as typed (never translated).
     """
     in_english = set(english)
-    same = _phrases([*SAME_EVERYWHERE, *SAME_IN.get(language, ())])
+    same = _phrases([*SAME_EVERYWHERE, *SAME_IN.get(language, ()), *month_words(language)])
     stored = _phrases(data)
     found: list[str] = []
     for text in translated:

@@ -110,3 +110,17 @@ def test_a_translator_without_pgettext_shows_the_english_letter_not_another_mean
             return singular
 
     assert shown_card("Q♠").in_language(Plain()) == "Q♠"
+
+
+def test_a_hand_in_the_history_shows_its_cards_as_the_readers_deck_prints_them():
+    """describe_entry's cards (a hand's line in the history and the activity log), charges included."""
+    from rules import HandEntry, describe, play
+    from rules.setup import GameSetup
+
+    setup = GameSetup.create("turbo", ["Ann", "Ben", "Cat", "Dan"], {})
+    entry = HandEntry.from_stored({"hearts": [3, 0, 10, 0], "queen": 1, "jack": 2, "ten": 3, "charged": ["A♥", "Q♠"]})
+    play(setup, [entry])  # a hand the engine takes
+    line = describe.describe_entry(setup, entry)
+    assert str(line) == "Ann 3♥, Ben Q♠, Cat 10♥ J♦, Dan 10♣ (charged A♥ Q♠)"  # English: the codes
+    dutch = CardTranslator(glossary_ranks()["nl"])
+    assert line.in_language(dutch) == "Ann 3♥, Ben V♠, Cat 10♥ B♦, Dan 10♣ (charged A♥ V♠)"

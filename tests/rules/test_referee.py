@@ -370,3 +370,161 @@ def test_the_revoke_penalty_is_p_to_the_offender():
     assert "the offender scores 26, everyone else 0" in revoke_penalty(GameSetup.create("standard", FOUR)).answer
     assert "the offender scores 39, everyone else 0" in revoke_penalty(GameSetup.create("3d", FOUR)).answer
     assert revoke_penalty(GameSetup.create("omnibus", FOUR)).answer.endswith("(no moon, no J♦ bonus).")
+
+
+# More variants (RULES.md, "More variants", Play): each answer read off that section by hand.
+
+
+def turbo(card, **situation):
+    situation.setdefault("leading", False)
+    return can_play(rules_for("turbo"), PlayQuestion(card=card, charged=True, **situation))
+
+
+def test_a_charged_card_may_not_lead_its_suits_first_trick():
+    ruling = turbo(Card(HEARTS, "A"), leading=True, heart_played=True)
+    assert not ruling.allowed
+    assert ruling.rule == "Charging"
+    assert ruling.reason.startswith("the A♥ is charged: it may not lead the first trick of its suit")
+
+
+def test_a_charged_card_may_not_follow_to_its_suits_first_trick_unless_it_is_the_only_one():
+    refused = turbo(Card(CLUBS, "10"), suit_led=CLUBS, first_trick=True)
+    assert not refused.allowed
+    assert "play another" in refused.reason
+    alone = turbo(Card(CLUBS, "10"), suit_led=CLUBS, first_trick=True, only_of_suit=True)
+    assert alone.allowed
+    assert "your only card of that suit" in alone.reason
+
+
+def test_a_charged_card_is_free_once_its_suit_was_led():
+    ruling = turbo(Card(DIAMONDS, "J"), suit_led=DIAMONDS, suit_seen=True)
+    assert ruling.allowed
+    assert ruling.rule == "Charging"
+    assert "diamonds have been led before" in ruling.reason
+
+
+def test_a_charged_card_discarded_to_another_suit_is_no_trick_of_its_own_suit():
+    # The Q♠ discarded on a diamond trick: the charge limit is about spade tricks only.
+    ruling = turbo(QUEEN, suit_led=DIAMONDS)
+    assert ruling.allowed
+    assert ruling.rule == "Play"
+
+
+def test_the_duty_to_follow_comes_before_the_charge():
+    ruling = turbo(Card(SPADES, "Q"), suit_led=DIAMONDS, holds_suit_led=True)
+    assert not ruling.allowed
+    assert "must follow suit" in ruling.reason
+
+
+def test_a_card_that_cannot_be_charged_is_refused_as_charged():
+    ruling = turbo(Card(CLUBS, "K"), suit_led=CLUBS)
+    assert not ruling.allowed
+    assert ruling.reason.startswith("only the A♥, Q♠, J♦, 10♣ can be charged")
+
+
+def test_the_charge_question_means_nothing_outside_turbo():
+    ruling = can_play(rules_for("standard"), PlayQuestion(Card(CLUBS, "10"), leading=True, charged=True))
+    assert ruling.allowed
+
+
+def test_black_maria_leads_any_card_to_the_first_trick_a_heart_too():
+    rules = rules_for("black_maria")
+    assert rules.free_first_lead
+    ruling = can_play(rules, PlayQuestion(HEART, leading=True, first_trick=True))
+    assert ruling.allowed
+    assert ruling.rule == "First lead"
+    assert "the player left of the dealer leads the first trick with any card" in ruling.reason
+    # After the first trick hearts wait to be broken, as everywhere.
+    assert not can_play(rules, PlayQuestion(HEART, leading=True)).allowed
+
+
+def test_black_maria_allows_the_queen_on_the_first_trick():
+    ruling = ask("black_maria", QUEEN, suit_led=CLUBS, first_trick=True)
+    assert ruling.allowed
+    assert ruling.rule == "First trick"
+
+
+def test_black_marias_next_deal_says_the_first_lead_is_free():
+    state = play(GameSetup.create("black_maria", FOUR), [])
+    answers = {answer.question: answer for answer in next_deal_answers(state)}
+    # Hand 1: Ann deals, Ben (left of the dealer) leads; cards pass right.
+    assert answers["Who leads?"].answer == "Ben leads, from the dealer's left, with any card: a point card too."
+    assert answers["Which way do we pass?"].answer.startswith("Pass 3 cards to the right")
+
+
+def test_domino_draws_from_the_stock_and_cites_its_own_rule():
+    ruling = ask("domino", DIAMOND, suit_led=CLUBS)
+    assert not ruling.allowed
+    assert ruling.rule == "Domino Hearts"
+    assert ruling.reason.startswith("you cannot follow suit, so draw from the pile until you get a club")
+    empty = ask("domino", HEART, suit_led=CLUBS, pile_empty=True)
+    assert empty.allowed
+    assert empty.rule == "Domino Hearts"
+
+
+def test_3d_still_cites_3d():
+    assert ask("3d", DIAMOND, suit_led=CLUBS).rule == "3D Hearts"
+
+
+def cancellation(cards, last_trick=False):
+    from rules.referee import read_trick, trick_taker
+
+    return trick_taker(rules_for("cancellation", players=5), read_trick(cards), last_trick)
+
+
+def test_two_identical_cards_cancel_and_the_next_highest_takes_the_trick():
+    # K♠ led, K♠ again: both cancel; of 7♠ and Q♠ the Q♠ is highest; the 2♥ is off suit.
+    ruling = cancellation("K♠ 7♠ ks Q♠ 2h")
+    assert ruling.winner == 4
+    assert ruling.cancelled == ("K♠",)
+    assert ruling.reason == (
+        "card 4 (Q♠) takes the trick: it is the highest ♠ card not cancelled; the two K♠ cancel each other"
+    )
+    assert ruling.rule == "Cancelled cards"
+
+
+def test_a_trick_with_nothing_cancelled_goes_to_the_highest_of_the_suit_led():
+    ruling = cancellation("5♦ 9♦ A♣ 2♦ joker")
+    assert ruling.winner == 2
+    assert ruling.cancelled == ()
+
+
+def test_a_trick_whose_cards_all_cancel_goes_to_the_next_tricks_winner():
+    ruling = cancellation("8♣ 8♣ 3♥ 3♥")
+    assert ruling.winner is None
+    assert ruling.cancelled == ("8♣", "3♥")
+    assert "goes to the winner of the next trick" in ruling.reason
+
+
+def test_on_the_last_trick_a_cancelled_trick_goes_to_its_leader():
+    ruling = cancellation("8♣ 8♣ 3♥ 3♥", last_trick=True)
+    assert ruling.winner is None
+    assert "it goes to the player who led it" in ruling.reason
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        ("K♠", "Name every card played to the trick"),
+        ("K♠ K♠ K♠", "Two decks hold only two of each card"),
+        ("joker K♠", "a joker has no suit"),
+    ],
+)
+def test_a_trick_no_two_decks_can_make_is_refused(cards, message):
+    with pytest.raises(ValueError, match=message):
+        cancellation(cards)
+
+
+def test_a_word_that_is_no_card_is_refused():
+    from rules.referee import read_trick
+
+    with pytest.raises(ValueError, match="“Kx” is not a card"):
+        read_trick("Kx 7♠")
+
+
+def test_cancellation_has_its_own_note_and_no_3d_rank_rule():
+    rules = rules_for("cancellation", players=5)
+    assert rules.cancelling
+    assert not rules.identical_cards
+    notes = play_notes(rules)
+    assert notes[0].answer.startswith("They cancel: neither can win the trick, both still score.")

@@ -286,3 +286,183 @@ def test_a_presets_title_names_only_the_tables_its_house_rules_fit():
     assert cheat_sheet("3d", {"passing": ["across"]}).title == "3D Hearts (4, 6 or 8 players)"
     # Scatter is for exactly four.
     assert cheat_sheet("standard", {"passing": ["scatter", "hold"]}).title == "Hearts (4 players)"
+
+
+# More variants (RULES.md, "More variants"): every figure below is worked from that section by hand.
+
+MORE_PRESETS = ["spot", "black_maria", "domino", "cancellation", "turbo"]
+
+
+@pytest.mark.parametrize(
+    ("variant", "title"),
+    [
+        ("spot", "Spot Hearts (3-7 players)"),
+        ("black_maria", "Black Maria (3-6 players)"),
+        ("domino", "Domino Hearts (2-7 players)"),
+        ("cancellation", "Cancellation Hearts (5-11 players)"),
+        ("turbo", "Turbo Hearts (4 players)"),
+    ],
+)
+def test_each_new_preset_has_a_sheet_for_its_player_counts(variant, title):
+    assert cheat_sheet(variant).title == title
+
+
+def test_spot_hearts_score_at_face_value_with_the_queen_at_50_and_a_moon_of_150():
+    sheet = cheat_sheet("spot")
+    # 2+3+...+10 = 54, J-A 11+12+13+14 = 50: 104 in hearts; P = 104 + 50.
+    assert item(sheet, "Points") == (
+        "hearts at face value: 2-10 as marked, J 11, Q 12, K 13, A 14 (104 in all), the Q♠ 50. "
+        "P\u00a0=\u00a0154 (all 13 hearts and the Q♠)."
+    )
+    assert item(sheet, "Moon") == "taking all 13 hearts and the Q♠: everyone else scores +150, the shooter 0."
+    assert item(sheet, "Game ends").startswith("after a hand in which a total reaches 500 or more.")
+
+
+def test_black_maria_passes_right_leads_freely_and_scores_the_two_spades():
+    sheet = cheat_sheet("black_maria")
+    assert [row[1] for row in table(sheet, "Passing by hand").rows] == ["right"]
+    assert item(sheet, "Cycle") == "the same every hand, tie-break hands too."
+    assert item(sheet, "Lead").startswith("the player left of the dealer leads any card to the first trick")
+    # The preset's own first_trick_points is no house rule.
+    assert item(sheet, "First trick") == "point cards may be played to it."
+    # 13 + 13 + 10 + 7 = 43.
+    assert item(sheet, "Points") == (
+        "each heart 1, the Q♠ 13, the K♠ 10, the A♠ 7. P\u00a0=\u00a043 (all 13 hearts, the Q♠, the K♠ and the A♠)."
+    )
+    assert item(sheet, "Moon").startswith("no shooting the moon")
+    assert table(sheet, "Cards removed").rows == (
+        ("3", "2♣", "17", "3♣"),
+        ("4", "none", "13", "2♣"),
+        ("5", "2♣ 2♦", "10", "3♣"),
+        ("6", "2♣ 2♦ 2♠ 3♣", "8", "4♣"),
+    )
+
+
+def test_domino_deals_six_with_a_stock_and_the_queen_scores_nothing():
+    sheet = cheat_sheet("domino")
+    # 52 - 6n in the stock, 2 to 7 players.
+    assert table(sheet, "Draw pile").rows == tuple((str(n), "6", str(52 - 6 * n)) for n in range(2, 8))
+    assert item(sheet, "Points") == "each heart 1. P\u00a0=\u00a013 (all 13 hearts)."
+    assert item(sheet, "Drawing").startswith("cannot follow suit? Draw from the pile until you can")
+    # 3D's draw for the first dealer is not Domino's.
+    assert item(sheet, "First dealer").startswith("the table chooses")
+    assert item(sheet, "Game ends").startswith("after a hand in which a total reaches 31 or more.")
+
+
+def test_cancellation_lists_jokers_removed_and_set_aside_cards_by_players():
+    sheet = cheat_sheet("cancellation")
+    # 5: 104 + 1 joker = 105, 21 each; 6: 104 - 2 = 102, 17 each; 7: 105, 15 each;
+    # 8: 13 each; 9: 11 each, 5 aside; 10: 10 each, 4 aside; 11: 9 each, 5 aside.
+    assert table(sheet, "Two decks").rows == (
+        ("5", "add 1 joker", "21", "0"),
+        ("6", "take out 2♣ 2♦", "17", "0"),
+        ("7", "add 1 joker", "15", "0"),
+        ("8", "none", "13", "0"),
+        ("9", "none", "11", "5"),
+        ("10", "none", "10", "4"),
+        ("11", "none", "9", "5"),
+    )
+    assert item(sheet, "Points") == "each heart 1, both Q♠ 13 each. P\u00a0=\u00a052 (all 26 hearts and both Q♠)."
+    assert item(sheet, "Cancelled cards").startswith("two identical cards in one trick cancel: neither can win it")
+    assert "Identical cards" not in terms(sheet)
+
+
+def test_a_cancellation_game_says_its_own_deck():
+    assert item(cheat_sheet("cancellation", players=list("ABCDE")), "Deck") == (
+        "2 decks of 52 and 1 joker: 105 cards, 26 hearts."
+    )
+    assert item(cheat_sheet("cancellation", players=list("ABCDEF")), "Deck") == (
+        "2 decks of 52 without one 2♣ and one 2♦: 102 cards, 26 hearts."
+    )
+    nine = cheat_sheet("cancellation", players=list("ABCDEFGHI"))
+    assert item(nine, "Deal").startswith("11 cards each; set the other 5 aside face down")
+
+
+def test_turbo_says_its_charges_its_steps_its_money_and_its_four_hands():
+    sheet = cheat_sheet("turbo")
+    assert [row[1] for row in table(sheet, "Passing by hand").rows] == [
+        "left",
+        "right",
+        "across",
+        "keeper (no pass)",
+    ]
+    assert item(sheet, "Cycle") == "the game is 4 hands, one for each line."
+    assert "A♥, Q♠, J♦ or 10♣" in item(sheet, "Charging")
+    assert "in turn, until everyone passes" in item(sheet, "Charging")
+    assert item(sheet, "Charged cards") == (
+        "a charged card may not be led or played to the first trick of its suit, unless it is your only card of "
+        "that suit."
+    )
+    assert item(sheet, "Points") == (
+        "in this order: hearts 1 each (2 with the A♥ charged); the Q♠ 13 (26 charged); a Q♠ taker with all 13 "
+        "hearts has that score negated (the moon: nothing goes to the others); the J♦ −10 (−20 charged); the 10♣ "
+        "multiplies its taker's score by 2 (4 charged), a negative score too."
+    )
+    assert item(sheet, "Money") == (
+        "each hand, each player wins the sum of the 4 scores minus 4 times their own (it adds up to 0)."
+    )
+    assert item(sheet, "Game ends").startswith("after hand 4; the lowest total (the most money) wins")
+    assert "Tie for lowest" not in terms(sheet)
+    assert "P\u00a0=" not in sheet.text
+
+
+def test_turbo_with_more_hands_and_another_charging_order():
+    sheet = cheat_sheet("turbo", {"hands_per_game": 8, "charging": "blind"})
+    assert sheet.house_rules == ("Hands in a game: 8", "Charging: all at once, face down")
+    assert item(sheet, "Cycle") == "the game is 8 hands; after hand 4 the cycle starts again."
+    assert item(sheet, "Game ends").startswith("after hand 8;")
+
+
+def test_hearts_by_rank_the_plus_card_and_its_points():
+    # Pink Lady: the Q♥ 13, the other twelve 1: 25; the 10♦ at −20 as plus card.
+    options = {"heart_points": {"Q": 13}, "jack_of_diamonds": True, "plus_card": "10♦", "jack_points": -20}
+    sheet = cheat_sheet("standard", options)
+    assert item(sheet, "Points") == (
+        "hearts by rank: Q♥\u00a013, the other hearts 1 (25 in all), the Q♠ 13, the 10♦ −20. "
+        "P\u00a0=\u00a038 (all 13 hearts and the Q♠)."
+    )
+    assert item(sheet, "Moon and 10♦") == "the 10♦ still scores −20 for whoever took it, the shooter included."
+    assert "Each heart scores: Q♥ 13, the others 1" in sheet.house_rules
+    assert "Plus card: 10♦" in sheet.house_rules
+
+
+def test_a_queen_worth_nothing_and_the_first_lead_left_of_the_dealer():
+    sheet = cheat_sheet("standard", {"queen_points": 0, "first_lead": "left_of_dealer"})
+    assert item(sheet, "Points") == "each heart 1. P\u00a0=\u00a013 (all 13 hearts)."
+    assert item(sheet, "Lead") == "the player left of the dealer leads any permitted card."
+
+
+def test_partners_on_a_preset_sheet_cover_four_and_six_players():
+    sheet = cheat_sheet("standard", {"teams": True})
+    assert sheet.title == "Hearts (4 or 6 players)"
+    assert item(sheet, "Partners") == (
+        "4 players: 1st and 3rd; 2nd and 4th; 6 players: 1st and 4th; 2nd and 5th; 3rd and 6th, in seat order: "
+        "partners sit opposite and score as one."
+    )
+    # team_moon defaults to team: the shooting team 0, each other team +26.
+    assert item(sheet, "Moon") == (
+        "partners who between them take all 13 hearts and the Q♠: the shooter chooses: each other team +26, "
+        "the shooting team 0; or the shooting team −26, the others 0."
+    )
+    assert item(sheet, "Game ends").endswith("The lowest total wins if exactly one team has it.")
+
+
+@pytest.mark.parametrize(
+    ("team_moon", "moon"),
+    [
+        ("player", "every other player +26, the partner too: the shooting team +26, each other team +52"),
+        ("opponents", "each opponent +26, the partner 0: each other team +52"),
+    ],
+)
+def test_a_team_game_names_the_partners_and_its_moon(team_moon, moon):
+    sheet = cheat_sheet("standard", {"teams": True, "team_moon": team_moon, "moon": "add"}, players=FOUR)
+    assert item(sheet, "Partners") == "Ann and Cat; Ben and Dan: partners sit opposite and score as one."
+    assert item(sheet, "Moon") == f"one player alone taking all 13 hearts and the Q♠: {moon}."
+    assert "the offender scores 26 for their team" in item(sheet, "Revoke")
+
+
+def test_turbos_values_follow_the_engines_scoring():
+    from rules.rulebook import turbo_values
+
+    values = turbo_values(GameSetup.create("turbo", FOUR))
+    assert (values.heart, values.queen, values.jack, values.ten) == ((1, 2), (13, 26), (-10, -20), (2, 4))
