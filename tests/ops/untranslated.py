@@ -44,11 +44,14 @@ SAME_EVERYWHERE = (
     "Español",
 )
 SAME_IN: dict[str, tuple[str, ...]] = {
-    "nl": (),
-    # The glossary keeps "Hearts" as the German game's and preset's name; the colour mode "System" is German too.
-    "de": ("Hearts", "System"),
-    "fr": (),
-    "es": (),
+    # Dutch says these as English does (the translators' choice, checked against the catalog).
+    "nl": ("Variant", "Rating", "rating", "rest", "Partners", "Status", "Filter"),
+    # The glossary keeps "Hearts" as the German game's and preset's name; the colour mode "System" is German too,
+    # and so are a name, a status, a filter and a person.
+    "de": ("Hearts", "System", "Name", "Status", "Filter", "Person"),
+    # A table, a total and points are French words too.
+    "fr": ("Table", "Total", "total", "Points"),
+    "es": ("Total", "total"),
 }
 
 # The time zone picker's names are IANA's identifiers (a format, as the tz database spells them).
@@ -61,6 +64,8 @@ WORD = re.compile(r"[^\W\d_]{2,}")
 SPACES = re.compile(r"\s+")
 SHOWN_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
 BUTTON_INPUTS = ("submit", "button", "reset")
+# Not shown as words, or not words to translate: a command to type (<code>) stays as it is typed.
+HIDDEN = ("script", "style", "code")
 
 
 class VisibleStrings(HTMLParser):
@@ -72,7 +77,7 @@ class VisibleStrings(HTMLParser):
         self._hidden_depth = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("script", "style"):
+        if tag in HIDDEN:
             self._hidden_depth += 1
         values = dict(attrs)
         for name in SHOWN_ATTRIBUTES:
@@ -81,7 +86,7 @@ class VisibleStrings(HTMLParser):
             self._add(values.get("value"))
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style") and self._hidden_depth:
+        if tag in HIDDEN and self._hidden_depth:
             self._hidden_depth -= 1
 
     def handle_data(self, data: str) -> None:
