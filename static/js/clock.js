@@ -9,8 +9,12 @@
       var ends = Date.parse(clock.getAttribute("data-clock-ends"));
       var left = Math.max(0, Math.ceil((ends - Date.now()) / 60000));
       var strong = clock.querySelector("strong");
-      if (strong && !isNaN(ends)) {
-        strong.textContent = left > 0 ? left + " min left" : "Time is up";
+      // The words come from the page, in its language: "{n} min left" and "Time is up".
+      var words = clock.closest("[data-clock-left]");
+      if (strong && words && !isNaN(ends)) {
+        strong.textContent = left > 0
+          ? words.getAttribute("data-clock-left").replace("{n}", left)
+          : words.getAttribute("data-clock-up");
       }
     });
   }

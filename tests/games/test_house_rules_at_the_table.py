@@ -198,6 +198,8 @@ def test_the_game_page_shows_the_time_left(scorer, timed):
     page = page_of(scorer.get(timed.get_absolute_url()))
     assert "45 min left" in page
     assert "of 60, until" in page
+    # clock.js counts down with the page's own words, so they stay in the reader's language.
+    assert 'data-clock-left="{n} min left" data-clock-up="Time is up"' in page
     # Before the time is up the hand form does not propose it.
     assert 'name="time_up" id="id_time_up" value="on">' in page
 
