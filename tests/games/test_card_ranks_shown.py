@@ -41,8 +41,8 @@ def test_a_dutch_scorer_taps_who_took_the_v_and_the_form_sends_the_queens_code(c
     game = make_game(league, "omnibus")
     client.force_login(user)
     page = client.get(reverse("games:hand-new", args=[game.pk]), headers={"Accept-Language": "nl"}).content.decode()
-    assert '<span class="visually-hidden">Who took the </span>V♠' in page
-    assert '<span class="visually-hidden">Who took the </span>B♦' in page
+    assert '<span class="visually-hidden">Wie pakte de </span>V♠' in page
+    assert '<span class="visually-hidden">Wie pakte de </span>B♦' in page
     assert 'data-single-card="Q♠"' in page
     assert 'data-single-card="J♦"' in page
     assert "</span>Q♠" not in page
