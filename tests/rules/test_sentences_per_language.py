@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from rules import GameSetup, HandEntry, play
+from rules.cards import shown_card
 from rules.checks import entry_errors
 from rules.describe import describe_deck, describe_direction, describe_result, describe_revision, revoke_terms
 from rules.errors import SetupError
@@ -129,7 +130,8 @@ CASES = [
         "Hearts add up to 11; 13 are in play",
         {"total": 11, "in_play": 13},
     ),
-    Case("queen", _who_took_the_queen, "Who took the Q♠?", {"card": "Q♠"}),
+    # The card as the reader's deck prints it (V♠ in Dutch, D♠ in German and French).
+    Case("queen", _who_took_the_queen, "Who took the Q♠?", {"card": shown_card("Q♠")}),
     Case("over", _over, "The game is already over; no more hands can be added", {}),
     Case("unique", _names_twice, "Player names must be unique: ann appears twice", {"player": "ann"}),
     Case("name", _name_too_long, "A name can be at most 3 characters", {"what": A_NAME, "longest": 3}),
