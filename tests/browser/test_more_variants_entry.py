@@ -20,6 +20,7 @@ digit typed on the keypad (Record or Enter included). Figures worked out by hand
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -226,20 +227,7 @@ def test_a_team_game_to_its_end(phone: Page, live_server, league, screen, artifa
     # Partners side by side: the Q♠ row lists Ann, Cat, Ben, Dan.
     expect(phone.locator("[data-single-card] label")).to_have_text(["Ann", "Cat", "Ben", "Dan"])
     person = Person(phone)
-    per_hand = []
-    for expected in (["12", "14"], ["24", "28"], ["36", "42"], ["48", "56"]):
-        person.tap(f"queen-{BEN}")
-        person.tap(f"hearts-plus-{BEN}")
-        person.tap(f"hearts-rest-{CAT}")
-        person.tap("hand-submit")
-        expect(totals(phone)).to_have_text(expected)
-        per_hand.append(person.take())
-    expect(phone.get_by_test_id("totals")).to_contain_text("Ann+Cat")
-    expect(phone.locator("form[data-hand-form]")).to_have_count(0)
-    screen(phone, "more-variants-teams-over")
-    game.refresh_from_db()
-    assert game.status == Game.Status.OVER
-    assert list(game.seats.order_by("position").values_list("won", flat=True)) == [True, False, True, False]
+    per_hand = play_partners_to_the_end(phone, person, game, screen, "more-variants-teams-over")
     note(artifacts_dir, f"teams: {per_hand} taps a hand, Record's bottom edge {bottom:.0f}px")
 
 
@@ -264,3 +252,25 @@ def test_a_spot_hand_tapped_offline_is_sent_once_when_back_online(phone: Page, l
     expect(totals(phone)).to_have_text(["9", "77", "45", "23"])
     expect(note).to_have_text("Hand 1, kept on this phone, is recorded.")
     assert Hand.objects.filter(game=game).count() == 1
+
+
+def play_partners_to_the_end(
+    phone: Page, person: Person, game: Game, screen: Callable[[Page, str], None], shot: str
+) -> list[int]:
+    """Ann+Cat against Ben+Dan to 50: each hand Ben takes the Q♠ and one heart, Cat the rest (12 to
+    14 a hand, by hand), until Ann+Cat win; the taps of each hand."""
+    per_hand = []
+    for expected in (["12", "14"], ["24", "28"], ["36", "42"], ["48", "56"]):
+        person.tap(f"queen-{BEN}")
+        person.tap(f"hearts-plus-{BEN}")
+        person.tap(f"hearts-rest-{CAT}")
+        person.tap("hand-submit")
+        expect(totals(phone)).to_have_text(expected)
+        per_hand.append(person.take())
+    expect(phone.get_by_test_id("totals")).to_contain_text("Ann+Cat")
+    expect(phone.locator("form[data-hand-form]")).to_have_count(0)
+    screen(phone, shot)
+    game.refresh_from_db()
+    assert game.status == Game.Status.OVER
+    assert list(game.seats.order_by("position").values_list("won", flat=True)) == [True, False, True, False]
+    return per_hand

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.models import Game
-from tests.browser.test_more_variants_entry import BEN, CAT, Person, first_screen, note, totals
+from tests.browser.test_more_variants_entry import Person, first_screen, note, play_partners_to_the_end
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -78,20 +78,7 @@ def test_a_partners_game_starts_from_the_form_and_is_played_to_its_end(
     assert (game.options["teams"], game.options["target"]) == (True, 50)
 
     bottom = first_screen(phone, "partners from the form")
-    per_hand = []
-    for expected in (["12", "14"], ["24", "28"], ["36", "42"], ["48", "56"]):
-        person.tap(f"queen-{BEN}")
-        person.tap(f"hearts-plus-{BEN}")
-        person.tap(f"hearts-rest-{CAT}")
-        person.tap("hand-submit")
-        expect(totals(phone)).to_have_text(expected)
-        per_hand.append(person.take())
-    expect(phone.get_by_test_id("totals")).to_contain_text("Ann+Cat")
-    expect(phone.locator("form[data-hand-form]")).to_have_count(0)
-    screen(phone, "partners-from-the-form-over")
-    game.refresh_from_db()
-    assert game.status == Game.Status.OVER
-    assert list(game.seats.order_by("position").values_list("won", flat=True)) == [True, False, True, False]
+    per_hand = play_partners_to_the_end(phone, person, game, screen, "partners-from-the-form-over")
     assert max(per_hand) <= 4
 
     # The league counts it as a win for both partners.
