@@ -100,11 +100,16 @@ class GameQuerySet(models.QuerySet["Game"]):
         Each seat is read with its player in one query: a merge committed
         between two queries would leave a seat naming a player already gone
         ("Seat has no player", a 500 on SQLite during the red-team race)."""
-        return self.select_related("league").prefetch_related(
-            models.Prefetch("seats", queryset=Seat.objects.select_related("player")),
-            "hands",
-            models.Prefetch("revisions", queryset=HandRevision.objects.select_related("user")),
-        )
+        return self.select_related("league").prefetch_related(*_table_lookups())
+
+
+def _table_lookups() -> tuple[models.Prefetch | str, ...]:
+    """What the game page shows of a game besides its row: for_table() and Game.read_table()."""
+    return (
+        models.Prefetch("seats", queryset=Seat.objects.select_related("player")),
+        "hands",
+        models.Prefetch("revisions", queryset=HandRevision.objects.select_related("user")),
+    )
 
 
 class Game(models.Model):
@@ -204,6 +209,11 @@ class Game(models.Model):
     def setup(self) -> GameSetup:
         names = [seat.player.name for seat in self.ordered_seats()]
         return GameSetup.create(self.variant, names, self.options, self.first_dealer)
+
+    def read_table(self) -> None:
+        """Read what Game.objects.for_table() would have read with the game (its seats, hands and
+        History), for a game read without: the poller reads those only once it must draw them."""
+        models.prefetch_related_objects([self], *_table_lookups())
 
     def entries(self) -> list[HandEntry]:
         return [hand.to_entry() for hand in sorted(self.hands.all(), key=lambda hand: hand.number)]

@@ -54,6 +54,7 @@ from games.permissions import (
 )
 from games.stats import day_label
 from games.views.pages import render_page, render_partial
+from games.views.regions import changed_regions
 from rules import EntryError, GameSetup, GameState, HandEntry, ScoresheetError, SetupError, play
 from rules.describe import (
     HandLine,
@@ -321,10 +322,15 @@ def game_poll(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             context = {"game": Game(pk=game_id, version=current), "entry_key": entry_key}
             return render_partial(request, PAGE, "poll", context)
         return HttpResponse(status=204)
-    game, membership = _table(request, game_id, VIEW)
-    context = _table_context(game, membership, since=entry_key)
-    context.update(main="poll", entry_changed=context["entry_key"] != entry_key)
-    return TemplateResponse(request, UPDATE, context)
+    # Drawn once a version for every phone at the table (views.regions): the game's
+    # seats, hands and History are read only when they must be drawn.
+    game, membership = get_game_for(request.user, game_id, VIEW)
+
+    def table_context() -> dict[str, Any]:
+        game.read_table()
+        return _table_context(game, membership, since=entry_key)
+
+    return changed_regions(request, game, membership, entry_key, table_context)
 
 
 # Entering and changing hands -----------------------------------------------
