@@ -132,7 +132,7 @@ def _history(game: Game, state: GameState) -> list[dict[str, Any]]:
     setup = state.setup
     rows = []
     for revision in game.revisions.all():
-        who = revision.user_name or "Someone"
+        who = revision.user_name or gettext("Someone")
         if revision.user is not None:
             who = revision.user.get_full_name() or revision.user.get_username()
         what = describe_revision(setup, revision.action, revision.number, revision.before, revision.after, day_label)

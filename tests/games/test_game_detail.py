@@ -126,6 +126,17 @@ def test_history_says_who_changed_which_hand_from_what_to_what(client, league, u
     ]
 
 
+def test_history_names_an_unknown_scorer_in_the_readers_language(client, league, user):
+    """A hand recorded with no account behind it (a league file's line without 'by')."""
+    game = make_game(league)
+    game.record_hand(1, plain_hand())
+    client.force_login(user)
+    english = client.get(url(game)).context_data["history"]
+    dutch = client.get(url(game), headers={"Accept-Language": "nl"}).context_data["history"]
+    assert [change["who"] for change in english] == ["Someone"]
+    assert [change["who"] for change in dutch] == ["Iemand"]
+
+
 def test_a_viewer_sees_the_game_but_no_entry_form_or_edit_links(client, league, user):
     viewer = MembershipFactory(league=league, role=Membership.Role.VIEWER).user
     game = make_game(league)
