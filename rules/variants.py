@@ -542,7 +542,7 @@ def _table_words(message: str, translator: Translator) -> str:
         choice = option.choice_labels.get(match.group(2)) if option else None
         if option is None or choice is None:
             return match.group(0)
-        return f"“{_label(option.label, translator)}” set to “{_label(choice, translator)}”"
+        return _("“{option}” set to “{choice}”").format(option=option.label, choice=choice).in_language(translator)
 
     def option_key(match: re.Match[str]) -> str:
         option = OPTIONS.get(match.group(1))

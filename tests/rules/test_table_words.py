@@ -4,9 +4,13 @@ The engine's own messages keep the keys (a scoresheet file's spelling; the
 replay command's errors and shared/conformance's .error words rely on them).
 """
 
+import gettext
+from pathlib import Path
+
 import pytest
 
 from rules import VARIANTS, SetupError
+from rules.options import OPTIONS
 from rules.variants import in_table_words, resolve_options
 
 
@@ -43,3 +47,15 @@ def test_the_engine_keeps_the_key_for_scoresheets():
     assert in_table_words(raised.value.message) == (
         "“Shooting the sun” needs a moon: it cannot go with “Shooting the moon” set to “no moon: points stand as taken”"
     )
+
+
+def test_an_option_set_to_a_choice_is_said_in_the_readers_language():
+    """The words around the two labels are the reader's too, not English glue (issue 25)."""
+    locale = Path(__file__).resolve().parents[2] / "locale"
+    dutch = gettext.translation("django", localedir=str(locale), languages=["nl"])
+    with pytest.raises(SetupError) as raised:
+        resolve_options(VARIANTS["standard"], {"sun": True, "moon": "off"})
+    shown = in_table_words(raised.value.message).in_language(dutch)
+    moon, no_moon = OPTIONS["moon"].label.in_language(dutch), OPTIONS["moon"].choice_labels["off"].in_language(dutch)
+    assert f"“{moon}” ingesteld op “{no_moon}”" in shown
+    assert " set to " not in shown
