@@ -92,3 +92,39 @@ def test_a_moon_recorded_offline_under_the_shooters_choice_is_sent_with_it(phone
     phone.context.set_offline(False)
     expect(phone.get_by_test_id("totals").locator(".totals-score")).to_have_text(["0", "26", "26", "26"])
     assert Hand.objects.get(game=game).entry["moon"] == "add"
+
+
+def test_a_refused_kept_hand_comes_back_with_a_heart_taken_twice_still_twice(phone: Page, live_server, league):
+    """Cancellation: Cat took both copies of the K♥ (two taps on one heart). The kept hand, refused
+    when sent (the refusal routed in), comes back to the form with both copies, not one."""
+    ann, ben, cat, dan, eve = range(5)
+    game = make_game(league, "cancellation", players=5, options={"heart_points": {"Q": 13}}, first_dealer=0)
+    phone.goto(f"{live_server.url}{game.get_absolute_url()}")
+    phone.evaluate("() => navigator.serviceWorker.ready")
+    phone.context.set_offline(True)
+    for taker, heart in [(ann, "Q"), (ben, "Q"), (cat, "K"), (cat, "K"), (dan, "A"), (dan, "A")]:
+        phone.get_by_test_id(f"ranks_{taker}-{heart}").click()
+    phone.get_by_test_id(f"queen-{cat}").click()
+    phone.get_by_test_id(f"queen_2-{cat}").click()
+    phone.get_by_test_id(f"ranks-rest-{eve}").click()
+    expect(phone.get_by_test_id(f"strip-total-{cat}")).to_have_text("2 ♥ · 2")
+    phone.get_by_test_id("hand-submit").click()
+    expect(phone.get_by_test_id("offline-note")).to_contain_text("Waiting to send: hand 1", timeout=10_000)
+
+    refusal = '{"outcome": "refused", "number": 1, "message": "Put it right, please"}'
+    phone.route(
+        f"**/games/{game.pk}/hands/new/**",
+        lambda route: route.fulfill(status=422, content_type="application/json", body=refusal),
+    )
+    phone.context.set_offline(False)
+    expect(phone.get_by_test_id("offline-note")).to_contain_text("Put it right, please", timeout=10_000)
+    # Both copies ticked again, as the scorer tapped them.
+    expect(phone.get_by_test_id(f"strip-total-{cat}")).to_have_text("2 ♥ · 2")
+    expect(phone.get_by_test_id(f"ranks_{cat}-K").locator("[data-rank-twice]")).to_be_visible()
+    assert phone.locator(f"input[name='ranks_{cat}'][value='K']:checked").count() == 2
+    assert not Hand.objects.filter(game=game).exists()
+
+    phone.unroute(f"**/games/{game.pk}/hands/new/**")
+    phone.get_by_test_id("hand-submit").click()
+    expect(phone.get_by_test_id("totals").locator(".totals-score")).to_have_text(["13", "13", "28", "2", "20"])
+    assert Hand.objects.get(game=game).entry["ranks"][cat] == ["K", "K"]
