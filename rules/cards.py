@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from rules.i18n import Message, _, joined, pgettext
+from rules.i18n import Message, _, installed, joined, pgettext
 
 CLUBS = "♣"
 DIAMONDS = "♦"
@@ -84,14 +84,33 @@ def is_card(value: object) -> bool:
 SUIT_LETTERS = {"c": CLUBS, "d": DIAMONDS, "h": HEARTS, "s": SPADES}
 
 
+def read_rank(text: str) -> str | None:
+    """A rank as people type it, in the engine's spelling ("Q"), or None if it is none.
+
+    The reader's own letters are read too (a Dutch "V" or a French "D" is the Q):
+    no language prints J, Q, K or A for another rank, so the English letters
+    stay good in every language."""
+    rank = text.strip().upper()
+    if rank in RANKS:
+        return rank
+    reader = installed()
+    for code, letter in RANK_LETTERS.items():
+        if letter.in_language(reader).upper() == rank:
+            return code
+    return None
+
+
 def read_card(text: str) -> str | None:
-    """A card as people type it ("K♠", "ks", "10D", "q s") in the engine's spelling, or None if it is none."""
+    """A card as people type it ("K♠", "ks", "10D", "q s", a Dutch "vs") in the engine's spelling, or None.
+
+    Suits are typed as their sign or an English letter: the languages' own initials
+    collide (German Kreuz and Karo, French carreau and cœur)."""
     compact = "".join(text.split())
     if len(compact) < 2:
         return None
     suit = SUIT_LETTERS.get(compact[-1].lower(), compact[-1])
-    card = f"{compact[:-1].upper()}{suit}"
-    return card if is_card(card) else None
+    rank = read_rank(compact[:-1])
+    return f"{rank}{suit}" if rank is not None and is_card(f"{rank}{suit}") else None
 
 
 def suit_of(card: str) -> str:

@@ -276,7 +276,9 @@ def _lead(rules: PlayRules, question: PlayQuestion) -> Ruling:
     if question.first_trick and rules.lowest_club_leads:
         if card.suit == CLUBS and card.rank is not None and f"{card.rank}{CLUBS}" == rules.lead_card:
             return Ruling(
-                True, _("whoever holds the {card} leads it to the first trick").format(card=rules.lead_card), FIRST_LEAD
+                True,
+                _("whoever holds the {card} leads it to the first trick").format(card=shown_card(rules.lead_card)),
+                FIRST_LEAD,
             )
         if rules.kitty and card.suit == CLUBS:
             return Ruling(
@@ -284,12 +286,12 @@ def _lead(rules: PlayRules, question: PlayQuestion) -> Ruling:
                 _(
                     "the first trick is led with the {card}, or, if it lies in the kitty, "
                     "with the lowest club dealt to a player: only then with this club"
-                ).format(card=rules.lead_card),
+                ).format(card=shown_card(rules.lead_card)),
                 FIRST_LEAD,
             )
         return Ruling(
             False,
-            _("the first trick is led with the {card} by whoever holds it").format(card=rules.lead_card),
+            _("the first trick is led with the {card} by whoever holds it").format(card=shown_card(rules.lead_card)),
             FIRST_LEAD,
         )
     if question.first_trick and rules.free_first_lead:
@@ -459,7 +461,7 @@ def trick_taker(rules: PlayRules, cards: Sequence[str], last_trick: bool = False
         for place, card in enumerate(cards, start=1)
         if card != JOKER and card not in cancelled and suit_of(card) == suit_led
     ]
-    pairs = ", ".join(cancelled)
+    pairs = joined([shown_card(card) for card in cancelled], ", ")
     if standing:
         _rank, place = max(standing)
         card = cards[place - 1]
@@ -474,7 +476,7 @@ def trick_taker(rules: PlayRules, cards: Sequence[str], last_trick: bool = False
         else:
             reason = _("card {place} ({card}) takes the trick: it is the highest of the suit led; nothing cancels")
         return TrickRuling(
-            place, cancelled, reason.format(place=place, card=card, suits=suit_led, pairs=pairs), CANCELLING
+            place, cancelled, reason.format(place=place, card=shown_card(card), suits=suit_led, pairs=pairs), CANCELLING
         )
     if last_trick:
         reason = _(
@@ -526,7 +528,7 @@ def play_notes(rules: PlayRules) -> tuple[Answer, ...]:
                     "After the pass (in the keeper hand, before it) each player may show the {cards}: a charged "
                     "card doubles its effect, and may not be led or played to its suit's first trick unless it is "
                     "the player's only card of that suit."
-                ).format(cards=", ".join(CHARGEABLE)),
+                ).format(cards=joined([shown_card(card) for card in CHARGEABLE], ", ")),
                 CHARGING,
             )
         )

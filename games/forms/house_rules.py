@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules import OPTIONS, Option, SetupError
-from rules.cards import RANKS, read_card
+from rules.cards import read_card, read_rank
 from rules.errors import OptionError
 from rules.options import FACE
 from rules.variants import PRESETS, Variant, in_table_words
@@ -117,9 +117,11 @@ class HeartPointsField(forms.CharField):
             words = pair.split()
             if not words:
                 continue
-            rank = words[0].upper().removesuffix("♥").removesuffix("H")
+            typed = words[0].removesuffix("♥")
+            # "Q" or "QH", as a heart; "H" alone is a rank (the Dutch K).
+            rank = read_rank(typed) or (read_rank(typed[:-1]) if typed[-1:].upper() == "H" else None)
             number = _whole_number(words[-1]) if len(words) == 2 else None
-            if rank not in RANKS or number is None:
+            if rank is None or number is None:
                 raise forms.ValidationError(
                     gettext("Write each heart's rank with its points, like Q 13; not %(typed)s")
                     % {"typed": pair.strip()[:16]}

@@ -7,7 +7,7 @@ from typing import Any, cast
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from rules.cards import CLUBS, DIAMONDS, HEARTS, RANKS, SPADES
+from rules.cards import CLUBS, DIAMONDS, HEARTS, RANKS, SPADES, shown_rank
 from rules.referee import (
     MIXED,
     ONLY_HEARTS,
@@ -40,7 +40,8 @@ class PlayForm(forms.Form):
 
     card = forms.ChoiceField(choices=CARD_CHOICES, initial="heart", label=_("The card"), widget=_SELECT)
     rank = forms.ChoiceField(
-        choices=[("", _("any"))] + [(rank, rank) for rank in RANKS],
+        # Each rank as the reader's cards print it (a Dutch V for the Q); the value stays the engine's.
+        choices=[("", _("any"))] + [(rank, shown_rank(rank)) for rank in RANKS],
         required=False,
         label=_("Rank"),
         widget=_SELECT,

@@ -103,6 +103,13 @@ def test_hearts_by_rank_and_a_queen_worth_nothing_start(scorer, league):
     assert (options["heart_points"], options["queen_points"]) == ({"Q": 13}, 0)
 
 
+def test_a_dutch_table_types_its_hearts_ranks_with_its_own_letters(scorer, league):
+    """V is the Dutch queen, H the king (heer); QH and 10 as ever."""
+    response = scorer.post(url(league), start(heart_points="V 13, H 5, 10h 2, A 1"), headers={"Accept-Language": "nl"})
+    assert response.status_code == 302
+    assert Game.objects.get().options["heart_points"] == {"Q": 13, "K": 5, "10": 2, "A": 1}
+
+
 def test_face_value_hearts_typed_in_a_standard_game_start(scorer, league):
     response = scorer.post(url(league), start(heart_points="face"))
     assert response.status_code == 302

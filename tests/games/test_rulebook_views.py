@@ -459,6 +459,22 @@ def test_cancellation_says_who_takes_a_trick_with_cancelled_cards(client, league
     assert "it goes to the player who led it" in plain.content.decode()
 
 
+def test_a_french_player_types_the_trick_as_french_cards_print_it(client, league, user):
+    """R is the roi (K), D the dame (Q); the answer names the cards as the French deck prints them."""
+    game = make_game(league, "cancellation", 5)
+    client.force_login(user)
+    response = client.get(
+        f"/games/{game.pk}/referee/", {"trick": "Rs 7s Rs Ds 2h"}, headers={**HTMX, "Accept-Language": "fr"}
+    )
+    assert response.context_data["trick_ruling"].winner == 4
+    content = response.content.decode()
+    assert "la carte 4 (D♠) prend le pli" in content
+    assert "les deux R♠ s&#x27;annulent" in content
+    page = client.get(f"/games/{game.pk}/referee/", headers={"Accept-Language": "fr"})
+    # The referee's rank picker as French cards print them; the values stay the engine's.
+    assert '<option value="K">R</option>' in page.content.decode()
+
+
 @pytest.mark.parametrize(
     ("trick", "message"),
     [

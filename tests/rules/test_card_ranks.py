@@ -12,7 +12,10 @@ import pickle
 import re
 from pathlib import Path
 
-from rules.cards import DECK, RANK_LETTERS, shown_card, shown_rank
+import pytest
+
+from rules import i18n
+from rules.cards import DECK, RANK_LETTERS, read_card, read_rank, shown_card, shown_rank
 from rules.i18n import English, Message
 
 GLOSSARY = Path(__file__).resolve().parents[2] / "docs" / "GLOSSARY.md"
@@ -124,3 +127,40 @@ def test_a_hand_in_the_history_shows_its_cards_as_the_readers_deck_prints_them()
     assert str(line) == "Ann 3♥, Ben Q♠, Cat 10♥ J♦, Dan 10♣ (charged A♥ Q♠)"  # English: the codes
     dutch = CardTranslator(glossary_ranks()["nl"])
     assert line.in_language(dutch) == "Ann 3♥, Ben V♠, Cat 10♥ B♦, Dan 10♣ (charged A♥ V♠)"
+
+
+@pytest.fixture
+def reader():
+    """Installs a glossary language's card letters as the reader's, then English again."""
+    before = i18n.installed()
+    yield lambda language: i18n.install(CardTranslator(glossary_ranks()[language]))
+    i18n.install(before)
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "card"),
+    [
+        ("nl", "Vs", "Q♠"),  # vrouw
+        ("nl", "hh", "K♥"),  # heer of hearts: the rank's H, then the suit's h
+        ("nl", "B♣", "J♣"),  # boer
+        ("de", "D♠", "Q♠"),  # Dame
+        ("de", "bd", "J♦"),  # Bube
+        ("fr", "Vh", "J♥"),  # valet: the French V is the jack
+        ("fr", "R ♠", "K♠"),  # roi
+        ("fr", "Ds", "Q♠"),  # dame
+        # The English letters stay good in every language.
+        ("nl", "Qs", "Q♠"),
+        ("fr", "ks", "K♠"),
+        ("de", "10d", "10♦"),
+    ],
+)
+def test_a_card_is_read_in_the_readers_letters_too(reader, language, typed, card):
+    reader(language)
+    assert read_card(typed) == card
+
+
+def test_a_letter_of_another_language_is_no_card_in_english():
+    assert read_card("Vs") is None
+    assert read_card("Rh") is None
+    assert read_rank("D") is None
+    assert read_rank("q") == "Q"
