@@ -274,10 +274,12 @@ def _charged_limit(rules: PlayRules, question: PlayQuestion) -> Ruling | None:
 def _lead(rules: PlayRules, question: PlayQuestion) -> Ruling:
     card = question.card
     if question.first_trick and rules.lowest_club_leads:
+        assert rules.lead_card is not None  # lowest_club_leads: the deal names the card
+        lead = shown_card(rules.lead_card)
         if card.suit == CLUBS and card.rank is not None and f"{card.rank}{CLUBS}" == rules.lead_card:
             return Ruling(
                 True,
-                _("whoever holds the {card} leads it to the first trick").format(card=shown_card(rules.lead_card)),
+                _("whoever holds the {card} leads it to the first trick").format(card=lead),
                 FIRST_LEAD,
             )
         if rules.kitty and card.suit == CLUBS:
@@ -286,12 +288,12 @@ def _lead(rules: PlayRules, question: PlayQuestion) -> Ruling:
                 _(
                     "the first trick is led with the {card}, or, if it lies in the kitty, "
                     "with the lowest club dealt to a player: only then with this club"
-                ).format(card=shown_card(rules.lead_card)),
+                ).format(card=lead),
                 FIRST_LEAD,
             )
         return Ruling(
             False,
-            _("the first trick is led with the {card} by whoever holds it").format(card=shown_card(rules.lead_card)),
+            _("the first trick is led with the {card} by whoever holds it").format(card=lead),
             FIRST_LEAD,
         )
     if question.first_trick and rules.free_first_lead:
