@@ -391,13 +391,33 @@ def standings(league: League, span: Span = Span(), sort: str = DEFAULT_SORT, des
     else:
         if player is not None:
             standing = standing.filter(player=player)
-        rows = [
-            Row(values.pop("player_id"), values.pop("player__name"), values.pop("rating"), **values)
-            for values in standing.values("player_id", "player__name", "rating", *Standing.FIGURES)
-        ]
+        rows = _standing_rows(standing)
     for row in rows:
         row.ranked = row.games >= league.min_games
     return sort_rows(rows, sort, descending)
+
+
+def _standing_rows(standing: QuerySet[SeasonStanding] | QuerySet[Standing]) -> list[Row]:
+    return [
+        Row(values.pop("player_id"), values.pop("player__name"), values.pop("rating"), **values)
+        for values in standing.values("player_id", "player__name", "rating", *Standing.FIGURES)
+    ]
+
+
+def rating_leaders(league: League, count: int) -> list[Row]:
+    """standings(league, sort="rating")[:count], in one query of the rows rated at least as high as
+    the count-th (with those that tie it), not every player's: the league page's chart of leaders.
+
+    The top `count` of the whole table are among those rows, in the same order: the table is sorted
+    by rating, ties in the league's order, and both orders are the same on any part of it."""
+    every = Standing.objects.filter(league=league, variant=Standing.ALL_VARIANTS)
+    cutoff = every.exclude(rating=None).order_by("-rating").values("rating")[count - 1 : count]
+    rows = _standing_rows(every.filter(rating__gte=Subquery(cutoff)))
+    if len(rows) < count:  # fewer rated players: the unrated come after them, in the league's order
+        return standings(league, sort="rating")[:count]
+    for row in rows:
+        row.ranked = row.games >= league.min_games
+    return sort_rows(rows, "rating")[:count]
 
 
 # How long a span's sums stay cached at most; a change of results replaces them at once.

@@ -98,7 +98,7 @@ class LeagueCharts:
     @cached_property
     def ratings(self) -> Chart:
         # The highest rated: the chart and its "Ratings now" are about ratings, not wins.
-        leaders = stats.standings(self.league, sort="rating")[: stats.LEADERS]
+        leaders = stats.rating_leaders(self.league, stats.LEADERS)
         return league_ratings_chart(stats.leaders_ratings(self.league, leaders), self.league.today())
 
     @cached_property

@@ -13,7 +13,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from games import stats
-from games.models import Game, Player
+from games.models import Game, Player, Standing
 from tests.games.league_seed import hand_worked_league
 
 pytestmark = pytest.mark.django_db
@@ -212,3 +212,32 @@ def test_the_leaders_ratings_follow_each_of_their_games(league, games):
     assert [name for name, _ in lines] == ["Ann", "Ben"]
     assert [day for day, _ in lines[0][1]] == [date(2025, 3, 1), date(2025, 3, 2), date(2025, 3, 3)]
     assert lines[0][1][-1][1] == pytest.approx(leaders[0].rating)
+
+
+@pytest.mark.parametrize(
+    "ratings",
+    [
+        {},  # as the games rated them
+        {"Ben": 5.0, "Cat": 5.0, "Dan": 5.0},  # ties at the cut: the league's order decides
+        {"Cat": None},  # an unrated player comes last
+        {"Ann": None, "Ben": None, "Cat": None},  # fewer rated players than leaders
+    ],
+)
+@pytest.mark.parametrize("count", [1, 2, 3, 4, 5])
+def test_the_rating_leaders_are_the_top_of_the_table_sorted_by_rating(league, games, ratings, count):
+    for name, rating in ratings.items():
+        Standing.objects.filter(league=league, player__name=name, variant=Standing.ALL_VARIANTS).update(rating=rating)
+    whole = stats.standings(league, sort="rating")[:count]
+    leaders = stats.rating_leaders(league, count)
+    assert [row.player_id for row in leaders] == [row.player_id for row in whole]
+    assert [(row.rating, row.ranked, row.wins) for row in leaders] == [
+        (row.rating, row.ranked, row.wins) for row in whole
+    ]
+
+
+def test_tied_leaders_at_the_cut_follow_the_leagues_order(league, games):
+    """Checked by hand: Ben, Cat and Dan on 5.0 below Ann; Ben won once (the league's order puts
+    the most wins first), Cat and Dan never: Cat before Dan on the lower average (121/3 < 45)."""
+    for name, rating in {"Ann": 9.0, "Ben": 5.0, "Cat": 5.0, "Dan": 5.0}.items():
+        Standing.objects.filter(league=league, player__name=name, variant=Standing.ALL_VARIANTS).update(rating=rating)
+    assert [row.name for row in stats.rating_leaders(league, 3)] == ["Ann", "Ben", "Cat"]
