@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from django.core.cache import cache
-from django.db.models import Count, FilteredRelation, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, FilteredRelation, OuterRef, Q, QuerySet, Subquery
 from django.utils import dateformat, timezone
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
@@ -412,9 +412,8 @@ def rating_leaders(league: League, count: int) -> list[Row]:
     by rating, ties in the league's order, and both orders are the same on any part of it."""
     every = Standing.objects.filter(league=league, variant=Standing.ALL_VARIANTS)
     cutoff = every.exclude(rating=None).order_by("-rating").values("rating")[count - 1 : count]
-    rows = _standing_rows(every.filter(rating__gte=Subquery(cutoff)))
-    if len(rows) < count:  # fewer rated players: the unrated come after them, in the league's order
-        return standings(league, sort="rating")[:count]
+    # With fewer rated players than that, every row: the unrated come after them.
+    rows = _standing_rows(every.filter(Q(rating__gte=Subquery(cutoff)) | ~Exists(cutoff)))
     for row in rows:
         row.ranked = row.games >= league.min_games
     return sort_rows(rows, "rating")[:count]

@@ -96,7 +96,7 @@ def test_the_page_costs_the_same_queries_however_many_games_and_players(
     client.force_login(user)
     # session, user, membership with league, players, unfinished games + their
     # seats with players, recent games + their seats with players, house rules,
-    # the latest club nights; for the charts, the leaders' standings, their ratings and the games per month
+    # the latest club nights; for the charts, the leaders' standings (the top rows), their ratings and the games per month
     LeaguePresetFactory.create_batch(3, league=league)
     with django_assert_num_queries(13):
         response = client.get(url(league))
