@@ -164,7 +164,9 @@ def _read_night(number: int, night: object, known: dict[str, str], used_games: s
     read_rounds = []
     for index, night_round in enumerate(played, start=1):
         last = index == len(played)
-        read_rounds.append(_read_round(index, night_round, last, came, sizes, used_games, reading, fail))
+        read_rounds.append(
+            _read_round(index, night_round, last, came, sizes, (variant, dict(options)), used_games, reading, fail)
+        )
     fields = {"name": name, "played_on": played_on, "variant": variant, "options": dict(options)}
     fields |= {"rounds": rounds, "seed": seed}
     return fields, attendance, read_rounds
@@ -176,6 +178,7 @@ def _read_round(
     last: bool,
     came: set[str],
     sizes: tuple[int, ...],
+    rules: tuple[str, dict[str, Any]],
     used_games: set[int],
     reading: Reading,
     fail: Callable[[str], LeagueImportError],
@@ -224,6 +227,14 @@ def _read_round(
             if game in used_games:
                 raise at(gettext("game %(number)s is played at two tables") % {"number": game})
             used_games.add(game)
+            played = reading.games.get(game)
+            if played is not None and list(played.players) != names:
+                raise at(
+                    gettext("the players of game %(number)s are not this table's seats, in their order")
+                    % {"number": game}
+                )
+            if played is not None and (played.variant, played.options) != rules:
+                raise at(gettext("game %(number)s was not played under the night's rules") % {"number": game})
         read_tables.append((game, names))
     out = [take(name) for name in sit_out]
     return index, status, read_tables, out

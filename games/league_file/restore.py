@@ -28,6 +28,7 @@ from games.league_file.sections import (
     READABLE_VERSIONS,
     SECTIONS,
     SETTINGS_BEFORE,
+    GameAtTable,
     Reading,
     Restoring,
     Store,
@@ -173,7 +174,14 @@ def import_league(document: object, owner: User, as_copy: bool = False) -> Leagu
     numbers = [record.number for record in records if record.number is not None]
     if len(set(numbers)) != len(numbers):
         raise LeagueImportError(gettext("Two games have the same 'number'"))
-    reading = Reading(version, player_names, set(numbers))
+    tables = {
+        record.number: GameAtTable(
+            tuple(record.setup.players), record.setup.variant.key, record.setup.options.as_dict()
+        )
+        for record in records
+        if record.number is not None
+    }
+    reading = Reading(version, player_names, set(numbers), tables)
     assert isinstance(document, Mapping)  # _read_document refused anything else
     stores = [section.read(document.get(section.key, section.absent), reading) for section in SECTIONS]
     if not as_copy:

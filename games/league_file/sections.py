@@ -75,6 +75,16 @@ class Reading:
     version: int
     players: list[str]
     game_numbers: set[int]
+    # Each numbered game's players in seat order, variant and options: a club night's table must
+    # name the game the app started for it (games.league_file.nights).
+    games: dict[int, GameAtTable] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameAtTable:
+    players: tuple[str, ...]
+    variant: str
+    options: dict[str, Any]
 
 
 @dataclass

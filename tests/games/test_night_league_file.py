@@ -80,7 +80,19 @@ MALFORMED = [
     (lambda d: _first_night(d)["played"][0].update(status="playing"), "only the latest round may be unfinished"),
     (lambda d: _first_night(d)["played"][1].update(number=5), "numbered 1, 2, 3"),
     (lambda d: _first_night(d)["played"][1]["tables"][0].update(game=1), "a round not started has no games yet"),
+    # A table's game is the one the app started for it: its players in its seats, the night's rules.
+    (lambda d: _swap_first_seats(_first_night(d)["played"][0]["tables"]), "are not this table's seats, in their order"),
+    (
+        lambda d: _first_night(d)["played"][0]["tables"][0]["seats"].reverse(),
+        "are not this table's seats, in their order",
+    ),
+    (lambda d: _first_night(d)["options"].update(time_limit=30), "was not played under the night's rules"),
 ]
+
+
+def _swap_first_seats(tables):
+    """The first players of tables 1 and 2 trade places, their games left as they were."""
+    tables[0]["seats"][0], tables[1]["seats"][0] = tables[1]["seats"][0], tables[0]["seats"][0]
 
 
 @pytest.mark.parametrize(("change", "message"), MALFORMED)
