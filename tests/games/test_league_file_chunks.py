@@ -48,10 +48,10 @@ def test_the_games_are_written_in_chunks_while_the_league_is_hidden(document, mo
     monkeypatch.setattr(restore, "CHUNK_GAMES", 2)
     written, seen = restore._store_games, []
 
-    def store_games(league, *args):
+    def store_games(league, rows):
         assert not League.objects.filter(pk=league.pk).exists()  # hidden while it is written
-        seen.append(len(args[1]))
-        return written(league, *args)
+        seen.append(len(rows.games))
+        return written(league, rows)
 
     monkeypatch.setattr(restore, "_store_games", store_games)
     restored = import_league(document, UserFactory())
