@@ -84,33 +84,39 @@ def prepare_rows(
     fields = [model._meta.get_field(name) for name in names]
     if not all(isinstance(field, models.Field) and field.column for field in fields):
         raise ValueError(f"insert_rows writes a table's own columns, not {names}")
-    columns = [cast(models.Field, field).column for field in fields]
+    column_names = [cast(models.Field, field).column for field in fields]
     adapters = [_adapter(field) for field in fields]
     quote = connection.ops.quote_name
     sql = "INSERT INTO {} ({}) VALUES ({})".format(
         quote(model._meta.db_table),
-        ", ".join(quote(column) for column in columns),
+        ", ".join(quote(column) for column in column_names),
         ", ".join(["%s"] * len(fields)),
     )
     memo = {} if memo is None else memo
+    values: list[tuple[Any, ...]] = [tuple(row) for row in rows]
+    if any(len(row) != len(fields) for row in values):
+        raise ValueError(f"each row holds a value for each of {names}")
+    if not values or not any(adapters):
+        return Rows(sql, values)
+    # Column by column: a loop per adapted column, the others as they are.
+    columns: list[Sequence[Any]] = list(zip(*values, strict=True))
+    for index, adapt in enumerate(adapters):
+        if adapt is not None:
+            columns[index] = _adapted(adapt, columns[index], memo)
+    return Rows(sql, list(zip(*columns, strict=True)))
 
-    def adapted(adapt: Callable[[Any], Any], value: Any) -> Any:
-        if value is None:
-            return adapt(value)
+
+def _adapted(adapt: Callable[[Any], Any], values: Sequence[Any], memo: dict[int, tuple[Any, Any]]) -> list[Any]:
+    column: list[Any] = []
+    for value in values:
+        if value is None:  # NULL for every kind of column adapted
+            column.append(None)
+            continue
         known = memo.get(id(value))
         if known is None or known[0] is not value:
             known = memo[id(value)] = (value, adapt(value))
-        return known[1]
-
-    if not any(adapters):
-        return Rows(sql, [tuple(row) for row in rows])
-    return Rows(
-        sql,
-        [
-            tuple(value if adapt is None else adapted(adapt, value) for adapt, value in zip(adapters, row, strict=True))
-            for row in rows
-        ],
-    )
+        column.append(known[1])
+    return column
 
 
 def write_rows(rows: Rows) -> int:
@@ -148,10 +154,10 @@ def instance_rows(model: type[models.Model], instances: Iterable[models.Model]) 
 def _adapter(field: Any) -> Callable[[Any], Any] | None:
     """How a value of field is adapted for the database: None where it goes as it is."""
     if isinstance(field, models.JSONField):
-        encoder = field.encoder
+        encoder, adapt_json = field.encoder, connection.ops.adapt_json_value
 
         def json_value(value: Any) -> Any:
-            return None if value is None else connection.ops.adapt_json_value(value, encoder)
+            return None if value is None else adapt_json(value, encoder)
 
         return json_value
     if isinstance(field, models.DateTimeField):
