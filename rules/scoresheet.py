@@ -192,7 +192,8 @@ def _read_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
     stored["twins"] = {card: taker for card, taker in twins.items() if taker is not None}
     if "ten" in hand:
         stored["ten"] = seat(hand["ten"], "ten")
-    stored.update((flag, flag_of(flag)) for flag in CARD_FLAGS)
+    for flag in CARD_FLAGS:
+        stored[flag] = flag_of(flag)
     # Each field checked above as from_stored would check it: the entry without checking it again.
     return HandEntry.from_checked(stored)
 

@@ -112,15 +112,15 @@ class StandingsKeeper(models.Model):
             Seat.objects.store_ratings(changed)
             self._store_standings(ratings, None, standings, rivalries)
             self._keep_year_seasons()
-        for season in Season.objects.filter(league=self):
-            rows = season.standing_rows()
-            with step_write():
-                season.store_standings(rows)
-        with step_write():
+            # Nobody reads the league before the last step: its versions can move in the first.
             League.all_objects.filter(pk=self.pk).update(
                 results_version=F("results_version") + 1, data_version=F("data_version") + 1
             )
             ResultsChange.log(self, None, (), None)
+        for season in Season.objects.filter(league=self):
+            rows = season.standing_rows()
+            with step_write():
+                season.store_standings(rows)
 
     def seasons_changed(self: League, days: Iterable[date] | None = None) -> None:  # type: ignore[misc]  # self: see the class's note
         """Refresh the standings of the seasons taking in any of `days` (None: every season).

@@ -64,7 +64,7 @@ def test_the_games_are_written_in_chunks_while_the_league_is_hidden(document, mo
     assert not League.all_objects.get(pk=restored.pk).importing
 
 
-@pytest.mark.parametrize("failing", ["the second chunk", "the ratings", "a season's figures", "the last step"])
+@pytest.mark.parametrize("failing", ["the second chunk", "the ratings", "a season's figures", "the results' log"])
 def test_a_failure_in_any_write_leaves_nothing_behind(document, monkeypatch, failing):
     importer = UserFactory()
     before = everything_stored()
@@ -84,7 +84,7 @@ def test_a_failure_in_any_write_leaves_nothing_behind(document, monkeypatch, fai
         target, name = {
             "the ratings": (League, "_store_standings"),
             "a season's figures": (Season, "store_standings"),
-            "the last step": (ResultsChange, "log"),
+            "the results' log": (ResultsChange, "log"),
         }[failing]
 
         def full(*args, **kwargs):
