@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from django.db import models, transaction
 from django.db.models import Case, Count, F, FloatField, Max, Min, OuterRef, Q, Subquery, Value, When
 
-from games.bulk import step_write
+from games.bulk import insert_rows, instance_rows, step_write
 from games.models.lazy import model
 from games.ratings import Rating, Ratings, ordinal, rate_in_order
 from rules.variants import PRESETS
@@ -276,10 +276,11 @@ class StandingsKeeper(models.Model):
         if players is not None:
             standing = standing.filter(player_id__in=list(players))
             kept_rivalries = kept_rivalries.filter(player_id__in=list(players))
+        # Rows, not bulk_create: nothing points to them, and a league's rivalries are thousands.
         standing.delete()
-        Standing.objects.bulk_create(rows, batch_size=1000)
+        insert_rows(Standing, *instance_rows(Standing, rows))
         kept_rivalries.delete()
-        Rivalry.objects.bulk_create(rivalries, batch_size=1000)
+        insert_rows(Rivalry, *instance_rows(Rivalry, rivalries))
 
         if players is not None:
             current = {player_id: ordinal(*rating) if rating else None for player_id, rating in ratings.items()}
