@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -203,7 +204,7 @@ def store_game_rows(league: League, rows: GameRows) -> list[Game]:
         game._state.adding, game._state.db = False, connection.alias
     for prepared in (rows.seats, rows.hands, rows.revisions):
         if prepared is not None:
-            write_rows(Rows(prepared.sql, [(ids[row[0]], *row[1:]) for row in prepared.values]))
+            write_rows(dataclasses.replace(prepared, values=[(ids[row[0]], *row[1:]) for row in prepared.values]))
     return rows.games
 
 

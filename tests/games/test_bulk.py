@@ -40,6 +40,26 @@ def test_batches_write_every_row(league, monkeypatch):
     ]  # fmt: skip
 
 
+def test_a_row_short_of_a_value_is_refused_before_anything_is_sent(league):
+    game = make_game(league)
+    with pytest.raises(ValueError, match="a value for each"):
+        bulk.insert_rows(Hand, ["game", "number", "entry"], [(game.pk, 1, ENTRY), (game.pk, 2)])
+    assert not Hand.objects.filter(game=game).exists()
+
+
+def test_one_object_in_many_rows_is_adapted_once_and_stored_in_each(league, monkeypatch):
+    game = make_game(league)
+    adapted = []
+    adapt = connection.ops.adapt_json_value
+    monkeypatch.setattr(
+        connection.ops, "adapt_json_value", lambda value, encoder: adapted.append(value) or adapt(value, encoder)
+    )
+    rows = [(game.pk, number, "added", None, ENTRY, AT, "") for number in range(1, 4)]
+    bulk.insert_rows(HandRevision, ["game", "number", "action", "before", "after", "at", "user_name"], rows)
+    assert adapted == [ENTRY]
+    assert list(HandRevision.objects.filter(game=game).values_list("after", flat=True)) == [ENTRY] * 3
+
+
 def test_only_a_tables_own_columns_are_written():
     with pytest.raises(ValueError, match="own columns"):
         bulk.insert_rows(Game, ["league", "hands"], [])  # hands: the other side of Hand.game
