@@ -167,11 +167,12 @@ def game_rows(
     memo: dict[int, tuple[Any, Any]] = {}
     game_names, game_values = instance_rows(Game, games)
     seat_names, seat_values = instance_rows(Seat, seats)
-    game_column = seat_names.index("game")
-    # The seat's game by its number until the game has an id.
-    seat_values = [(game.number, *row[:game_column], *row[game_column + 1 :]) for game, row in zip(
-        (seat.game for seat in seats), seat_values, strict=True)]  # fmt: skip
-    seat_names = ["game", *seat_names[:game_column], *seat_names[game_column + 1 :]]
+    # Each seat's game by its number, first as in the other rows, until the games have ids.
+    where = seat_names.index("game")
+    seat_names.insert(0, seat_names.pop(where))
+    seat_values = [
+        (seat.game.number, *row[:where], *row[where + 1 :]) for seat, row in zip(seats, seat_values, strict=True)
+    ]
     rows = GameRows(
         games,
         prepare_rows(Game, game_names, game_values, memo),
