@@ -64,26 +64,42 @@ def test_the_games_are_written_in_chunks_while_the_league_is_hidden(document, mo
     assert not League.all_objects.get(pk=restored.pk).importing
 
 
-@pytest.mark.parametrize("failing", ["the second chunk", "the ratings", "a season's figures", "the results' log"])
+@pytest.mark.parametrize(
+    "failing",
+    [
+        "the second chunk",
+        "the second chunk's rows",
+        "the ratings",
+        "the standings' rows",
+        "a season's figures",
+        "a season's rows",
+        "the results' log",
+    ],
+)
 def test_a_failure_in_any_write_leaves_nothing_behind(document, monkeypatch, failing):
     importer = UserFactory()
     before = everything_stored()
     monkeypatch.setattr(restore, "CHUNK_GAMES", 2)
-    if failing == "the second chunk":
-        written, calls = restore._store_games, []
+    if failing in ("the second chunk", "the second chunk's rows"):
+        # A chunk's rows are made before its transaction, then written in it.
+        name = "_store_games" if failing == "the second chunk" else "game_rows"
+        written, calls = getattr(restore, name), []
 
-        def store_games(*args):
+        def second_fails(*args):
             calls.append(1)
             if len(calls) == 2:
                 raise RuntimeError("the disk is full")
             return written(*args)
 
-        monkeypatch.setattr(restore, "_store_games", store_games)
+        monkeypatch.setattr(restore, name, second_fails)
     else:
-        # The figures are worked out in steps, each its own transaction (League.rebuild_results_in_steps).
+        # The figures are worked out, then written in steps, each its own transaction
+        # (League.rebuild_results_in_steps).
         target, name = {
             "the ratings": (League, "_store_standings"),
+            "the standings' rows": (League, "_standing_rows"),
             "a season's figures": (Season, "store_standings"),
+            "a season's rows": (Season, "standing_rows"),
             "the results' log": (ResultsChange, "log"),
         }[failing]
 
