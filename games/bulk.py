@@ -4,8 +4,8 @@ bulk_create builds a model instance for every row and prepares every value
 through its field, which for a 5,000-game league file (some 125,000 hands and
 History lines) costs far more than the INSERTs themselves. insert_rows takes
 plain tuples, adapts only the values that need it (JSON, date-times) the way
-the field would for this database, and sends them with executemany in
-batches. No ids come back: it is for rows nothing else points to (or whose
+the field would for this database, and sends them in batches (executemany
+on SQLite, an UNNEST of arrays on PostgreSQL). No ids come back: it is for rows nothing else points to (or whose
 ids are read back by a unique key). prepare_rows does the adapting alone, so
 that a big write can do it before its transaction and hold the lock only for
 write_rows.
@@ -28,7 +28,7 @@ from django.db import connection, models, transaction
 
 BATCH = 2000
 # Longer than the longest sleep of SQLite's busy handler (100 ms), so that a waiting writer wakes
-# within it and takes the lock; and the longest write that goes without one.
+# within the gap between two steps and takes the lock.
 SQLITE_PAUSE = 0.11
 
 
@@ -49,8 +49,9 @@ def step_write() -> Iterator[None]:
     the step sleeps only for what is missing of it. PostgreSQL locks rows:
     another league never waits there.
     """
-    if connection.vendor == "sqlite":
-        since = time.perf_counter() - getattr(_last_step, "ended", -SQLITE_PAUSE)
+    ended = getattr(_last_step, "ended", None)
+    if connection.vendor == "sqlite" and ended is not None:
+        since = time.perf_counter() - ended
         if 0 <= since < SQLITE_PAUSE:
             time.sleep(SQLITE_PAUSE - since)
     try:
