@@ -4,89 +4,186 @@ bulk_create builds a model instance for every row and prepares every value
 through its field, which for a 5,000-game league file (some 125,000 hands and
 History lines) costs far more than the INSERTs themselves. insert_rows takes
 plain tuples, adapts only the values that need it (JSON, date-times) the way
-the field would for this database, and sends them with executemany in
-batches. No ids come back: it is for rows nothing else points to.
+the field would for this database, and sends them in batches (executemany
+on SQLite, an UNNEST of arrays on PostgreSQL). No ids come back: it is for rows nothing else points to (or whose
+ids are read back by a unique key). prepare_rows does the adapting alone, so
+that a big write can do it before its transaction and hold the lock only for
+write_rows.
 
 A write too big for one transaction (an import) goes in steps, each a
-step_write(): on SQLite, a long step is followed by a pause, so that a hand
-waiting for the database's one write lock gets it between two steps.
+step_write(): on SQLite, two steps are always a pause apart, so that a hand
+waiting for the database's one write lock gets it between them.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from itertools import islice
+from dataclasses import dataclass
 from typing import Any, cast
 
 from django.db import connection, models, transaction
 
 BATCH = 2000
 # Longer than the longest sleep of SQLite's busy handler (100 ms), so that a waiting writer wakes
-# within it and takes the lock; and the longest write that goes without one.
+# within the gap between two steps and takes the lock.
 SQLITE_PAUSE = 0.11
+
+
+# When this thread's last step_write ended (time.perf_counter()): the next waits out the rest of the pause.
+_last_step = threading.local()
 
 
 @contextmanager
 def step_write() -> Iterator[None]:
-    """One step of a big write: its own transaction, then on SQLite a pause if it was long.
+    """One step of a big write: its own transaction, on SQLite at least a pause after the last step's.
 
     A writer that finds SQLite's write lock taken sleeps and tries again (its
     busy handler: every 100 ms once it has waited a while). A big write taking
     the lock again at once for its next step would win every time and keep
-    another league's hand waiting for the whole of it; after the pause, that
-    hand goes first. PostgreSQL locks rows: another league never waits there.
+    another league's hand waiting for the whole of it; with a gap longer than
+    that sleep between two steps, the waiting hand goes first. Work done
+    between two steps (preparing the next one's rows) is part of the gap, so
+    the step sleeps only for what is missing of it. PostgreSQL locks rows:
+    another league never waits there.
     """
-    began = time.perf_counter()
-    with transaction.atomic():
-        yield
-    if connection.vendor == "sqlite" and time.perf_counter() - began > SQLITE_PAUSE:
-        time.sleep(SQLITE_PAUSE)
+    ended = getattr(_last_step, "ended", None)
+    if connection.vendor == "sqlite" and ended is not None:
+        since = time.perf_counter() - ended
+        if 0 <= since < SQLITE_PAUSE:
+            time.sleep(SQLITE_PAUSE - since)
+    try:
+        with transaction.atomic():
+            yield
+    finally:
+        _last_step.ended = time.perf_counter()
+
+
+@dataclass(frozen=True)
+class Rows:
+    """Rows of one table ready to send: the INSERT (up to VALUES), one row's placeholders, and
+    each row's values, already adapted."""
+
+    insert: str  # INSERT INTO table (columns)
+    placeholders: str  # (%s, ...)
+    values: list[tuple[Any, ...]]
+    array_types: tuple[str, ...] = ()  # each column's type, for PostgreSQL's UNNEST
+
+    @property
+    def sql(self) -> str:
+        """The INSERT of one row."""
+        return f"{self.insert} VALUES {self.placeholders}"
+
+
+def prepare_rows(
+    model: type[models.Model],
+    names: Sequence[str],
+    rows: Iterable[Sequence[Any]],
+    memo: dict[int, tuple[Any, Any]] | None = None,
+) -> Rows:
+    """The INSERT of rows (values in the order of `names`, ForeignKeys by their *_id) into model's
+    table, each value adapted as the model's own save would store it: JSONField through the
+    database's JSON adapter, DateTimeField made naive in UTC where the database wants that.
+
+    memo: values adapted already, by id(); one object (a hand's entry, also its History line's
+    after; a game's start, also each of its hands') is adapted once. It keeps each object it
+    names, so an id is never another object's while it lives."""
+    fields = [model._meta.get_field(name) for name in names]
+    if not all(isinstance(field, models.Field) and field.column for field in fields):
+        raise ValueError(f"insert_rows writes a table's own columns, not {names}")
+    column_names = [cast(models.Field, field).column for field in fields]
+    adapters = [_adapter(field) for field in fields]
+    quote = connection.ops.quote_name
+    insert = "INSERT INTO {} ({})".format(
+        quote(model._meta.db_table), ", ".join(quote(column) for column in column_names)
+    )
+    placeholders = "({})".format(", ".join(["%s"] * len(fields)))
+    # Without its length: varchar[], not varchar(12)[] (as Django's own bulk insert on PostgreSQL).
+    array_types = tuple(str(cast(models.Field, field).db_type(connection)).split("(")[0] for field in fields)
+    memo = {} if memo is None else memo
+    values: list[tuple[Any, ...]] = [tuple(row) for row in rows]
+    if any(len(row) != len(fields) for row in values):
+        raise ValueError(f"each row holds a value for each of {names}")
+    if not values or not any(adapters):
+        return Rows(insert, placeholders, values, array_types)
+    # Column by column: a loop per adapted column, the others as they are.
+    columns: list[Sequence[Any]] = list(zip(*values, strict=True))
+    for index, adapt in enumerate(adapters):
+        if adapt is not None:
+            columns[index] = _adapted(adapt, columns[index], memo)
+    return Rows(insert, placeholders, list(zip(*columns, strict=True)), array_types)
+
+
+def _adapted(adapt: Callable[[Any], Any], values: Sequence[Any], memo: dict[int, tuple[Any, Any]]) -> list[Any]:
+    column: list[Any] = []
+    for value in values:
+        if value is None:  # NULL for every kind of column adapted
+            column.append(None)
+            continue
+        known = memo.get(id(value))
+        if known is None or known[0] is not value:
+            known = memo[id(value)] = (value, adapt(value))
+        column.append(known[1])
+    return column
+
+
+def write_rows(rows: Rows) -> int:
+    """Send prepared rows in batches; how many were written.
+
+    SQLite runs one prepared INSERT for each row of an executemany without
+    leaving C, its fastest way. PostgreSQL would take them one statement a
+    row; there each batch is one INSERT ... SELECT FROM UNNEST of an array a
+    column, as Django's bulk_create does it."""
+    values = rows.values
+    with connection.cursor() as cursor:
+        if connection.vendor != "postgresql" or not rows.array_types:
+            for start in range(0, len(values), BATCH):
+                cursor.executemany(rows.sql, values[start : start + BATCH])
+            return len(values)
+        arrays = ", ".join(f"(%s)::{array_type}[]" for array_type in rows.array_types)
+        sql = f"{rows.insert} SELECT * FROM UNNEST({arrays})"
+        for start in range(0, len(values), BATCH):
+            cursor.execute(sql, [list(column) for column in zip(*values[start : start + BATCH], strict=True)])
+    return len(values)
 
 
 def insert_rows(model: type[models.Model], names: Sequence[str], rows: Iterable[Sequence[Any]]) -> int:
     """INSERT each row (values in the order of `names`, ForeignKeys by their *_id) into model's table.
 
     Returns how many rows were written. Values are stored as the model's own
-    save would store them: JSONField through the database's JSON adapter,
-    DateTimeField made naive in UTC where the database wants that.
+    save would store them (prepare_rows).
     """
-    fields = [model._meta.get_field(name) for name in names]
-    if not all(isinstance(field, models.Field) and field.column for field in fields):
-        raise ValueError(f"insert_rows writes a table's own columns, not {names}")
-    columns = [cast(models.Field, field).column for field in fields]
-    adapters = [_adapter(field) for field in fields]
-    quote = connection.ops.quote_name
-    sql = "INSERT INTO {} ({}) VALUES ({})".format(
-        quote(model._meta.db_table),
-        ", ".join(quote(column) for column in columns),
-        ", ".join(["%s"] * len(fields)),
-    )
-    written = 0
-    rows = iter(rows)
-    with connection.cursor() as cursor:
-        while batch := list(islice(rows, BATCH)):
-            cursor.executemany(
-                sql,
-                [
-                    tuple(value if adapt is None else adapt(value) for adapt, value in zip(adapters, row, strict=True))
-                    for row in batch
-                ],
-            )
-            written += len(batch)
-    return written
+    return write_rows(prepare_rows(model, names, rows))
+
+
+def instance_rows(model: type[models.Model], instances: Iterable[models.Model]) -> tuple[list[str], list[tuple]]:
+    """Unsaved instances as insert_rows takes them: every column but the id, and each one's values.
+
+    For instances built in memory (their defaults filled in by the model) and
+    written by the thousand, without bulk_create's preparing of each value
+    through its field. Not for a model whose fields change a value on save (auto_now).
+    """
+    fields = [field for field in model._meta.concrete_fields if not field.primary_key]
+    if any(getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False) for field in fields):
+        raise ValueError(f"{model.__name__} sets a value on save: write it with bulk_create")
+    names = [field.name for field in fields]
+    attributes = [field.attname for field in fields]
+    return names, [tuple(getattr(instance, attribute) for attribute in attributes) for instance in instances]
 
 
 def _adapter(field: Any) -> Callable[[Any], Any] | None:
     """How a value of field is adapted for the database: None where it goes as it is."""
     if isinstance(field, models.JSONField):
-        encoder = field.encoder
+        encoder, adapt_json = field.encoder, connection.ops.adapt_json_value
 
         def json_value(value: Any) -> Any:
-            return None if value is None else connection.ops.adapt_json_value(value, encoder)
+            return None if value is None else adapt_json(value, encoder)
 
         return json_value
     if isinstance(field, models.DateTimeField):
         return connection.ops.adapt_datetimefield_value
+    if isinstance(field, models.DateField):  # after DateTimeField, which is one
+        return connection.ops.adapt_datefield_value
     return None

@@ -168,15 +168,15 @@ class HandEntry:
         unknown = sorted(set(stored) - (REVOKE_FIELDS if "revoke" in stored else CARD_FIELDS))
         if unknown:
             raise UnreadableEntry(_("A stored hand has an unknown field '{field}'").format(field=unknown[0]))
-        flags = {flag: _stored_flag(stored, flag) for flag in FLAGS}
+        for flag in FLAGS:
+            _stored_flag(stored, flag)
         charged = stored.get("charged", [])
         if not isinstance(charged, list) or not all(isinstance(card, str) for card in charged):
             raise UnreadableEntry(_("A stored hand's 'charged' must be a list of cards"))
         if "revoke" in stored:
-            offender = _stored_seat(stored, "revoke")
-            if offender is None:
+            if _stored_seat(stored, "revoke") is None:
                 raise UnreadableEntry(_("A stored revoke must name the seat that revoked"))
-            return cls.revoked(offender, charged=charged, **flags)
+            return cls.from_checked(stored)
         hearts = stored.get("hearts")
         if not isinstance(hearts, list | tuple) or not all(_is_number(count) for count in hearts):
             raise UnreadableEntry(_("A stored hand's 'hearts' must be a list of numbers, one a seat"))
@@ -186,7 +186,8 @@ class HandEntry:
         taken = stored.get("cards", {})
         if not isinstance(taken, Mapping) or not all(isinstance(card, str) for card in taken):
             raise UnreadableEntry(_("A stored hand's 'cards' must map each extra card to its taker"))
-        extras = {card: _stored_seat(taken, card) for card in taken}
+        for card in taken:
+            _stored_seat(taken, card)
         ranks = stored.get("ranks")
         if ranks is not None and not (
             isinstance(ranks, list)
@@ -196,19 +197,35 @@ class HandEntry:
         twins = stored.get("twins", {})
         if not isinstance(twins, Mapping) or not all(isinstance(card, str) for card in twins):
             raise UnreadableEntry(_("A stored hand's 'twins' must map each card's second copy to its taker"))
-        card_flags = {flag: _stored_flag(stored, flag) for flag in CARD_FLAGS}
+        for flag in CARD_FLAGS:
+            _stored_flag(stored, flag)
+        for field in ("queen", "jack", "ten"):
+            _stored_seat(stored, field)
+        for card in twins:
+            _stored_seat(twins, card)
+        return cls.from_checked(stored)
+
+    @classmethod
+    def from_checked(cls, stored: Mapping[str, Any]) -> HandEntry:
+        """The entry of a stored form known to pass from_stored's checks, without checking it again:
+        from_stored once it has checked, and rules.scoresheet, which checks each field of a hand
+        as it reads it into this form (a league file's hands by the ten thousand)."""
+        flags = {flag: stored.get(flag, False) for flag in FLAGS}
+        charged = stored.get("charged", ())
+        if "revoke" in stored:
+            return cls.revoked(stored["revoke"], charged=charged, **flags)
         return cls.cards(
-            hearts,
-            _stored_seat(stored, "queen"),
-            _stored_seat(stored, "jack"),
-            moon,
-            extras,
-            **card_flags,
+            stored["hearts"],
+            stored.get("queen"),
+            stored.get("jack"),
+            stored.get("moon"),
+            stored.get("cards", ()),
+            **{flag: stored.get(flag, False) for flag in CARD_FLAGS},
             **flags,
-            ranks=ranks,
-            ten=_stored_seat(stored, "ten"),
+            ranks=stored.get("ranks"),
+            ten=stored.get("ten"),
             charged=charged,
-            twins={card: _stored_seat(twins, card) for card in twins},
+            twins=stored.get("twins", ()),
         )
 
 
@@ -243,6 +260,8 @@ def _card_pairs(
     # One order whatever the source (a form, a scoresheet, PostgreSQL's jsonb, which
     # reorders keys): by suit and rank, so equal hands are equal entries. Names that
     # are no card stay last, as given, for the entry check to refuse.
+    if not pairs:  # most hands take no extra card
+        return ()
     listed = tuple(pairs.items() if isinstance(pairs, Mapping) else pairs)
     return tuple(sorted(listed, key=lambda pair: card_order(pair[0]) if is_card(pair[0]) else (len(SUITS), 0)))
 
@@ -253,4 +272,6 @@ def _rank_order(rank: str) -> int:
 
 def _charged(cards: Iterable[str]) -> tuple[str, ...]:
     """Charged cards in the table's order (A♥, Q♠, J♦, 10♣); anything else last, for the check to refuse."""
+    if not cards:
+        return ()
     return tuple(sorted(cards, key=lambda card: CHARGEABLE.index(card) if card in CHARGEABLE else len(CHARGEABLE)))

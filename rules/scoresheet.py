@@ -147,7 +147,7 @@ def _read_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
         if set(hand) - REVOKE_KEYS - {"sun"}:
             raise fail(_("a revoke stands alone: no cards are entered with it"))
         stored["revoke"] = seat(hand["revoke"], "revoke")
-        return HandEntry.from_stored(stored)
+        return HandEntry.from_checked(stored)
     unknown = sorted(set(hand) - CARD_KEYS)
     if unknown:
         raise fail(_("unknown field '{field}'").format(field=unknown[0]))
@@ -184,7 +184,7 @@ def _read_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
         raise fail(_("'moon' must be add or subtract"))
     stored["moon"] = moon
     taken = hand.get("cards", {})
-    if not isinstance(taken, Mapping):
+    if not isinstance(taken, Mapping) or not all(isinstance(card, str) for card in taken):
         raise fail(_("'cards' must map each extra card to who took it"))
     stored["cards"] = {}
     for card, name in taken.items():
@@ -192,8 +192,10 @@ def _read_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
     stored["twins"] = {card: taker for card, taker in twins.items() if taker is not None}
     if "ten" in hand:
         stored["ten"] = seat(hand["ten"], "ten")
-    stored.update((flag, flag_of(flag)) for flag in CARD_FLAGS)
-    return HandEntry.from_stored(stored)
+    for flag in CARD_FLAGS:
+        stored[flag] = flag_of(flag)
+    # Each field checked above as from_stored would check it: the entry without checking it again.
+    return HandEntry.from_checked(stored)
 
 
 def read_hand(setup: GameSetup, hand: object, number: int = 1) -> HandEntry:

@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any, cast
 
-from django.db import models, transaction
+from django.db import connection, models, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext
 
-from games.bulk import insert_rows, step_write
+from games.bulk import Rows, instance_rows, prepare_rows, step_write, write_rows
 from games.league_file import LeagueAlreadyHere, LeagueImportError, counted, declared_refusal
 from games.league_file.sections import (
+    _USERNAMES_SEEN,
     CORE_KEYS,
     DECLARED,
     EARLIEST_YEAR,
@@ -78,6 +80,7 @@ class GameRecord:
     played_on: date | None = None  # the day of created_at at the league's table when None
     number: int | None = None  # the next of the league's numbers when None
     clock_started_at: datetime | None = None
+    stored: Sequence[dict[str, Any]] = ()  # each entry's to_stored(), when the caller has them already
 
 
 # Storing many games at once -------------------------------------------------
@@ -92,10 +95,42 @@ def add_games(league: League, records: Sequence[GameRecord]) -> list[Game]:
     (League.results_changed).
     Raises HandError when an entry does not stand.
     """
+    return store_game_rows(league, game_rows(league, records))
+
+
+HAND_COLUMNS = ["game", "number", "entry", "result", "created_at", "updated_at", "client_key"]
+
+
+@dataclass
+class GameRows:
+    """Games ready for the database (games.bulk.Rows), made before the write that stores them.
+
+    The seats', hands' and History's first value is their game's number, made
+    its id once the games are in (store_game_rows)."""
+
+    games: list[Game]
+    game_rows: Rows
+    seats: Rows
+    hands: Rows
+    revisions: Rows | None = None
+
+
+def game_rows(
+    league: League,
+    records: Sequence[GameRecord],
+    revisions: Sequence[Sequence[tuple]] = (),
+    user_ids: Mapping[str, int] | None = None,
+) -> GameRows:
+    """The rows of records' games, seats and hands, each game's results worked out by the engine,
+    and of their History (revisions: each record's lines, as ReadGame.history holds them).
+
+    Writes nothing when every record has its number; otherwise takes the league's next numbers
+    in the caller's transaction."""
     games: list[Game] = []
     seats: list[Seat] = []
-    hands: list[tuple[Game, int, dict[str, Any], dict[str, Any], datetime]] = []
-    next_number = league.take_game_numbers(sum(1 for record in records if record.number is None))
+    hands: list[tuple[int, int, dict[str, Any], dict[str, Any], datetime, datetime, str]] = []
+    unnumbered = sum(1 for record in records if record.number is None)
+    next_number = league.take_game_numbers(unnumbered) if unnumbered else 0
     zone = league.zone
     for record in records:
         state = record.state or play(record.setup, record.entries)
@@ -123,19 +158,56 @@ def add_games(league: League, records: Sequence[GameRecord]) -> list[Game]:
             seat = Seat(game=game, player=player, position=position)
             seat.set_results(state, winners)
             seats.append(seat)
+        stored = record.stored or [entry.to_stored() for entry in record.entries]
+        at = record.created_at
         hands.extend(
-            (game, number, entry.to_stored(), hand.to_stored(), record.created_at)
-            for number, (entry, hand) in enumerate(zip(record.entries, state.hands, strict=True), start=1)
+            (number, hand_number, entry, hand.to_stored(), at, at, "")
+            for hand_number, (entry, hand) in enumerate(zip(stored, state.hands, strict=True), start=1)
         )
-    Game.objects.bulk_create(games, batch_size=500)
-    Seat.objects.bulk_create(seats, batch_size=1000)
-    # Hands by the hundred thousand: rows, not instances (games.bulk). The games have their ids now.
-    insert_rows(
-        Hand,
-        ["game", "number", "entry", "result", "created_at", "updated_at", "client_key"],
-        ((game.pk, number, entry, result, at, at, "") for game, number, entry, result, at in hands),
+    # One memo for the chunk: a hand's entry is its History line's after, the same object.
+    memo: dict[int, tuple[Any, Any]] = {}
+    game_names, game_values = instance_rows(Game, games)
+    seat_names, seat_values = instance_rows(Seat, seats)
+    # Each seat's game by its number, first as in the other rows, until the games have ids.
+    where = seat_names.index("game")
+    seat_names.insert(0, seat_names.pop(where))
+    seat_values = [
+        (seat.game.number, *row[:where], *row[where + 1 :]) for seat, row in zip(seats, seat_values, strict=True)
+    ]
+    rows = GameRows(
+        games,
+        prepare_rows(Game, game_names, game_values, memo),
+        prepare_rows(Seat, seat_names, seat_values, memo),
+        prepare_rows(Hand, HAND_COLUMNS, hands, memo),
     )
-    return games
+    if revisions:
+        known = user_ids or {}
+        rows.revisions = prepare_rows(
+            HandRevision,
+            ["game", "at", "user", "user_name", "action", "number", "before", "after"],
+            (
+                (game.number, at, known.get(by), "" if by in known else by or "", action, number, before, after)
+                for game, lines in zip(games, revisions, strict=True)
+                for at, by, action, number, before, after in lines
+            ),
+            memo,
+        )
+    return rows
+
+
+def store_game_rows(league: League, rows: GameRows) -> list[Game]:
+    """Write prepared games with their seats, hands and History: the games' INSERT, their ids read
+    back by number (one per league), then the rest's. Returns the games, saved."""
+    write_rows(rows.game_rows)
+    numbers = [game.number for game in rows.games]
+    ids = dict(Game.all_objects.filter(league=league, number__in=numbers).values_list("number", "pk"))
+    for game in rows.games:
+        game.pk = ids[game.number]
+        game._state.adding, game._state.db = False, connection.alias
+    for prepared in (rows.seats, rows.hands, rows.revisions):
+        if prepared is not None:
+            write_rows(dataclasses.replace(prepared, values=[(ids[row[0]], *row[1:]) for row in prepared.values]))
+    return rows.games
 
 
 # Import -----------------------------------------------------------------------
@@ -156,6 +228,7 @@ class ReadGame:
     clock_started_at: datetime | None
     # (at, username or None, action, hand number, before, after), as HandRevision stores them.
     history: list[tuple]
+    stored: list[dict[str, Any]]  # each entry's to_stored(): the Hand rows', and the History's added hands
 
 
 def import_league(document: object, owner: User, as_copy: bool = False) -> League:
@@ -208,8 +281,10 @@ def already_here(user: User, records: Sequence[ReadGame]) -> League | None:
 
 
 # Games written in one transaction a chunk: on SQLite a write holds the database's one write lock,
-# so another league's hand waits at most one chunk's write rather than the whole file's.
-CHUNK_GAMES = 250
+# so another league's hand waits at most one chunk's write rather than the whole file's. Making the
+# next chunk's rows, between two writes, takes longer than the pause a waiting hand needs
+# (games.bulk.step_write), so no time goes in sleeping; each write is about 0.1 s.
+CHUNK_GAMES = 500
 
 
 def _store_league(owner: User, name: str, settings: dict[str, Any], player_names: list[str],
@@ -218,30 +293,62 @@ def _store_league(owner: User, name: str, settings: dict[str, Any], player_names
 
     The league stays hidden (League.importing: out of every list and page) until
     the last write, which rates it and shows it, commits; if any write fails the
-    league is removed with whatever was written of it, and the error raised."""
+    league is removed with whatever was written of it, and the error raised.
+    Each chunk's rows are made ready before its transaction begins, so the
+    write lock is held only while they are sent."""
     with transaction.atomic():
         league = League.create_for(owner, League.name_apart(owner, name))
-        # Numbers the file gives are kept; the league counts on from the highest.
+        # Numbers the file gives are kept; the games without one count on from the highest.
         given = max((record.number for record in records if record.number is not None), default=0)
         League.all_objects.filter(pk=league.pk).update(importing=True, last_game_number=given, **settings)
         league.importing, league.last_game_number = True, given
         for setting, value in settings.items():
             setattr(league, setting, value)
+        unnumbered = sum(1 for record in records if record.number is None)
+        next_number = league.take_game_numbers(unnumbered) if unnumbered else 0
         players = {
             player.name: player
             for player in Player.objects.bulk_create(
                 Player(league=league, name=player_name) for player_name in player_names
             )
         }
+    numbers = []
+    for record in records:
+        if record.number is None:
+            numbers.append(next_number)
+            next_number += 1
+        else:
+            numbers.append(record.number)
     try:
         restoring = Restoring(league, owner, players, {})
         accounts = restoring.users(sorted({line[1] for record in records for line in record.history if line[1]}))
         # By ids, not objects: a related object's descriptor, set a hundred thousand times, costs.
         user_ids = {username: user.pk for username, user in accounts.items()}
         for start in range(0, len(records), CHUNK_GAMES):
+            chunk = records[start : start + CHUNK_GAMES]
+            rows = game_rows(
+                league,
+                [
+                    GameRecord(
+                        record.setup,
+                        [players[name] for name in record.setup.players],
+                        record.entries,
+                        record.created_at,
+                        record.finished_at,
+                        record.declared,
+                        record.state,
+                        record.played_on,
+                        number,
+                        record.clock_started_at,
+                        record.stored,
+                    )
+                    for record, number in zip(chunk, numbers[start : start + CHUNK_GAMES], strict=True)
+                ],
+                [record.history for record in chunk],
+                user_ids,
+            )
             with step_write():
-                chunk = records[start : start + CHUNK_GAMES]
-                games = _store_games(league, players, chunk, user_ids)
+                games = _store_games(league, rows)
             restoring.games.update((game.number, game) for game in games)
         with step_write():
             for store in stores:
@@ -257,37 +364,9 @@ def _store_league(owner: User, name: str, settings: dict[str, Any], player_names
     return league
 
 
-def _store_games(league: League, players: dict[str, Player], records: list[ReadGame],
-                 user_ids: dict[str, int]) -> list[Game]:  # fmt: skip
-    """One chunk of the file's games, with their History."""
-    games = add_games(
-        league,
-        [
-            GameRecord(
-                record.setup,
-                [players[name] for name in record.setup.players],
-                record.entries,
-                record.created_at,
-                record.finished_at,
-                record.declared,
-                record.state,
-                record.played_on,
-                record.number,
-                record.clock_started_at,
-            )
-            for record in records
-        ],
-    )
-    insert_rows(
-        HandRevision,
-        ["game", "at", "user", "user_name", "action", "number", "before", "after"],
-        (
-            (game.pk, at, user_ids.get(by), "" if by in user_ids else by or "", action, number, before, after)
-            for game, record in zip(games, records, strict=True)
-            for at, by, action, number, before, after in record.history
-        ),
-    )
-    return games
+def _store_games(league: League, rows: GameRows) -> list[Game]:
+    """One chunk of the file's games, with their History, its rows made ready (game_rows)."""
+    return store_game_rows(league, rows)
 
 
 def _read_document(document: object) -> tuple[str, dict[str, Any], list[str], list[Any], int]:
@@ -397,21 +476,23 @@ def _read_game(number: int, game: object, player_names: list[str]) -> ReadGame:
         problem = Game.declaration_problem(declared, state)
         if problem:
             raise fail(problem)
-    history = _read_history(game.get("history", []), setup, entries, fail)
+    stored = [entry.to_stored() for entry in entries]
+    history = _read_history(game.get("history", []), setup, stored, fail)
     return ReadGame(setup, entries, state, created_at, finished_at, declared, played_on, given_number,
-                    clock_started_at, history)  # fmt: skip
+                    clock_started_at, history, stored)  # fmt: skip
 
 
-def _read_history(lines: object, setup: GameSetup, entries: list[HandEntry], fail: Refusal) -> list[tuple]:
-    """A game's History lines as HandRevision stores them, each one the app could have written."""
+def _read_history(lines: object, setup: GameSetup, stored: list[dict[str, Any]], fail: Refusal) -> list[tuple]:
+    """A game's History lines as HandRevision stores them, each one the app could have written.
+    stored: the scoresheet's hands as Hand.entry stores them."""
     if not isinstance(lines, list):
         raise fail(gettext("'history' must be a list"))
     if len(lines) > MOST_HISTORY_LINES:
         raise fail(gettext("a game's 'history' holds at most %(most)s lines") % {"most": counted(MOST_HISTORY_LINES)})
     if not lines:
         return []
-    fresh = play(setup, [])
-    stored = [entry.to_stored() for entry in entries]
+    fresh: GameState | None = None  # the game before its first hand, for the lines that give a hand
+    latest = timezone.now() + LATEST_AHEAD
     read = []
     for index, line in enumerate(lines, start=1):
 
@@ -428,14 +509,18 @@ def _read_history(lines: object, setup: GameSetup, entries: list[HandEntry], fai
             if by is not None:
                 by = _history_username(by, wrong)
             read.append(
-                (_read_history_time(at, wrong), by, HandRevision.Action.ADDED, number, None, stored[number - 1])
+                (_read_history_time(at, latest, wrong), by, HandRevision.Action.ADDED, number, None, stored[number - 1])
             )
         else:
+            fresh = fresh or play(setup, [])
             read.append(_read_history_line(line, setup, stored, fresh, wrong))
     return read
 
 
 def _history_username(by: object, wrong: Refusal) -> str:
+    # A History names the same few people tens of thousands of times: no words to build for them.
+    if isinstance(by, str) and by in _USERNAMES_SEEN:
+        return by
     try:
         return _read_username(by, gettext("its 'by'"))
     except LeagueImportError as error:
@@ -448,7 +533,7 @@ def _read_history_line(line: object, setup: GameSetup, stored: list[dict], fresh
     if not isinstance(line, list) or not 4 <= len(line) <= 6:
         raise wrong(gettext("each line is [at, by, action, hand] and maybe its before and after"))
     at, by, action, number, *sides = line
-    at = _read_history_time(at, wrong)
+    at = _read_history_time(at, timezone.now() + LATEST_AHEAD, wrong)
     if by is not None:
         by = _history_username(by, wrong)
     if action not in HandRevision.Action.values:
@@ -522,16 +607,17 @@ def _read_history_line(line: object, setup: GameSetup, stored: list[dict], fresh
 HISTORY_TIME_TEXT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
 
 
-def _read_history_time(value: object, wrong: Refusal) -> datetime:
+def _read_history_time(value: object, latest: datetime, wrong: Refusal) -> datetime:
     """A History line's time, as the export writes it (HISTORY_TIME): read without
-    parse_datetime's many forms, for the thousands of lines of a league."""
+    parse_datetime's many forms, for the thousands of lines of a league. latest: the last
+    moment a line can have (tomorrow), worked out once for a game's lines."""
     if not isinstance(value, str) or not HISTORY_TIME_TEXT.fullmatch(value):
         raise wrong(gettext("'at' must be a time in UTC written like 2025-01-07T19:30:00Z"))
     try:
         moment = datetime.fromisoformat(value)
     except ValueError:  # well formed but impossible, like month 13
         raise wrong(gettext("'at' must be a time in UTC written like 2025-01-07T19:30:00Z")) from None
-    if moment.year < EARLIEST_YEAR or moment > timezone.now() + LATEST_AHEAD:
+    if moment.year < EARLIEST_YEAR or moment > latest:
         raise wrong(gettext("'at' must be between %(year)s and tomorrow") % {"year": EARLIEST_YEAR})
     return moment
 

@@ -149,7 +149,11 @@ class Season(NameKeyed):
         ActivityEntry.record(self.league, user, ActivityEntry.Kind.SEASON_RESTORED, season=self.name)
 
     def refresh(self) -> None:
-        """Sum up the season's counted games again and rate them afresh, in order of play.
+        """Sum up the season's counted games again and rate them afresh, in order of play."""
+        self.store_standings(self.standing_rows())
+
+    def standing_rows(self) -> list[SeasonStanding]:
+        """The season's standings (refresh), worked out and unsaved: the reading and rating alone.
 
         A season that takes in every counted game of the league (an "all
         time" season, or the only year played) has the league's Standing
@@ -173,6 +177,10 @@ class Season(NameKeyed):
                     season=self, player_id=player_id, variant=variant, rating=current.get(player_id)
                 )
             )
+        return rows
+
+    def store_standings(self, rows: list[SeasonStanding]) -> None:
+        """The season's standings (standing_rows) in place of those it has."""
         SeasonStanding.objects.filter(season=self).delete()
         SeasonStanding.objects.bulk_create(rows, batch_size=1000)
 

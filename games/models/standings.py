@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from django.db import models, transaction
 from django.db.models import Case, Count, F, FloatField, Max, Min, OuterRef, Q, Subquery, Value, When
 
-from games.bulk import step_write
+from games.bulk import insert_rows, instance_rows, step_write
 from games.models.lazy import model
 from games.ratings import Rating, Ratings, ordinal, rate_in_order
 from rules.variants import PRESETS
@@ -97,22 +97,30 @@ class StandingsKeeper(models.Model):
 
         In one transaction, the whole league's figures hold SQLite's one write
         lock for as long as they take; in steps, another league's hand waits
-        at most one step. Nothing reads the league between the steps.
+        at most one step. Nothing reads or writes the league between the steps,
+        so each step's reading and rating is done before its transaction: the
+        lock is held only for the step's writes, and the work between two steps
+        is the gap in which a waiting hand takes it (games.bulk.step_write).
         """
-        League, Season = model("League"), model("Season")
+        Game, League, Season, Seat = model("Game"), model("League"), model("Season"), model("Seat")
 
+        ratings, changed = self._rating_changes(None, ())
+        standings, rivalries = self._standing_rows(ratings)
         with step_write():
-            self._refresh_standings(self._rerate(None, ()))
-        with step_write():
+            uncounted = Seat.objects.exclude(game__status=Game.Status.OVER).exclude(rating_mu=None)
+            uncounted.filter(game__league=self).update(rating_mu=None, rating_sigma=None)
+            Seat.objects.store_ratings(changed)
+            self._store_standings(ratings, None, standings, rivalries)
             self._keep_year_seasons()
-        for season in Season.objects.filter(league=self):
-            with step_write():
-                season.refresh()
-        with step_write():
+            # Nobody reads the league before the last step: its versions can move in the first.
             League.all_objects.filter(pk=self.pk).update(
                 results_version=F("results_version") + 1, data_version=F("data_version") + 1
             )
             ResultsChange.log(self, None, (), None)
+        for season in Season.objects.filter(league=self):
+            rows = season.standing_rows()
+            with step_write():
+                season.store_standings(rows)
 
     def seasons_changed(self: League, days: Iterable[date] | None = None) -> None:  # type: ignore[misc]  # self: see the class's note
         """Refresh the standings of the seasons taking in any of `days` (None: every season).
@@ -178,10 +186,23 @@ class StandingsKeeper(models.Model):
         uncounted = Seat.objects.exclude(game__status=Game.Status.OVER).exclude(rating_mu=None)
         if since is None:
             uncounted.filter(game__league=self).update(rating_mu=None, rating_sigma=None)
-            players = self.players.values_list("pk", flat=True)
         elif not isinstance(since, tuple):
             # The changed game itself may have stopped counting.
             uncounted.filter(game_id=since.pk).update(rating_mu=None, rating_sigma=None)
+        current, changed = self._rating_changes(since, players)
+        Seat.objects.store_ratings(changed)
+        return current
+
+    def _rating_changes(  # type: ignore[misc]  # self: see the class's note
+        self: League, since: Game | Position | None, players: Iterable[int]
+    ) -> tuple[Ratings, list[tuple[int, Rating]]]:
+        """_rerate's reading and rating, writing nothing: every player's rating that may have
+        moved (as _rerate returns them) and the counted seats whose stored rating is not the new one."""
+        Game, Seat = model("Game"), model("Seat")
+
+        if since is None:
+            players = self.players.values_list("pk", flat=True)
+        elif not isinstance(since, tuple):
             since = since.position
 
         games = Game.objects.counted().filter(league=self)
@@ -190,8 +211,7 @@ class StandingsKeeper(models.Model):
         in_order = Seat.objects.filter(game__in=games).rated_in_order()
         current: Ratings = dict.fromkeys(set(players) | {seat.player_id for seats in in_order for seat in seats})
         current.update(self._ratings_before(since, set(current)))
-        Seat.objects.store_ratings(rate_in_order(in_order, current))
-        return current
+        return current, rate_in_order(in_order, current)
 
     def _ratings_before(self: League, since: Position | None, player_ids: set[int]) -> dict[int, Rating]:  # type: ignore[misc]  # self: see the class's note
         """Each player's rating just before the game at `since`: their last rated seat."""
@@ -222,36 +242,48 @@ class StandingsKeeper(models.Model):
         a change to an old game moves the ratings of everyone who played after
         it, which costs one UPDATE rather than re-summing the whole league.
         """
+        self._store_standings(ratings, players, *self._standing_rows(ratings, players))
+
+    def _standing_rows(  # type: ignore[misc]  # self: see the class's note
+        self: League, ratings: Ratings, players: set[int] | None = None
+    ) -> tuple[list[Standing], list[Rivalry]]:
+        """_refresh_standings' reading: the players' Standing and Rivalry rows, unsaved."""
         Seat = model("Seat")
 
         seats = Seat.objects.counted().filter(game__league=self)
-        standing = Standing.objects.filter(league=self)
-        rivalries = Rivalry.objects.filter(league=self)
         if players is not None:
             seats = seats.filter(player_id__in=list(players))
-            standing = standing.filter(player_id__in=list(players))
-            rivalries = rivalries.filter(player_id__in=list(players))
-
         current = {player_id: ordinal(*rating) if rating else None for player_id, rating in ratings.items()}
         rows = seats.summed(
             lambda player_id, variant: Standing(
                 league=self, player_id=player_id, variant=variant, rating=current.get(player_id)
             )
         )
-        standing.delete()
-        Standing.objects.bulk_create(rows, batch_size=1000)
+        rivalries = [
+            Rivalry(league=self, player_id=row["player_id"], opponent_id=row["opponent"],
+                    wins=row["wins"], losses=row["losses"], ties=row["ties"])
+            for row in seats.rivalries()
+        ]  # fmt: skip
+        return rows, rivalries
 
-        rivalries.delete()
-        Rivalry.objects.bulk_create(
-            (
-                Rivalry(league=self, player_id=row["player_id"], opponent_id=row["opponent"],
-                        wins=row["wins"], losses=row["losses"], ties=row["ties"])
-                for row in seats.rivalries()
-            ),
-            batch_size=1000,
-        )  # fmt: skip
+    def _store_standings(  # type: ignore[misc]  # self: see the class's note
+        self: League, ratings: Ratings, players: set[int] | None, rows: list[Standing], rivalries: list[Rivalry]
+    ) -> None:
+        """_refresh_standings' writing: the players' rows (_standing_rows) in place of theirs, and the
+        current rating of every other player in ratings."""
+        standing = Standing.objects.filter(league=self)
+        kept_rivalries = Rivalry.objects.filter(league=self)
+        if players is not None:
+            standing = standing.filter(player_id__in=list(players))
+            kept_rivalries = kept_rivalries.filter(player_id__in=list(players))
+        # Rows, not bulk_create: nothing points to them, and a league's rivalries are thousands.
+        standing.delete()
+        insert_rows(Standing, *instance_rows(Standing, rows))
+        kept_rivalries.delete()
+        insert_rows(Rivalry, *instance_rows(Rivalry, rivalries))
 
         if players is not None:
+            current = {player_id: ordinal(*rating) if rating else None for player_id, rating in ratings.items()}
             others = {player_id: rating for player_id, rating in current.items() if player_id not in players}
             if others:
                 Standing.objects.filter(league=self, player_id__in=list(others)).update(

@@ -40,18 +40,46 @@ def test_batches_write_every_row(league, monkeypatch):
     ]  # fmt: skip
 
 
+def test_a_row_short_of_a_value_is_refused_before_anything_is_sent(league):
+    game = make_game(league)
+    with pytest.raises(ValueError, match="a value for each"):
+        bulk.insert_rows(Hand, ["game", "number", "entry"], [(game.pk, 1, ENTRY), (game.pk, 2)])
+    assert not Hand.objects.filter(game=game).exists()
+
+
+def test_one_object_in_many_rows_is_adapted_once_and_stored_in_each(league, monkeypatch):
+    game = make_game(league)
+    adapted = []
+    adapt = connection.ops.adapt_json_value
+    monkeypatch.setattr(
+        connection.ops, "adapt_json_value", lambda value, encoder: adapted.append(value) or adapt(value, encoder)
+    )
+    rows = [(game.pk, number, "added", None, ENTRY, AT, "") for number in range(1, 4)]
+    bulk.insert_rows(HandRevision, ["game", "number", "action", "before", "after", "at", "user_name"], rows)
+    assert adapted == [ENTRY]
+    assert list(HandRevision.objects.filter(game=game).values_list("after", flat=True)) == [ENTRY] * 3
+
+
 def test_only_a_tables_own_columns_are_written():
     with pytest.raises(ValueError, match="own columns"):
         bulk.insert_rows(Game, ["league", "hands"], [])  # hands: the other side of Hand.game
 
 
-@pytest.mark.parametrize(("took", "paused"), [(0.5, True), (0.01, False)])
-def test_a_long_step_on_sqlite_lets_a_waiting_writer_in(monkeypatch, took, paused):
-    clock = iter([100.0, 100.0 + took])
+@pytest.mark.parametrize(("gap", "slept_for"), [(0.03, 0.08), (0.2, None)])
+def test_two_steps_on_sqlite_are_a_pause_apart(monkeypatch, gap, slept_for):
+    # The first step ends at 100.0; the second begins `gap` later: it sleeps for what is missing
+    # of the pause (a waiting writer's chance at the lock), and not at all after a long enough gap.
+    clock = iter([100.0, 100.0, 100.0 + gap, 100.0 + gap])
     slept = []
     monkeypatch.setattr(bulk.time, "perf_counter", lambda: next(clock))
     monkeypatch.setattr(bulk.time, "sleep", slept.append)
+    monkeypatch.setattr(bulk._last_step, "ended", -1e9, raising=False)
+    on_sqlite = connection.vendor == "sqlite"
     with bulk.step_write():
         pass
-    on_sqlite = connection.vendor == "sqlite"
-    assert slept == ([bulk.SQLITE_PAUSE] if paused and on_sqlite else [])
+    with bulk.step_write():
+        pass
+    if on_sqlite and slept_for is not None:
+        assert slept == [pytest.approx(slept_for)]
+    else:
+        assert slept == []

@@ -2,7 +2,7 @@
 that other leagues' tables are not kept waiting; the new league stays hidden until the last chunk
 is in, and a failure anywhere leaves nothing behind (issue 22)."""
 
-from datetime import timedelta
+from datetime import date, timedelta
 
 import pytest
 from django.urls import reverse
@@ -20,13 +20,16 @@ from games.models import (
     Membership,
     Player,
     ResultsChange,
+    Rivalry,
     Season,
+    SeasonStanding,
     Seat,
+    Standing,
     new_token,
     purge_trash,
 )
 from tests.factories import UserFactory, make_game
-from tests.games.league_seed import hand_worked_league
+from tests.games.league_seed import hand_worked_league, seed_league
 
 pytestmark = pytest.mark.django_db
 
@@ -48,10 +51,10 @@ def test_the_games_are_written_in_chunks_while_the_league_is_hidden(document, mo
     monkeypatch.setattr(restore, "CHUNK_GAMES", 2)
     written, seen = restore._store_games, []
 
-    def store_games(league, *args):
+    def store_games(league, rows):
         assert not League.objects.filter(pk=league.pk).exists()  # hidden while it is written
-        seen.append(len(args[1]))
-        return written(league, *args)
+        seen.append(len(rows.games))
+        return written(league, rows)
 
     monkeypatch.setattr(restore, "_store_games", store_games)
     restored = import_league(document, UserFactory())
@@ -61,27 +64,43 @@ def test_the_games_are_written_in_chunks_while_the_league_is_hidden(document, mo
     assert not League.all_objects.get(pk=restored.pk).importing
 
 
-@pytest.mark.parametrize("failing", ["the second chunk", "the ratings", "a season's figures", "the last step"])
+@pytest.mark.parametrize(
+    "failing",
+    [
+        "the second chunk",
+        "the second chunk's rows",
+        "the ratings",
+        "the standings' rows",
+        "a season's figures",
+        "a season's rows",
+        "the results' log",
+    ],
+)
 def test_a_failure_in_any_write_leaves_nothing_behind(document, monkeypatch, failing):
     importer = UserFactory()
     before = everything_stored()
     monkeypatch.setattr(restore, "CHUNK_GAMES", 2)
-    if failing == "the second chunk":
-        written, calls = restore._store_games, []
+    if failing in ("the second chunk", "the second chunk's rows"):
+        # A chunk's rows are made before its transaction, then written in it.
+        name = "_store_games" if failing == "the second chunk" else "game_rows"
+        written, calls = getattr(restore, name), []
 
-        def store_games(*args):
+        def second_fails(*args):
             calls.append(1)
             if len(calls) == 2:
                 raise RuntimeError("the disk is full")
             return written(*args)
 
-        monkeypatch.setattr(restore, "_store_games", store_games)
+        monkeypatch.setattr(restore, name, second_fails)
     else:
-        # The figures are worked out in steps, each its own transaction (League.rebuild_results_in_steps).
+        # The figures are worked out, then written in steps, each its own transaction
+        # (League.rebuild_results_in_steps).
         target, name = {
-            "the ratings": (League, "_refresh_standings"),
-            "a season's figures": (Season, "refresh"),
-            "the last step": (ResultsChange, "log"),
+            "the ratings": (League, "_store_standings"),
+            "the standings' rows": (League, "_standing_rows"),
+            "a season's figures": (Season, "store_standings"),
+            "a season's rows": (Season, "standing_rows"),
+            "the results' log": (ResultsChange, "log"),
         }[failing]
 
         def full(*args, **kwargs):
@@ -134,3 +153,33 @@ def test_an_import_that_never_finished_is_purged_after_a_day(being_imported):
     League.all_objects.filter(pk=league.pk).update(created_at=timezone.now() - timedelta(days=2))
     assert purge_trash() == [f"league {league.pk} 'Half written', an import never finished"]
     assert not League.all_objects.filter(pk=league.pk).exists()
+
+
+def figures(league):
+    """Every figure the league keeps: standings, rivalries, seasons' standings and seats' ratings."""
+    standings = ["player_id", "variant", *Standing.FIGURES, "rating"]
+    return {
+        "standings": sorted(Standing.objects.filter(league=league).values_list(*standings)),
+        "rivalries": sorted(
+            Rivalry.objects.filter(league=league).values_list("player_id", "opponent_id", "wins", "losses", "ties")
+        ),
+        "seasons": sorted(SeasonStanding.objects.filter(season__league=league).values_list("season_id", *standings)),
+        "ratings": sorted(Seat.objects.filter(game__league=league).values_list("pk", "rating_mu", "rating_sigma")),
+    }
+
+
+def test_the_figures_rebuilt_in_steps_are_those_of_a_rebuild_in_one(league):
+    # Its reading and rating is done outside the steps' transactions: the same figures all the same,
+    # for a season that takes in part of the league (rated afresh) as for the league's.
+    seed_league(league, games=40, players=7)
+    Season.objects.create(league=league, name="Opening days", first_day=date(2024, 1, 1), last_day=date(2024, 1, 3))
+    league.results_changed()
+    rebuilt_in_one = figures(league)
+    assert rebuilt_in_one["seasons"]
+    assert rebuilt_in_one["rivalries"]
+    Standing.objects.filter(league=league).delete()
+    Rivalry.objects.filter(league=league).delete()
+    SeasonStanding.objects.filter(season__league=league).delete()
+    Seat.objects.filter(game__league=league).update(rating_mu=None, rating_sigma=None)
+    league.rebuild_results_in_steps()
+    assert figures(league) == rebuilt_in_one

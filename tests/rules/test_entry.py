@@ -103,6 +103,10 @@ def test_any_entry_survives_its_stored_form(entry):
         ({"hearts": [0, 0, 0, 0], "queen": 0, "cards": ["10♣"]}, "'cards' must map each extra card to its taker"),
         ({"hearts": [0, 0, 0, 0], "queen": 0, "cards": {"10♣": "Ann"}}, "'10♣' must be a seat's number or null"),
         ({"hearts": [0, 0, 0, 0], "queen": 0, "sun": "yes"}, "'sun' must be true or false"),
+        ({"hearts": [0, 0, 0, 0], "queen": 0, "ten": -1}, "'ten' must be a seat's number or null"),
+        ({"hearts": [0, 0, 0, 0], "queen": 0, "twins": {"Q♠": "Ann"}}, "'Q♠' must be a seat's number or null"),
+        ({"hearts": [0, 0, 0, 0], "queen": 0, "twins": ["Q♠"]}, "'twins' must map each card's second copy"),
+        ({"hearts": [0, 0, 0, 0], "queen": 0, "ranks": [["Q"], [10]]}, "'ranks' must be a list of heart ranks"),
         ({"revoke": 1, "time_up": 1}, "'time_up' must be true or false"),
     ],
 )

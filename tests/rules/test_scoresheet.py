@@ -151,6 +151,8 @@ def test_the_next_deal_names_the_three_of_clubs_with_five_players():
         (sheet(hands=[{"hearts": {"Ann": "13"}, "queen": "Ben"}]), "hand 1: Ann's hearts must be a whole number"),
         (sheet(hands=[{"hearts": {"Zed": 13}, "queen": "Ben"}]), "hand 1: Zed is not a player in this game (hearts)"),
         (sheet(hands=[{"hearts": {"Ann": 13}, "queen": 1}]), "hand 1: queen must be a player's name"),
+        # A scoresheet given as Python rather than JSON can have a card that is no text.
+        (sheet(hands=[{"hearts": {"Ann": 13}, "queen": "Ben", "cards": {10: "Ann"}}]), "hand 1: 'cards' must map each extra card to who took it"),
         (sheet(hands=[{"hearts": {"Ann": 13}, "queen": "Ann", "moon": True}]), "hand 1: 'moon' must be add or subtract"),
         (sheet(hands=[{"hearts": {"Ann": 13}, "queen": "Ann", "moon": "double"}]), "hand 1: A moon is resolved by add or subtract"),
         (sheet(hands=[{"hearts": {"Ann": 13}}]), "hand 1: Who took the Q♠?"),
