@@ -81,19 +81,19 @@ def played_on(document: Mapping[str, Any]) -> datetime.date | None:
     if "played_on" not in document:
         return None
     text = document["played_on"]
-    refusal = ScoresheetError(
-        _("'played_on' must be a day from {first} to {last}, written like 2025-01-07").format(
-            first=FIRST_DAY.isoformat(), last=LAST_DAY.isoformat()
+    day = None
+    if isinstance(text, str) and _DAY.fullmatch(text):
+        try:
+            day = datetime.date.fromisoformat(text)
+        except ValueError:  # well formed but no day, like 2025-02-30
+            day = None
+    if day is None or not FIRST_DAY <= day <= LAST_DAY:
+        # Worded only when refused: a league file reads thousands of days.
+        raise ScoresheetError(
+            _("'played_on' must be a day from {first} to {last}, written like 2025-01-07").format(
+                first=FIRST_DAY.isoformat(), last=LAST_DAY.isoformat()
+            )
         )
-    )
-    try:
-        if not isinstance(text, str) or not _DAY.fullmatch(text):
-            raise refusal
-        day = datetime.date.fromisoformat(text)
-    except ValueError:  # well formed but no day, like 2025-02-30
-        raise refusal from None
-    if not FIRST_DAY <= day <= LAST_DAY:
-        raise refusal
     return day
 
 
