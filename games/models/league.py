@@ -169,6 +169,7 @@ class League(StandingsKeeper):
         League.all_objects.select_for_update().filter(pk=self.pk).exists()
         self.trashed_at = timezone.now()
         League.all_objects.filter(pk=self.pk).update(trashed_at=self.trashed_at)
+        self._games_moved_on()
         ActivityEntry.record(self, user, ActivityEntry.Kind.LEAGUE_DELETED, league=self.name)
 
     @transaction.atomic
@@ -177,7 +178,13 @@ class League(StandingsKeeper):
         League.all_objects.select_for_update().filter(pk=self.pk).exists()
         League.all_objects.filter(pk=self.pk).update(trashed_at=None)
         self.trashed_at = None
+        self._games_moved_on()
         ActivityEntry.record(self, user, ActivityEntry.Kind.LEAGUE_RESTORED, league=self.name)
+
+    def _games_moved_on(self) -> None:
+        """Every game's version moves on: a phone's poll, answered 'unchanged' from the version
+        alone while its pass holds, asks again in full and finds the league gone (or back)."""
+        model("Game").all_objects.filter(league=self).update(version=F("version") + 1)
 
     def too_many_players(self, count: int | None = None, adding: int = 1) -> str:
         """Why no more players: the league is full, or `adding` new ones would take its `count` past the cap."""

@@ -150,3 +150,15 @@ def test_outsiders_get_404(client, outsider, game):
 
 def test_anonymous_visitors_are_sent_to_log_in(client, game):
     assert poll(client, game, 0).status_code == 302
+
+
+def test_a_trashed_leagues_game_stops_answering_unchanged_at_once(client, user, league, game):
+    """The pass alone would answer 204 for its ten minutes: trashing the league moves its games on."""
+    client.force_login(user)
+    url = page_poller(client, game)
+    assert client.get(url, headers=HTMX).status_code == 204
+    league.trash(user)
+    assert client.get(url, headers=HTMX).status_code == 404
+    league.restore(user)
+    # Back from the trash, the page's poller is given the game's regions again (its version moved).
+    assert client.get(url, headers=HTMX).status_code == 200
