@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext
 
-from games.bulk import Rows, instance_rows, prepare_rows, step_write, write_rows
+from games.bulk import Rows, collector_paused, instance_rows, prepare_rows, step_write, write_rows
 from games.league_file import LeagueAlreadyHere, LeagueImportError, counted, declared_refusal
 from games.league_file.sections import (
     _USERNAMES_SEEN,
@@ -240,8 +240,14 @@ def import_league(document: object, owner: User, as_copy: bool = False) -> Leagu
     (_store_league), so on any error nothing is left. A file whose games are
     already a league of the owner's is refused (LeagueAlreadyHere) unless
     `as_copy`. The league's `left_out` lists the members the file names who
-    have no account here (so were not restored).
+    have no account here (so were not restored). Python's cycle collector rests
+    meanwhile (games.bulk.collector_paused).
     """
+    with collector_paused():
+        return _import_league(document, owner, as_copy)
+
+
+def _import_league(document: object, owner: User, as_copy: bool) -> League:
     name, settings, player_names, games, version = _read_document(document)
     records = [_read_game(number, game, player_names) for number, game in enumerate(games, start=1)]
     numbers = [record.number for record in records if record.number is not None]

@@ -1,5 +1,6 @@
 """games.bulk: rows written without model instances read back as the ORM writes them; big writes in steps."""
 
+import gc
 from datetime import UTC, datetime
 
 import pytest
@@ -83,3 +84,40 @@ def test_two_steps_on_sqlite_are_a_pause_apart(monkeypatch, gap, slept_for):
         assert slept == [pytest.approx(slept_for)]
     else:
         assert slept == []
+
+
+@pytest.fixture
+def collector_on():
+    gc.enable()
+    yield
+    gc.enable()
+
+
+def test_the_collector_rests_during_a_pause_and_is_back_after_it(collector_on):
+    with bulk.collector_paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+
+
+def test_the_collector_is_back_after_a_pause_that_failed(collector_on):
+    with pytest.raises(RuntimeError), bulk.collector_paused():
+        raise RuntimeError("the disk is full")
+    assert gc.isenabled()
+
+
+def test_the_collector_rests_until_the_last_of_two_overlapping_pauses_ends(collector_on):
+    # Two imports in two threads of one worker: the first to end leaves the other's pause alone.
+    first, second = bulk.collector_paused(), bulk.collector_paused()
+    first.__enter__()
+    second.__enter__()
+    first.__exit__(None, None, None)
+    assert not gc.isenabled()
+    second.__exit__(None, None, None)
+    assert gc.isenabled()
+
+
+def test_a_pause_leaves_a_collector_that_was_off_off(collector_on):
+    gc.disable()
+    with bulk.collector_paused():
+        pass
+    assert not gc.isenabled()

@@ -2,6 +2,7 @@
 that other leagues' tables are not kept waiting; the new league stays hidden until the last chunk
 is in, and a failure anywhere leaves nothing behind (issue 22)."""
 
+import gc
 from datetime import date, timedelta
 
 import pytest
@@ -53,12 +54,14 @@ def test_the_games_are_written_in_chunks_while_the_league_is_hidden(document, mo
 
     def store_games(league, rows):
         assert not League.objects.filter(pk=league.pk).exists()  # hidden while it is written
+        assert not gc.isenabled()  # games.bulk.collector_paused: no walk over the file's objects
         seen.append(len(rows.games))
         return written(league, rows)
 
     monkeypatch.setattr(restore, "_store_games", store_games)
     restored = import_league(document, UserFactory())
     assert seen == [2, 2, 2]
+    assert gc.isenabled()
     assert League.objects.filter(pk=restored.pk).exists()
     assert restored.games.count() == 6
     assert not League.all_objects.get(pk=restored.pk).importing
@@ -110,6 +113,7 @@ def test_a_failure_in_any_write_leaves_nothing_behind(document, monkeypatch, fai
     with pytest.raises(RuntimeError, match="the disk is full"):
         import_league(document, importer)
     assert everything_stored() == before
+    assert gc.isenabled()
     assert not League.all_objects.filter(owner=importer).exists()
 
 
