@@ -48,6 +48,7 @@ from games.models import (
     league_name,
     player_name,
     read_played_on,
+    seat_results,
 )
 from rules import (
     MOST_HANDS,
@@ -99,6 +100,8 @@ def add_games(league: League, records: Sequence[GameRecord]) -> list[Game]:
 
 
 HAND_COLUMNS = ["game", "number", "entry", "result", "created_at", "updated_at", "client_key"]
+# A seat's ratings are written once the league is rated (League.rebuild_results_in_steps).
+SEAT_COLUMNS = ["game", "player", "position", *Seat.RESULT_FIELDS]
 
 
 @dataclass
@@ -127,7 +130,7 @@ def game_rows(
     Writes nothing when every record has its number; otherwise takes the league's next numbers
     in the caller's transaction."""
     games: list[Game] = []
-    seats: list[Seat] = []
+    seats: list[tuple] = []
     hands: list[tuple[int, int, dict[str, Any], dict[str, Any], datetime, datetime, str]] = []
     unnumbered = sum(1 for record in records if record.number is None)
     next_number = league.take_game_numbers(unnumbered) if unnumbered else 0
@@ -154,10 +157,11 @@ def game_rows(
         winners = game.set_results(state)
         game.version = len(record.entries)
         games.append(game)
-        for position, player in enumerate(record.players):
-            seat = Seat(game=game, player=player, position=position)
-            seat.set_results(state, winners)
-            seats.append(seat)
+        # A seat's row without a Seat: some 20,000 instances cost more than their INSERT.
+        seats.extend(
+            (number, player.pk, position, *results)
+            for position, (player, results) in enumerate(zip(record.players, seat_results(state, winners), strict=True))
+        )
         stored = record.stored or [entry.to_stored() for entry in record.entries]
         at = record.created_at
         hands.extend(
@@ -167,17 +171,10 @@ def game_rows(
     # One memo for the chunk: a hand's entry is its History line's after, the same object.
     memo: dict[int, tuple[Any, Any]] = {}
     game_names, game_values = instance_rows(Game, games)
-    seat_names, seat_values = instance_rows(Seat, seats)
-    # Each seat's game by its number, first as in the other rows, until the games have ids.
-    where = seat_names.index("game")
-    seat_names.insert(0, seat_names.pop(where))
-    seat_values = [
-        (seat.game.number, *row[:where], *row[where + 1 :]) for seat, row in zip(seats, seat_values, strict=True)
-    ]
     rows = GameRows(
         games,
         prepare_rows(Game, game_names, game_values, memo),
-        prepare_rows(Seat, seat_names, seat_values, memo),
+        prepare_rows(Seat, SEAT_COLUMNS, seats, memo),
         prepare_rows(Hand, HAND_COLUMNS, hands, memo),
     )
     if revisions:

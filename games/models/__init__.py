@@ -71,7 +71,7 @@ from games.models.seasons import (
     latest_season_day,
     season_day,
 )
-from games.models.seats import Seat, SeatQuerySet
+from games.models.seats import Seat, SeatQuerySet, seat_results
 from games.models.standings import (
     MONEY_VARIANTS,
     Figures,
@@ -158,6 +158,7 @@ __all__ = [
     "read_played_on",
     "season_day",
     "season_name",
+    "seat_results",
     "time_zone_choices",
     "trash_cutoff",
     "trash_until",

@@ -24,7 +24,7 @@ from games.models.league import League, lock_for_writing
 from games.models.names import player_name
 from games.models.players import Player
 from games.models.revisions import Hand, HandRevision
-from games.models.seats import Seat
+from games.models.seats import Seat, seat_results
 from games.models.trash import NotTrashed, TrashError
 from rules import (
     GameSetup,
@@ -596,8 +596,9 @@ class Game(models.Model):
         counted_before = self._counted_outcome(seats)
         winners = self.set_results(state)
         self.save(update_fields=self.RESULT_FIELDS)
+        results = seat_results(state, winners)
         for seat in seats:
-            seat.apply_results(state, winners)
+            seat.apply_results(state, winners, results)
         self._store_hand_results(state)
         if rerate and counted_before != self._counted_outcome(seats):
             self.league.results_changed(since=self, players={seat.player_id for seat in seats})

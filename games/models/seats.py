@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import groupby
 from typing import Any
 
@@ -141,26 +142,55 @@ class Seat(models.Model):
 
     RESULT_FIELDS = ["total", "won", "points", "moons", "queens", "jacks", "wraps", "revokes", "money", "team"]
 
-    def apply_results(self, state: GameState, winners: set[int]) -> None:
-        self.set_results(state, winners)
+    def apply_results(self, state: GameState, winners: set[int], results: Sequence[tuple] | None = None) -> None:
+        self.set_results(state, winners, results)
         self.save(update_fields=self.RESULT_FIELDS)
 
-    def set_results(self, state: GameState, winners: set[int]) -> None:
-        """Copy this seat's results from the engine's state, unsaved."""
-        seat = self.position
-        hands = state.hands
-        # In a team game the engine's totals, points and winners are the teams': each partner
-        # carries the team's (RULES.md, Partners), and a team's moon is each partner's.
-        setup = state.setup
-        scorer = setup.scorer_of_seat(seat)
-        shooter = scorer if setup.teams and setup.moon_names == setup.team_names else seat
-        self.total = state.totals[scorer]
-        self.won = scorer in winners
-        self.points = sum(hand.points[scorer] for hand in hands)
-        self.moons = sum(1 for hand in hands if hand.moon and hand.moon.shooter == shooter)
-        self.queens = sum(1 for hand in hands if hand.entry.queen == seat)
-        self.jacks = sum(1 for hand in hands if hand.entry.jack == seat)
-        self.wraps = sum(1 for hand in hands if seat in hand.wrapped)
-        self.revokes = sum(1 for hand in hands if hand.entry.revoke == seat)
-        self.money = state.money[seat] if state.money is not None else 0
-        self.team = scorer if setup.teams else None
+    def set_results(self, state: GameState, winners: set[int], results: Sequence[tuple] | None = None) -> None:
+        """Copy this seat's results from the engine's state, unsaved; results: seat_results(state,
+        winners), when the caller has them for the game's every seat."""
+        figures = (results or seat_results(state, winners))[self.position]
+        for field, value in zip(self.RESULT_FIELDS, figures, strict=True):
+            setattr(self, field, value)
+
+
+def seat_results(state: GameState, winners: set[int]) -> list[tuple]:
+    """Each seat's results (Seat.RESULT_FIELDS, in their order) from the engine's state, in one
+    pass over the hands: an import works them out for some 20,000 seats."""
+    setup = state.setup
+    hands = state.hands
+    seats = range(len(setup.players))
+    points, moons, queens, jacks, wraps, revokes = ([0] * len(seats) for _ in range(6))
+    # In a team game the engine's totals, points and winners are the teams': each partner
+    # carries the team's (RULES.md, Partners), and a team's moon is each partner's.
+    scorers = [setup.scorer_of_seat(seat) for seat in seats]
+    teams_shoot = bool(setup.teams) and setup.moon_names == setup.team_names
+    for hand in hands:
+        for seat, taken in enumerate(hand.points):
+            points[seat] += taken
+        if hand.moon:
+            moons[hand.moon.shooter] += 1
+        entry = hand.entry
+        if entry.queen is not None:
+            queens[entry.queen] += 1
+        if entry.jack is not None:
+            jacks[entry.jack] += 1
+        if entry.revoke is not None:
+            revokes[entry.revoke] += 1
+        for seat in set(hand.wrapped):
+            wraps[seat] += 1
+    return [
+        (
+            state.totals[scorer],
+            scorer in winners,
+            points[scorer],
+            moons[scorer if teams_shoot else seat],
+            queens[seat],
+            jacks[seat],
+            wraps[seat],
+            revokes[seat],
+            state.money[seat] if state.money is not None else 0,
+            scorer if setup.teams else None,
+        )
+        for seat, scorer in zip(seats, scorers, strict=True)
+    ]
