@@ -97,7 +97,49 @@ def played_on(document: Mapping[str, Any]) -> datetime.date | None:
     return day
 
 
+# The hand most tables write: hearts counted by player, the Q♠'s taker, maybe the plus card's and
+# a moon's resolution. _plain_hand reads it straight; anything else goes the long way.
+PLAIN_KEYS = frozenset({"hearts", "queen", "jack", "moon"})
+
+
+def _plain_hand(setup: GameSetup, hand: object) -> HandEntry | None:
+    """A plain hand (PLAIN_KEYS, one deck) read without the general reader's checks and their
+    words, the same entry it would give; None for any other hand, or one with anything amiss
+    (the general reader says what). A league file holds such hands by the ten thousand."""
+    if type(hand) is not dict or not PLAIN_KEYS.issuperset(hand) or setup.variant.copies != 1:
+        return None
+    players = setup.players
+    hearts = [0] * len(players)
+    taken = hand.get("hearts", {})
+    if type(taken) is not dict:
+        return None
+    for name, count in taken.items():
+        if type(count) is not int or name not in players:
+            return None
+        hearts[players.index(name)] = count
+    queen = hand.get("queen")
+    jack = hand.get("jack")
+    moon = hand.get("moon")
+    if (
+        ("queen" in hand and queen not in players)
+        or ("jack" in hand and jack not in players)
+        or (moon is not None and type(moon) is not str)
+    ):
+        return None
+    return HandEntry(
+        tuple(hearts),
+        None if queen is None else players.index(queen),
+        None if jack is None else players.index(jack),
+        moon,
+    )
+
+
 def _read_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
+    plain = _plain_hand(setup, hand)
+    return plain if plain is not None else _read_any_hand(setup, number, hand)
+
+
+def _read_any_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
     def fail(message: str) -> ScoresheetError:
         return ScoresheetError(_("hand {number}: {problem}").format(number=number, problem=message))
 
