@@ -327,7 +327,8 @@ def _store_league(owner: User, name: str, settings: dict[str, Any], player_names
         accounts = restoring.users(sorted({line[1] for record in records for line in record.history if line[1]}))
         # By ids, not objects: a related object's descriptor, set a hundred thousand times, costs.
         user_ids = {username: user.pk for username, user in accounts.items()}
-        for start in range(0, len(records), CHUNK_GAMES):
+        # At least one chunk (of no game, for a file of none): the sections are written in the last.
+        for start in range(0, max(len(records), 1), CHUNK_GAMES):
             chunk = records[start : start + CHUNK_GAMES]
             rows = game_rows(
                 league,
@@ -352,10 +353,11 @@ def _store_league(owner: User, name: str, settings: dict[str, Any], player_names
             )
             with step_write():
                 games = _store_games(league, rows)
-            restoring.games.update((game.number, game) for game in games)
-        with step_write():
-            for store in stores:
-                store(restoring)
+                restoring.games.update((game.number, game) for game in games)
+                if start + CHUNK_GAMES >= len(records):
+                    # With the last chunk, not a step of their own: a step waits out a pause.
+                    for store in stores:
+                        store(restoring)
         # Ratings, standings and every season's, a short transaction each while the league is hidden.
         league.rebuild_results_in_steps()
         League.all_objects.filter(pk=league.pk).update(importing=False)

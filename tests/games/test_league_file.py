@@ -354,6 +354,16 @@ def test_an_empty_league_file_is_never_a_twin(league, user):
     assert import_league(export_league(league), user).games.count() == 0
 
 
+def test_a_league_of_no_game_keeps_what_its_organizer_set(league, user):
+    # The sections are written with the last chunk of games: a file of none has one chunk, empty.
+    Season.objects.create(league=league, name="Spring", first_day=date(2025, 3, 1), last_day=date(2025, 5, 31))
+    restored = import_league(export_league(league), user, as_copy=True)
+    assert restored.games.count() == 0
+    assert list(Season.objects.filter(league=restored).values_list("name", "first_day")) == [
+        ("Spring", date(2025, 3, 1))
+    ]
+
+
 def test_game_numbers_are_kept(everything, user):
     _, restored, _ = round_trip(everything, user)
     assert sorted(restored.games.values_list("number", flat=True)) == [1, 2, 3, 4, 5, 6, 7]
