@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from itertools import groupby
 from typing import Any
 
-from django.db import connection, models
+from django.db import connection, models, transaction
 from django.db.models import Count, F, Q
 
 from games.models.lazy import model
@@ -86,6 +86,9 @@ class SeatQuerySet(models.QuerySet["Seat"]):
 
         bulk_update's CASE statements take seconds for a whole league's seats;
         executemany of one statement takes a fraction of that on both databases.
+        On PostgreSQL a whole league's (an import's, a rebuild's) goes faster
+        still through COPY into a table of the moment and one UPDATE from it:
+        20,000 statements, even pipelined, take the server a second.
         """
         if not changed:
             return
@@ -93,11 +96,27 @@ class SeatQuerySet(models.QuerySet["Seat"]):
         table, pk = quote(Seat._meta.db_table), quote(Seat._meta.pk.column)
         # Two plain columns; django-stubs types get_field() as any field or relation, whose column may be None.
         mu, sigma = (quote(Seat._meta.get_field(name).column) for name in ("rating_mu", "rating_sigma"))  # type: ignore[union-attr, arg-type]
+        rows = [(mu_value, sigma_value, seat_id) for seat_id, (mu_value, sigma_value) in changed]
+        if connection.vendor == "postgresql" and len(rows) > COPIED_RATINGS:
+            with transaction.atomic(), connection.cursor() as cursor:
+                cursor.execute(
+                    "CREATE TEMPORARY TABLE new_ratings (mu float8, sigma float8, seat bigint) ON COMMIT DROP"
+                )
+                with cursor.copy("COPY new_ratings (mu, sigma, seat) FROM STDIN") as copy:
+                    for row in rows:
+                        copy.write_row(row)
+                cursor.execute(
+                    f"UPDATE {table} SET {mu} = new_ratings.mu, {sigma} = new_ratings.sigma "
+                    f"FROM new_ratings WHERE {table}.{pk} = new_ratings.seat"
+                )
+                cursor.execute("DROP TABLE new_ratings")
+            return
         with connection.cursor() as cursor:
-            cursor.executemany(
-                f"UPDATE {table} SET {mu} = %s, {sigma} = %s WHERE {pk} = %s",
-                [(mu_value, sigma_value, seat_id) for seat_id, (mu_value, sigma_value) in changed],
-            )
+            cursor.executemany(f"UPDATE {table} SET {mu} = %s, {sigma} = %s WHERE {pk} = %s", rows)
+
+
+# More changed ratings than this go through COPY on PostgreSQL (SeatQuerySet.store_ratings).
+COPIED_RATINGS = 500
 
 
 class Seat(models.Model):

@@ -51,10 +51,8 @@ def test_a_row_short_of_a_value_is_refused_before_anything_is_sent(league):
 def test_one_object_in_many_rows_is_adapted_once_and_stored_in_each(league, monkeypatch):
     game = make_game(league)
     adapted = []
-    adapt = connection.ops.adapt_json_value
-    monkeypatch.setattr(
-        connection.ops, "adapt_json_value", lambda value, encoder: adapted.append(value) or adapt(value, encoder)
-    )
+    dumps = bulk.json.dumps
+    monkeypatch.setattr(bulk.json, "dumps", lambda value, **kwargs: adapted.append(value) or dumps(value, **kwargs))
     rows = [(game.pk, number, "added", None, ENTRY, AT, "") for number in range(1, 4)]
     bulk.insert_rows(HandRevision, ["game", "number", "action", "before", "after", "at", "user_name"], rows)
     assert adapted == [ENTRY]
