@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 MODEL = PlackettLuce()
 
@@ -58,7 +58,17 @@ def rate_game(
     With teams (each seat's team, as Seat.team keeps it), partners are one openskill team: a
     team's totals and win are its players' (each partner carries them), so its first seat's
     place is the team's."""
-    ratings = [MODEL.rating() if prior is None else MODEL.rating(*prior) for prior in before]
+    rated = _rate([MODEL.rating() if prior is None else MODEL.rating(*prior) for prior in before], totals, won, teams)
+    return [(rating.mu, rating.sigma) for rating in rated]
+
+
+def _rate(
+    ratings: list[PlackettLuceRating],
+    totals: list[int],
+    won: list[bool] | None = None,
+    teams: Sequence[int | None] | None = None,
+) -> list[PlackettLuceRating]:
+    """rate_game with openskill's own ratings: each seat's after the game."""
     seat_teams = list(teams) if teams is not None and any(team is not None for team in teams) else None
     groups: list[list[int]] = []
     if seat_teams is None:
@@ -74,10 +84,10 @@ def rate_game(
     # openskill asks for a list of floats; a list of ints is one, but mypy's lists are invariant.
     ranks: list[float] = list(places)
     rated = MODEL.rate([[ratings[seat] for seat in group] for group in groups], ranks=ranks)
-    after: list[Rating] = [(0.0, 0.0)] * len(ratings)
+    after: list[PlackettLuceRating] = list(ratings)
     for group, players in zip(groups, rated, strict=True):
         for seat, rating in zip(group, players, strict=True):
-            after[seat] = (rating.mu, rating.sigma)
+            after[seat] = rating
     return after
 
 
@@ -88,17 +98,25 @@ def rate_in_order(games: Iterable[Sequence[RatedSeat]], current: Ratings) -> lis
     that new rating: all that needs writing.
     """
     changed: list[tuple[int, Rating]] = []
+    # Each player's rating as openskill's object, once rated here: made once, not for every game
+    # (a whole league's rating makes some 40,000 of them, each with its own uuid).
+    rated: dict[int, PlackettLuceRating] = {}
     for seats in games:
-        after = rate_game(
-            [current.get(seat.player_id) for seat in seats],
-            [seat.total for seat in seats],
-            [seat.won for seat in seats],
-            [seat.team for seat in seats],
+        before = []
+        for seat in seats:
+            known = rated.get(seat.player_id)
+            if known is None:
+                prior = current.get(seat.player_id)
+                known = MODEL.rating() if prior is None else MODEL.rating(*prior)
+            before.append(known)
+        after = _rate(
+            before, [seat.total for seat in seats], [seat.won for seat in seats], [seat.team for seat in seats]
         )
         for seat, rating in zip(seats, after, strict=True):
-            current[seat.player_id] = rating
-            if seat.rating != rating:
-                changed.append((seat.seat_id, rating))
+            rated[seat.player_id] = rating
+            new = current[seat.player_id] = (rating.mu, rating.sigma)
+            if seat.rating != new:
+                changed.append((seat.seat_id, new))
     return changed
 
 
