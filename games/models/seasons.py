@@ -159,6 +159,7 @@ class Season(NameKeyed):
         time" season, or the only year played) has the league's Standing
         rows exactly: the same games rated from the same start. They are
         copied, rather than every game of the league re-rated on each change.
+        A season from the league's first game has the ratings its seats keep.
         """
         counted = Seat.objects.counted().filter(game__league_id=self.league_id)
         days = counted.aggregate(first=Min("game__played_on"), last=Max("game__played_on"))
@@ -170,7 +171,14 @@ class Season(NameKeyed):
             ]
         else:
             seats = counted.filter(game__played_on__gte=self.first_day, game__played_on__lte=self.last_day)
-            ratings = rate_afresh(seats.rated_in_order())
+            in_order = seats.rated_in_order()
+            if days["first"] is not None and self.first_day <= days["first"]:
+                # From the league's first game, the season's ratings are the league's as its last
+                # day ends, which each seat keeps (Seat.rating_mu): the same games rated from the
+                # same start. A league's first year is such a season.
+                ratings = {seat.player_id: seat.rating for game in in_order for seat in game if seat.rating}
+            else:
+                ratings = rate_afresh(in_order)
             current = {player_id: ordinal(*rating) for player_id, rating in ratings.items()}
             rows = seats.summed(
                 lambda player_id, variant: SeasonStanding(

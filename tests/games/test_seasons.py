@@ -18,7 +18,7 @@ from django.db import IntegrityError, transaction
 from openskill.models import PlackettLuce
 
 from games import stats
-from games.models import Season, SeasonStanding, Standing
+from games.models import Season, SeasonStanding, Standing, seasons
 from games.ratings import RatedSeat, ordinal, rate_in_order
 from rules import HandEntry
 from tests.games.league_seed import MOON_AND_QUEEN, WRAPS, played
@@ -124,6 +124,19 @@ def test_a_season_over_every_game_has_the_all_time_ratings(league, games):
     assert ratings(everything)["Dan"] == pytest.approx(ordinal(*IN_2025[3]))
     assert ratings(everything) == pytest.approx(
         dict(Standing.objects.filter(variant="").values_list("player__name", "rating"))
+    )
+
+
+def test_a_season_from_the_leagues_first_game_takes_the_ratings_its_seats_keep(league, games, monkeypatch):
+    # From before the first game to the end of 2025: the league's ratings as 2025 ended, which the
+    # seats keep, with no game rated again.
+    def rated_again(in_order):
+        raise AssertionError("rated again")
+
+    monkeypatch.setattr(seasons, "rate_afresh", rated_again)
+    early = Season.add(league, "Early", date(2024, 1, 1), date(2025, 12, 31))
+    assert ratings(early) == pytest.approx(
+        {name: ordinal(*rating) for name, rating in zip(["Ann", "Ben", "Cat", "Dan"], IN_2025, strict=True)}
     )
 
 
