@@ -279,20 +279,33 @@ class Changes:
         return self.everything or any((not since or day >= since) and (not until or day <= until) for day in self.days)
 
 
+# Beyond this many changes since a kept copy, the log is read in one query rather than key by key.
+CACHED_CHANGES = 50
+
 # One of the changes rebuilt the league, or the log no longer reaches back that far.
 EVERYTHING = Changes(None, frozenset(), None)
 
 
 def changes_after(league: League, version: int) -> Changes:
     """What the league's results changes after `version` up to league.results_version moved.
-    One query, kept on the league object for the rest of the request."""
+    From the cache, else one query; kept on the league object for the rest of the request."""
     known = league.__dict__.setdefault("_changes_after", {})
     if version not in known:
-        rows = list(
-            ResultsChange.objects.filter(
-                league=league, version__gt=version, version__lte=league.results_version
-            ).values_list("since_day", "since_created_at", "since_game_id", "days", "players")
-        )
+        keys = [ResultsChange.cache_key(league.pk, moved) for moved in range(version + 1, league.results_version + 1)]
+        # Each change is in the cache from its commit on (ResultsChange.log): the first page after
+        # a game ends reads no log. A long gap (or another instance's cache) asks the database.
+        found = cache.get_many(keys) if len(keys) <= CACHED_CHANGES else {}
+        if len(found) == len(keys):
+            rows = [found[key] for key in keys]
+        else:
+            read = ResultsChange.objects.filter(league=league, version__gt=version, version__lte=league.results_version)
+            by_version = {moved: tuple(row) for moved, *row in read.values_list("version", *ResultsChange.READ)}
+            rows = list(by_version.values())
+            if len(rows) == len(keys):
+                cache.set_many(
+                    {ResultsChange.cache_key(league.pk, moved): row for moved, row in by_version.items()},
+                    ResultsChange.CACHED_SECONDS,
+                )
         if len(rows) != league.results_version - version or any(row[0] is None for row in rows):
             known[version] = EVERYTHING
         else:
@@ -572,8 +585,8 @@ def rated_games(league: League, player_ids: list[int]) -> dict[int, list[Rated]]
     Kept per player under the results_version read; after a change, a kept list
     is cut where the ratings started to move and only its end read again (or
     kept whole when the change did not touch the player): one query for the
-    players read whole, starting from their seats, and for the ends two small
-    ones (the league's games from that point, then those players' seats at them).
+    players read whole, starting from their seats, and one for the ends (those
+    players' seats at the league's games from that point).
     """
     keys = {player_id: f"rated-games:{player_id}" for player_id in player_ids}
     found = cache.get_many(list(keys.values()))
@@ -605,11 +618,11 @@ def rated_games(league: League, player_ids: list[int]) -> dict[int, list[Rated]]
     if ends:
         since = min(ends.values())
         day = date.fromordinal(since[0])
-        # The day's bound besides the position's: SQLite then reads a range of the league's index.
-        after = Game.objects.counted().filter(league=league, played_on__gte=day)
-        after = after.filter(Game.from_position((day, _EPOCH + timedelta(microseconds=since[1]), since[2])))
-        rows = seats.filter(game__in=list(after.values_list("pk", flat=True)), player_id__in=list(ends))
-        _add_rated(games, rows.values_list(*fields), ends)
+        position = (day, _EPOCH + timedelta(microseconds=since[1]), since[2])
+        # The day's bound besides the position's: SQLite then reads a range of the league's index on
+        # its games, and each game's seats of these players by the seats' (game, player) key.
+        rows = seats.filter(game__league=league, game__played_on__gte=day, player_id__in=list(ends))
+        _add_rated(games, rows.filter(Game.from_position(position, prefix="game__")).values_list(*fields), ends)
     if whole or ends or still:
         version = league.results_version
         stored = [*whole, *ends, *still]
