@@ -37,6 +37,11 @@ def figures(league):
             (row.player_id, row.games, row.wins, row.total, row.money, row.money_games)
             for row in stats.standings(league, SPAN)
         ),
+        "head_to_head": {
+            (player.pk, span): stats.head_to_head(league, player, span)
+            for player in league.players.order_by("pk")
+            for span in (SPAN, stats.Span("standard", date(2025, 3, 1), date(2025, 3, 20)))
+        },
         "kept": sorted(
             (row.player_id, row.games, row.wins, row.total, row.money, row.money_games)
             for row in stats.standings(league)
@@ -229,3 +234,27 @@ def test_a_change_read_from_the_log_is_kept_for_the_next_page(league, games, dja
         again = stats.changes_after(league, league.results_version - 1)
     assert again == first
     assert first.days == {date(2025, 3, 20)}
+
+
+def test_a_spans_head_to_head_is_kept_while_no_game_of_the_players_on_its_days_moves(
+    league, games, django_assert_num_queries
+):
+    ann = league.players.get(name="Ann")
+    first = stats.head_to_head(League.objects.get(pk=league.pk), ann, SPAN)
+    end_a_game(league, date(2025, 4, 2))  # Ann's, after the span
+    ben = league.players.get(name="Ben")
+    ben.name = "Benedict"
+    ben.save()
+    league = League.objects.get(pk=league.pk)
+    with django_assert_num_queries(2):  # the change log, then the opponents' names: no seat read
+        kept = stats.head_to_head(league, ann, SPAN)
+    assert [(record.player_id, record.games, record.wins) for record in kept] == [
+        (record.player_id, record.games, record.wins) for record in first
+    ]
+    assert "Benedict" in [record.name for record in kept]
+    assert kept == afresh_head_to_head(league, ann)
+
+
+def afresh_head_to_head(league, player):
+    cache.clear()
+    return stats.head_to_head(League.objects.get(pk=league.pk), player, SPAN)
