@@ -119,19 +119,22 @@ def _latest_games(player: Player) -> list[ListedGame]:
 
 
 def _public_tag(request: HtmxHttpRequest, token: str, **ids: int) -> str | None:
-    found = (
-        League.objects.filter(public_token=token).values_list("pk", "data_version", "language").first()
-        if token
-        else None
-    )
+    # The whole league, which the page then shows (_tagged_league) rather than read it again.
+    found = League.objects.filter(public_token=token).first() if token else None
+    request.tagged_league = found  # type: ignore[attr-defined]  # a request carries what a view adds
     # A message waiting to be shown makes this answer unlike the last one: no tag.
     if found is None or len(get_messages(request)):
         return None
     asked = hashlib.blake2s(request.get_full_path().encode(), digest_size=8).hexdigest()
-    league_id, version, language = found
     # The page is in the league's language, else the reader's: another language is another page.
-    language = language or get_language()
-    return f"public-{league_id}-{version}-{language}-{request.user.pk or 0}-{'h' if request.htmx else 'p'}-{asked}"
+    language = found.language or get_language()
+    region = "h" if request.htmx else "p"
+    return f"public-{found.pk}-{found.data_version}-{language}-{request.user.pk or 0}-{region}-{asked}"
+
+
+def _tagged_league(request: HtmxHttpRequest, token: str) -> League:
+    """get_public_league, with the league _public_tag read for this request's ETag."""
+    return get_public_league(token, getattr(request, "tagged_league", None))
 
 
 def _revalidated(response: HttpResponse) -> HttpResponse:
@@ -154,7 +157,7 @@ def league_standings(request: HtmxHttpRequest, league_id: int) -> TemplateRespon
 @require_GET
 @condition(etag_func=_public_tag)
 def public_standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    return _revalidated(_standings(request, Reader(get_public_league(token))))
+    return _revalidated(_standings(request, Reader(_tagged_league(request, token))))
 
 
 def _standings(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
@@ -259,7 +262,7 @@ def league_games(request: HtmxHttpRequest, league_id: int) -> TemplateResponse:
 @require_GET
 @condition(etag_func=_public_tag)
 def public_games(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    return _revalidated(_archive(request, Reader(get_public_league(token))))
+    return _revalidated(_archive(request, Reader(_tagged_league(request, token))))
 
 
 def _archive(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
@@ -395,7 +398,7 @@ def player_detail(request: HtmxHttpRequest, league_id: int, player_id: int) -> T
 @require_GET
 @condition(etag_func=_public_tag)
 def public_player(request: HtmxHttpRequest, token: str, player_id: int) -> HttpResponse:
-    return _revalidated(_player(request, Reader(get_public_league(token)), player_id))
+    return _revalidated(_player(request, Reader(_tagged_league(request, token)), player_id))
 
 
 class PlayerFigures:
