@@ -166,6 +166,13 @@ _DRAWN_LOCK = threading.Lock()
 DRAWN_KEPT = 256
 
 
+def _path(x: _Scale, y: _Scale, xs: Sequence[float], ys: Sequence[float]) -> str:
+    """The points (xs[n], ys[n]) scaled, as a path's "x,yLx,y..." after its M. Written from the
+    unrounded coordinates: a figure written with one decimal is the figure rounded to one (_Scale's)."""
+    scaled = zip(x.many(xs, rounded=False), y.many(ys, rounded=False), strict=True)
+    return "L".join(f"{at_x:.1f},{at_y:.1f}" for at_x, at_y in scaled)
+
+
 def _line(key: tuple[object, ...], values: list[tuple[float, float]], x: _Scale, y: _Scale) -> str:
     """The path of values scaled by x and y, as _series writes it: from the path of the same line drawn
     before when values begin with its values."""
@@ -177,10 +184,7 @@ def _line(key: tuple[object, ...], values: list[tuple[float, float]], x: _Scale,
         start, path = len(drawn[0]), drawn[1]
     added = values[start:]
     if added or not path:
-        # Written unrounded: a figure written with one decimal is the figure rounded to one (_Scale's).
-        xs = x.many([value for value, _ in added], rounded=False)
-        ys = y.many([value for _, value in added], rounded=False)
-        path += ("L" if path else "M") + "L".join(f"{at_x:.1f},{at_y:.1f}" for at_x, at_y in zip(xs, ys, strict=True))
+        path += ("L" if path else "M") + _path(x, y, [value for value, _ in added], [value for _, value in added])
     with _DRAWN_LOCK:
         _DRAWN[key] = (values, path)
         _DRAWN.move_to_end(key)
@@ -277,7 +281,9 @@ def rating_chart(
     low, high = min(min(points), y_values[0]), max(max(points), y_values[-1])
     x = _Scale(0, max(count, 1), LEFT, WIDTH - RIGHT)
     y = _Scale(low, high, HEIGHT - BOTTOM, TOP)
-    series = (_series(name, 0, [(x(n), y(value)) for n, value in enumerate(points)]),)
+    # The markers only for a short line (_series), whose points alone are then scaled one by one.
+    scaled = [(x(n), y(value)) for n, value in enumerate(points)] if len(points) <= MOST_MARKERS else []
+    series = (_series(name, 0, scaled, "M" + _path(x, y, range(len(points)), points)),)
     x_ticks = tuple(Tick(x(v), str(int(v))) for v in nice_ticks(0, max(count, 1), 6) if v == int(v))
     y_ticks = tuple(Tick(y(v), _number(v)) for v in y_values)
     if count:
