@@ -649,7 +649,8 @@ def rated_games(league: League, player_ids: list[int]) -> dict[int, list[Rated]]
     players read whole, starting from their seats, and one for the ends (those
     players' seats at the league's games from that point).
     """
-    keys = {player_id: f"rated-games:{player_id}" for player_id in player_ids}
+    # "columns": kept as _packed keeps them; a list kept before in another form is under another name.
+    keys = {player_id: f"rated-games-columns:{player_id}" for player_id in player_ids}
     found = cache.get_many(list(keys.values()))
     games: dict[int, list[Rated]] = {}
     whole: list[int] = []  # whose list is read again whole
