@@ -163,7 +163,8 @@ def marker_path(shape: str, x: float, y: float, r: float = MARKER_SIZE) -> str:
 # out again (about 2 ms of the league page's first visit after a game).
 _DRAWN: OrderedDict[tuple[object, ...], tuple[list[tuple[float, float]], str]] = OrderedDict()
 _DRAWN_LOCK = threading.Lock()
-DRAWN_KEPT = 256
+# A few leagues' leaders: each line kept holds its points, a few hundred kilobytes for thousands.
+DRAWN_KEPT = 32
 
 
 def _path(x: _Scale, y: _Scale, xs: Sequence[float], ys: Sequence[float]) -> str:
