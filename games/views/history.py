@@ -20,6 +20,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.core.paginator import Paginator
+from django.db import DEFAULT_DB_ALIAS
 from django.db.models import F, Prefetch, QuerySet
 from django.http import Http404, HttpResponse, HttpResponseNotModified, HttpResponseRedirect
 from django.shortcuts import redirect
@@ -450,10 +451,13 @@ class PlayerFigures:
 
 def _player(request: HtmxHttpRequest, reader: Reader, player_id: int) -> TemplateResponse:
     league = reader.league
-    player = Player.objects.filter(league=league, pk=player_id).first()
-    if player is None:
+    # Every player's name (the cached figures' key) and this player's from one query: the page
+    # shows no other field of theirs (any other would be read when asked for, as a deferred one).
+    names = list(Player.objects.filter(league=league).values_list("pk", "name"))
+    name = dict(names).get(player_id)
+    if name is None:
         raise Http404("No such player")
-    names = Player.objects.filter(league=league).values_list("pk", "name")
+    player = Player.from_db(DEFAULT_DB_ALIAS, ["id", "league_id", "name"], [player_id, league.pk, name])
     form = SpanForm(request.GET, list(Season.objects.offered(league)))
     valid = form.is_valid()
     span = form.span()
