@@ -10,6 +10,8 @@ title, a one-line description and a summary for screen readers.
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -121,12 +123,15 @@ class _Scale:
             return (self.start + self.end) / 2
         return round(self.start + (value - self.low) * (self.end - self.start) / (self.high - self.low), 1)
 
-    def many(self, values: Sequence[float]) -> list[float]:
+    def many(self, values: Sequence[float], rounded: bool = True) -> list[float]:
         """[self(value) for value in values], the same arithmetic in the same order without a call a
-        point: a league's rating chart has thousands of them."""
+        point: a league's rating chart has thousands of them. rounded=False: not rounded to a tenth
+        (for writing with one decimal, which rounds alike)."""
         if self.high == self.low:
             return [(self.start + self.end) / 2] * len(values)
         start, low, length, width = self.start, self.low, self.end - self.start, self.high - self.low
+        if not rounded:
+            return [start + (value - low) * length / width for value in values]
         return [round(start + (value - low) * length / width, 1) for value in values]
 
 
@@ -151,8 +156,47 @@ def marker_path(shape: str, x: float, y: float, r: float = MARKER_SIZE) -> str:
     return f"M{x:.1f},{y - r:.1f}v{2 * r:.1f}"
 
 
-def _series(name: str, style: int, points: Sequence[tuple[float, float]]) -> Series:
-    line = "M" + "L".join(f"{x:.1f},{y:.1f}" for x, y in points)
+# The lines drawn lately, under their chart, series and scales: their points (as values, before
+# scaling) and path. After a game ends, the league page's leaders' lines (by day played) gain a point
+# or two at their end, on the same scales while the day and the highest and lowest ratings stay: each
+# path is then the one drawn before and the new points', not thousands of points scaled and written
+# out again (about 2 ms of the league page's first visit after a game).
+_DRAWN: OrderedDict[tuple[object, ...], tuple[list[tuple[float, float]], str]] = OrderedDict()
+_DRAWN_LOCK = threading.Lock()
+# A few leagues' leaders: each line kept holds its points, a few hundred kilobytes for thousands.
+DRAWN_KEPT = 32
+
+
+def _path(x: _Scale, y: _Scale, xs: Sequence[float], ys: Sequence[float]) -> str:
+    """The points (xs[n], ys[n]) scaled, as a path's "x,yLx,y..." after its M. Written from the
+    unrounded coordinates: a figure written with one decimal is the figure rounded to one (_Scale's)."""
+    scaled = zip(x.many(xs, rounded=False), y.many(ys, rounded=False), strict=True)
+    return "L".join(f"{at_x:.1f},{at_y:.1f}" for at_x, at_y in scaled)
+
+
+def _line(key: tuple[object, ...], values: list[tuple[float, float]], x: _Scale, y: _Scale) -> str:
+    """The path of values scaled by x and y, as _series writes it: from the path of the same line drawn
+    before when values begin with its values."""
+    key = (*key, x.low, x.high, x.start, x.end, y.low, y.high, y.start, y.end)
+    with _DRAWN_LOCK:
+        drawn = _DRAWN.get(key)
+    start, path = 0, ""
+    if drawn is not None and 0 < len(drawn[0]) <= len(values) and values[: len(drawn[0])] == drawn[0]:
+        start, path = len(drawn[0]), drawn[1]
+    added = values[start:]
+    if added or not path:
+        path += ("L" if path else "M") + _path(x, y, [value for value, _ in added], [value for _, value in added])
+    with _DRAWN_LOCK:
+        _DRAWN[key] = (values, path)
+        _DRAWN.move_to_end(key)
+        while len(_DRAWN) > DRAWN_KEPT:
+            _DRAWN.popitem(last=False)
+    return path
+
+
+def _series(name: str, style: int, points: Sequence[tuple[float, float]], line: str = "") -> Series:
+    """A series through points (scaled); line: its path when already drawn (_line)."""
+    line = line or "M" + "L".join(f"{x:.1f},{y:.1f}" for x, y in points)
     markers = ""
     if len(points) <= MOST_MARKERS:
         markers = "".join(marker_path(MARKERS[style], x, y) for x, y in points)
@@ -238,7 +282,9 @@ def rating_chart(
     low, high = min(min(points), y_values[0]), max(max(points), y_values[-1])
     x = _Scale(0, max(count, 1), LEFT, WIDTH - RIGHT)
     y = _Scale(low, high, HEIGHT - BOTTOM, TOP)
-    series = (_series(name, 0, [(x(n), y(value)) for n, value in enumerate(points)]),)
+    # The markers only for a short line (_series), whose points alone are then scaled one by one.
+    scaled = [(x(n), y(value)) for n, value in enumerate(points)] if len(points) <= MOST_MARKERS else []
+    series = (_series(name, 0, scaled, "M" + _path(x, y, range(len(points)), points)),)
     x_ticks = tuple(Tick(x(v), str(int(v))) for v in nice_ticks(0, max(count, 1), 6) if v == int(v))
     y_ticks = tuple(Tick(y(v), _number(v)) for v in y_values)
     if count:
@@ -294,7 +340,9 @@ def league_ratings_chart(
     y = _Scale(low, high, HEIGHT - BOTTOM, TOP)
     series = tuple(
         _series(name, style, list(zip(x.many([day.toordinal() for day, _ in points]),
-                                      y.many([rating for _, rating in points]), strict=True)))
+                                      y.many([rating for _, rating in points]), strict=True))
+                if len(points) <= MOST_MARKERS else [],
+                _line((chart_id, style, name), [(day.toordinal(), rating) for day, rating in points], x, y))
         for style, (name, points) in enumerate(lines)
     )  # fmt: skip
     span = max(last.toordinal() - first.toordinal(), 1)

@@ -87,14 +87,18 @@ def require_unlocked(game: Game, membership: Membership) -> None:
         raise PermissionDenied(LOCKED_GAME)
 
 
-def get_public_league(token: str) -> League:
-    """The league whose read-only public link carries token, or 404 (also when the link is off)."""
+def get_public_league(token: str, found: League | None = None) -> League:
+    """The league whose read-only public link carries token, or 404 (also when the link is off).
+    found: the league as this request already read it by the token (its ETag's), if it did."""
     if not token:
         raise Http404("No such league")
-    try:
-        league = League.objects.get(public_token=token)
-    except League.DoesNotExist:
-        raise Http404("No such league") from None
+    if found is not None and found.public_token == token:
+        league = found
+    else:
+        try:
+            league = League.objects.get(public_token=token)
+        except League.DoesNotExist:
+            raise Http404("No such league") from None
     shown_in_its_time_zone(league)
     shown_in_its_language(league)
     return league

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from django.core.cache import cache
 from django.db import models, transaction
 from django.db.models import Case, Count, F, FloatField, Max, Min, OuterRef, Q, Subquery, Value, When
 
@@ -354,6 +355,11 @@ class ResultsChange(models.Model):
 
     # A league's latest changes are kept: what was summed before them is summed afresh.
     KEPT = 500
+    # What games.stats.changes_after reads of a change, in this order; each change is also put in
+    # the cache under its league and version once it commits (cache_key), so that the first page
+    # after it finds it there rather than asking the database (a query fewer on every first visit).
+    READ = ("since_day", "since_created_at", "since_game_id", "days", "players")
+    CACHED_SECONDS = 24 * 60 * 60
 
     league = models.ForeignKey("games.League", on_delete=models.CASCADE, related_name="+")
     version = models.PositiveIntegerField()  # the league's results_version this change made
@@ -375,14 +381,23 @@ class ResultsChange(models.Model):
         League = model("League")
         version = League.all_objects.values_list("results_version", flat=True).get(pk=league.pk)
         if since is None:
-            cls.objects.create(league=league, version=version)
+            change = cls.objects.create(league=league, version=version)
         else:
-            cls.objects.create(
+            change = cls.objects.create(
                 league=league, version=version, since_day=since[0], since_created_at=since[1], since_game_id=since[2],
                 days=sorted({since[0].isoformat(), *(day.isoformat() for day in days)}),
                 players=sorted(players or ()),
             )  # fmt: skip
         cls.objects.filter(league=league, version__lte=version - cls.KEPT).delete()
+        # Only once committed: a change rolled back leaves its version to the next one.
+        read = tuple(getattr(change, name) for name in cls.READ)
+        transaction.on_commit(lambda: cache.set(cls.cache_key(league.pk, version), read, cls.CACHED_SECONDS))
+
+    @staticmethod
+    def cache_key(league_id: int, version: int) -> str:
+        """Where the change that made this results_version of the league is kept (READ's values):
+        a committed change never changes, so every instance of the app may keep it."""
+        return f"results-change:{league_id}:{version}"
 
 
 class Rivalry(models.Model):

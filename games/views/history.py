@@ -20,6 +20,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.core.paginator import Paginator
+from django.db import DEFAULT_DB_ALIAS
 from django.db.models import F, Prefetch, QuerySet
 from django.http import Http404, HttpResponse, HttpResponseNotModified, HttpResponseRedirect
 from django.shortcuts import redirect
@@ -119,19 +120,22 @@ def _latest_games(player: Player) -> list[ListedGame]:
 
 
 def _public_tag(request: HtmxHttpRequest, token: str, **ids: int) -> str | None:
-    found = (
-        League.objects.filter(public_token=token).values_list("pk", "data_version", "language").first()
-        if token
-        else None
-    )
+    # The whole league, which the page then shows (_tagged_league) rather than read it again.
+    found = League.objects.filter(public_token=token).first() if token else None
+    request.tagged_league = found  # type: ignore[attr-defined]  # a request carries what a view adds
     # A message waiting to be shown makes this answer unlike the last one: no tag.
     if found is None or len(get_messages(request)):
         return None
     asked = hashlib.blake2s(request.get_full_path().encode(), digest_size=8).hexdigest()
-    league_id, version, language = found
     # The page is in the league's language, else the reader's: another language is another page.
-    language = language or get_language()
-    return f"public-{league_id}-{version}-{language}-{request.user.pk or 0}-{'h' if request.htmx else 'p'}-{asked}"
+    language = found.language or get_language()
+    region = "h" if request.htmx else "p"
+    return f"public-{found.pk}-{found.data_version}-{language}-{request.user.pk or 0}-{region}-{asked}"
+
+
+def _tagged_league(request: HtmxHttpRequest, token: str) -> League:
+    """get_public_league, with the league _public_tag read for this request's ETag."""
+    return get_public_league(token, getattr(request, "tagged_league", None))
 
 
 def _revalidated(response: HttpResponse) -> HttpResponse:
@@ -154,7 +158,7 @@ def league_standings(request: HtmxHttpRequest, league_id: int) -> TemplateRespon
 @require_GET
 @condition(etag_func=_public_tag)
 def public_standings(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    return _revalidated(_standings(request, Reader(get_public_league(token))))
+    return _revalidated(_standings(request, Reader(_tagged_league(request, token))))
 
 
 def _standings(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
@@ -259,7 +263,7 @@ def league_games(request: HtmxHttpRequest, league_id: int) -> TemplateResponse:
 @require_GET
 @condition(etag_func=_public_tag)
 def public_games(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    return _revalidated(_archive(request, Reader(get_public_league(token))))
+    return _revalidated(_archive(request, Reader(_tagged_league(request, token))))
 
 
 def _archive(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
@@ -395,7 +399,7 @@ def player_detail(request: HtmxHttpRequest, league_id: int, player_id: int) -> T
 @require_GET
 @condition(etag_func=_public_tag)
 def public_player(request: HtmxHttpRequest, token: str, player_id: int) -> HttpResponse:
-    return _revalidated(_player(request, Reader(get_public_league(token)), player_id))
+    return _revalidated(_player(request, Reader(_tagged_league(request, token)), player_id))
 
 
 class PlayerFigures:
@@ -440,13 +444,20 @@ class PlayerFigures:
     def nemesis(self) -> stats.HeadToHead | None:
         return stats.nemesis(self.records)
 
+    @cached_property
+    def moons_shot(self) -> SafeString:
+        return _moons_shot(self.record, self.reader)
+
 
 def _player(request: HtmxHttpRequest, reader: Reader, player_id: int) -> TemplateResponse:
     league = reader.league
-    player = Player.objects.filter(league=league, pk=player_id).first()
-    if player is None:
+    # Every player's name (the cached figures' key) and this player's from one query: the page
+    # shows no other field of theirs (any other would be read when asked for, as a deferred one).
+    names = list(Player.objects.filter(league=league).values_list("pk", "name"))
+    name = dict(names).get(player_id)
+    if name is None:
         raise Http404("No such player")
-    names = Player.objects.filter(league=league).values_list("pk", "name")
+    player = Player.from_db(DEFAULT_DB_ALIAS, ["id", "league_id", "name"], [player_id, league.pk, name])
     form = SpanForm(request.GET, list(Season.objects.offered(league)))
     valid = form.is_valid()
     span = form.span()
@@ -489,6 +500,22 @@ def _head_to_head_rows(records: list[stats.HeadToHead], reader: Reader) -> SafeS
             for record in records
         )
     )
+
+
+def _moons_shot(record: stats.PlayerRecord, reader: Reader) -> SafeString:
+    """'Moons shot: game 12, game 40 (×2).', each game a link to its scoresheet: built here for the
+    reason _standings_rows gives (a keen shooter's dozens of links were a template loop each)."""
+    # Translations as the template wrote them, unescaped: translators' words are the page's own.
+    # Called apart from the f-strings: xgettext reads no call inside one.
+    if not record.moons:
+        return mark_safe(_("Moons shot: none yet."))
+    label, shot = _("game %(number)s"), _("Moons shot:")
+    games = ", ".join(
+        f'<a href="{escape(reader.scoresheet_url(game.game_id))}">{label % {"number": game.number}}</a>'
+        + (f" (×{game.moons})" if game.moons > 1 else "")
+        for game in record.moons
+    )
+    return mark_safe(f"{shot} {games}.")
 
 
 # Deleting a game -------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from datetime import date
 
+from games import charts
 from games.charts import (
     BOTTOM,
     HEIGHT,
@@ -128,3 +129,40 @@ def test_the_leaders_chart_has_a_line_each_placed_by_the_day_played():
 def test_empty_league_charts_say_so():
     assert games_per_month_chart([]).summary == "No counted games yet."
     assert league_ratings_chart([], date(2025, 6, 1)).summary == "No counted games yet."
+
+
+def test_a_leaders_line_with_a_point_more_is_drawn_as_afresh(monkeypatch):
+    """The league chart's lines are drawn again from their last drawing when a game adds a point at
+    their end (charts._line); the paths are those of a chart drawn with nothing kept."""
+    # 1 March to 31 March, ratings 0 to 8 (ticks 0, 2, ..., 8): x = 34 + 296 * days / 30, y = 198 - 22.5 * rating.
+    ann = [(date(2025, 3, 1), 2.0), (date(2025, 3, 16), 5.0)]
+    ben = [(date(2025, 3, 1), 1.0), (date(2025, 3, 31), 7.5)]
+    league_ratings_chart([("Ann", ann), ("Ben", ben)], date(2025, 4, 1))
+    more = [*ann, (date(2025, 3, 31), 7.25)]
+    scaled = []
+    many = charts._Scale.many
+
+    def counted(self, values, rounded=True):
+        # The points scaled for a line, unrounded (a short line's markers are scaled apart, rounded).
+        if not rounded:
+            scaled.extend(values)
+        return many(self, values, rounded)
+
+    monkeypatch.setattr(charts._Scale, "many", counted)
+    later = league_ratings_chart([("Ann", more), ("Ben", ben)], date(2025, 4, 1))
+    monkeypatch.undo()
+    assert scaled == [date(2025, 3, 31).toordinal(), 7.25]  # Ann's new point alone; Ben's line as it was
+    charts._DRAWN.clear()
+    afresh = league_ratings_chart([("Ann", more), ("Ben", ben)], date(2025, 4, 1))
+    assert later.series == afresh.series
+    # Worked by hand: 16 March is half way (182.0); 5 is y = 85.5, 7.25 is y = 34.875.
+    assert later.series[0].line == "M34.0,153.0L182.0,85.5L330.0,34.9"
+
+
+def test_a_line_that_changed_before_its_end_is_drawn_afresh():
+    ann = [(date(2025, 3, 1), 2.0), (date(2025, 3, 16), 5.0), (date(2025, 3, 31), 7.25)]
+    league_ratings_chart([("Ann", ann)], date(2025, 4, 1))
+    # An older game's result changed: the middle point moved, the scales did not.
+    moved = [(date(2025, 3, 1), 2.0), (date(2025, 3, 16), 2.5), (date(2025, 3, 31), 7.25)]
+    chart = league_ratings_chart([("Ann", moved)], date(2025, 4, 1))
+    assert chart.series[0].line == "M34.0,153.0L182.0,141.8L330.0,34.9"  # 2.5: y = 141.75

@@ -37,6 +37,11 @@ def figures(league):
             (row.player_id, row.games, row.wins, row.total, row.money, row.money_games)
             for row in stats.standings(league, SPAN)
         ),
+        "head_to_head": {
+            (player.pk, span): stats.head_to_head(league, player, span)
+            for player in league.players.order_by("pk")
+            for span in (SPAN, stats.Span("standard", date(2025, 3, 1), date(2025, 3, 20)))
+        },
         "kept": sorted(
             (row.player_id, row.games, row.wins, row.total, row.money, row.money_games)
             for row in stats.standings(league)
@@ -122,12 +127,14 @@ def test_a_game_ending_reads_again_only_its_players_games(league, games, django_
     league = League.objects.get(pk=league.pk)
     others = list(league.players.exclude(name__in=["Ann", "Ben", "Cat", "Dan"]).values_list("pk", flat=True))
     dan = league.players.get(name="Dan")
-    # The change log, then the league's games from where the change starts, then the player's seats at them.
-    with django_assert_num_queries(3):
+    # The change log (not in the cache: no commit in a test), then the player's seats at the league's
+    # games from where the change starts.
+    with django_assert_num_queries(2):
         mended = stats.rated_games(league, [dan.pk])
     assert mended[dan.pk][-1][0] == date(2025, 3, 20).toordinal()
     league = League.objects.get(pk=league.pk)
-    with django_assert_num_queries(1):  # the log alone: nobody else's games moved
+    # Nobody else's games moved, and the change read above was kept: no query at all.
+    with django_assert_num_queries(0):
         kept = stats.rated_games(league, others)
     assert len(others) == 4
     assert all(len(kept[pk]) == 1 for pk in others)
@@ -179,3 +186,75 @@ def test_every_results_change_is_logged_with_what_it_moved(league, games):
     moved = ResultsChange.objects.filter(league=league).latest("version")
     assert moved.since_day == date(2025, 3, 2)
     assert moved.days == ["2025-03-02", "2025-03-20"]
+
+
+def test_a_committed_change_is_read_from_the_cache_as_the_log_has_it(league, games, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = end_a_game(league, date(2025, 3, 20))
+        moved = Game.objects.get(pk=game.pk)
+        moved.move_to_day(date(2025, 3, 2))
+    league = League.objects.get(pk=league.pk)
+    for change in ResultsChange.objects.filter(league=league, version__gt=league.results_version - 2):
+        kept = cache.get(ResultsChange.cache_key(league.pk, change.version))
+        assert kept == tuple(getattr(change, name) for name in ResultsChange.READ)
+    assert kept[0] == date(2025, 3, 2)  # the latest: the game moved back to 2 March
+    assert kept[3] == ["2025-03-02", "2025-03-20"]
+
+
+def test_the_first_visit_after_a_game_ends_reads_no_change_log(
+    league, games, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    end_a_game(league, date(2025, 3, 5), ("Eve", "Fay", "Gus", "Hal"))
+    figures(league)
+    with django_capture_on_commit_callbacks(execute=True):
+        end_a_game(league, date(2025, 3, 20))
+    league = League.objects.get(pk=league.pk)
+    dan = league.players.get(name="Dan")
+    others = list(league.players.exclude(name__in=["Ann", "Ben", "Cat", "Dan"]).values_list("pk", flat=True))
+    with django_assert_num_queries(1):  # Dan's seats from the new game on; the change from the cache
+        mended = stats.rated_games(league, [dan.pk])
+    with django_assert_num_queries(0):
+        kept = stats.rated_games(league, others)
+    with django_assert_num_queries(1):  # March's games alone
+        months = stats.games_per_month(league)
+    assert mended[dan.pk][-1][0] == date(2025, 3, 20).toordinal()
+    assert all(len(kept[pk]) == 1 for pk in others)
+    assert months == [(date(2025, 3, 1), 5)]
+    assert figures(league) == afresh(league)
+
+
+def test_a_change_read_from_the_log_is_kept_for_the_next_page(league, games, django_assert_num_queries):
+    figures(league)
+    end_a_game(league, date(2025, 3, 20))  # no commit in a test: the change is not in the cache yet
+    league = League.objects.get(pk=league.pk)
+    with django_assert_num_queries(1):
+        first = stats.changes_after(league, league.results_version - 1)
+    league = League.objects.get(pk=league.pk)
+    with django_assert_num_queries(0):
+        again = stats.changes_after(league, league.results_version - 1)
+    assert again == first
+    assert first.days == {date(2025, 3, 20)}
+
+
+def test_a_spans_head_to_head_is_kept_while_no_game_of_the_players_on_its_days_moves(
+    league, games, django_assert_num_queries
+):
+    ann = league.players.get(name="Ann")
+    first = stats.head_to_head(League.objects.get(pk=league.pk), ann, SPAN)
+    end_a_game(league, date(2025, 4, 2))  # Ann's, after the span
+    ben = league.players.get(name="Ben")
+    ben.name = "Benedict"
+    ben.save()
+    league = League.objects.get(pk=league.pk)
+    with django_assert_num_queries(2):  # the change log, then the opponents' names: no seat read
+        kept = stats.head_to_head(league, ann, SPAN)
+    assert [(record.player_id, record.games, record.wins) for record in kept] == [
+        (record.player_id, record.games, record.wins) for record in first
+    ]
+    assert "Benedict" in [record.name for record in kept]
+    assert kept == afresh_head_to_head(league, ann)
+
+
+def afresh_head_to_head(league, player):
+    cache.clear()
+    return stats.head_to_head(League.objects.get(pk=league.pk), player, SPAN)

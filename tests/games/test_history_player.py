@@ -108,10 +108,11 @@ def test_players_pages_are_not_public(client, league, ann):
 
 
 # Session, user, membership, the league's seasons (the season select), the players' names (for
-# the cached figures' key), the player, the seats of their latest games and the club nights they
-# came to; then, unless the figures are cached, their standing, rating history and head-to-head.
-PLAYER_QUERIES = 11
-CACHED_PLAYER_QUERIES = 8
+# the cached figures' key, and the player's own), the seats of their latest games and the club
+# nights they came to; then, unless the figures are cached, their standing, rating history and
+# head-to-head.
+PLAYER_QUERIES = 10
+CACHED_PLAYER_QUERIES = 7
 
 
 @pytest.mark.parametrize("games_played", [50, 500])

@@ -5,6 +5,8 @@ tag for another (issue 22)."""
 from datetime import date
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.models import League, Player, Season, new_token
@@ -207,3 +209,12 @@ def test_a_tampered_tag_or_garbage_is_answered_in_full(client, public):
     tag = tag_of(client, url)
     for sent in [tag[:-2] + 'x"', '"', "W/", "not a tag", tag.replace("public-", "public-9")]:
         assert client.get(url, headers={"If-None-Match": sent}).status_code == 200
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_a_public_page_reads_its_league_once_for_its_tag_and_itself(client, public, page):
+    with CaptureQueriesContext(connection) as read:
+        response = client.get(page_url(public, page))
+    assert response.status_code == 200
+    by_token = [query["sql"] for query in read.captured_queries if '"games_league"."public_token" =' in query["sql"]]
+    assert len(by_token) == 1
