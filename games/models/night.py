@@ -58,12 +58,16 @@ NIGHT_NAME_LENGTH = 60
 
 
 class NightProblem(Exception):
-    """A change the night refuses (bad input, a round in the way); str() is the sentence, field the form field."""
+    """A change the night refuses (bad input, a round in the way); str() is the sentence, field the form field.
 
-    def __init__(self, message: str, field: str | None = None) -> None:
+    done: the night is already as the change would leave it (the same tap sent twice, or another
+    organizer's first): nothing happens, and the organizer is told so rather than refused."""
+
+    def __init__(self, message: str, field: str | None = None, done: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.field = field
+        self.done = done
 
 
 def _night_problem(error: NightError, field: str | None = None) -> NightProblem:
@@ -395,7 +399,8 @@ class Night(models.Model):
         if latest is not None and latest.number < number and latest.status != NightRound.Status.OVER:
             raise NightProblem(gettext("Round %(number)d is not over yet") % {"number": latest.number})
         if latest is None or latest.number != number or latest.status != NightRound.Status.PROPOSED:
-            raise NightProblem(gettext("Round %(number)d has already started") % {"number": number})
+            started = latest is not None and (latest.number > number or latest.status != NightRound.Status.PROPOSED)
+            raise NightProblem(gettext("Round %(number)d has already started") % {"number": number}, done=started)
         tables = list(
             latest.tables.prefetch_related(
                 models.Prefetch("seats", queryset=NightSeat.objects.select_related("player").order_by("position"))
@@ -430,6 +435,8 @@ class Night(models.Model):
         night = self._lock()
         latest = night.current_round()
         if latest is None or latest.number != number or latest.status != NightRound.Status.PLAYING:
+            if latest is not None and (latest.number > number or latest.status == NightRound.Status.OVER):
+                raise NightProblem(gettext("Round %(number)d is over already") % {"number": number}, done=True)
             raise NightProblem(gettext("Round %(number)d is not being played") % {"number": number})
         for table in latest.tables.select_related("game").order_by("number"):
             game = table.game
@@ -462,7 +469,8 @@ class Night(models.Model):
         night = self._lock()
         latest = night.current_round()
         if latest is None or latest.number != number:
-            raise NightProblem(gettext("Round %(number)d is seated already") % {"number": number + 1})
+            seated = latest is not None and latest.number > number
+            raise NightProblem(gettext("Round %(number)d is seated already") % {"number": number + 1}, done=seated)
         if latest.status == NightRound.Status.PROPOSED:
             raise NightProblem(gettext("Round %(number)d has not started yet") % {"number": number})
         if latest.status == NightRound.Status.PLAYING:

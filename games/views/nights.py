@@ -5,7 +5,8 @@ Night model); each table plays an ordinary game of the league, entered on
 its own phone from the table card's QR code. Every change is an organizer's
 POST that answers with the night's page again (post/redirect/get without
 HTMX); a refused change says why on the page, with 422 or 409, and changes
-nothing.
+nothing. A round's change that finds the night already as asked (a double
+tap) changes nothing either, and answers with the page and a note.
 """
 
 from __future__ import annotations
@@ -251,6 +252,10 @@ def night_round(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
             night.next_round(number)
             message = gettext("Round %(number)d is seated.") % {"number": number + 1}
     except NightProblem as problem:
+        if problem.done:
+            # A double tap, or another organizer's tap first: the night is as asked, nothing is done twice.
+            messages.info(request, problem.message)
+            return redirect(night)
         return _refused(request, night, membership, CONFLICT, round_error=problem.message)
     messages.success(request, message)
     return redirect(night)

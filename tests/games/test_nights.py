@@ -220,13 +220,41 @@ def test_one_tap_starts_every_tables_game_with_its_seats_in_order(scorer, league
     assert night.round_set.get().status == NightRound.Status.PLAYING
 
 
-def test_a_second_start_of_the_same_round_starts_nothing(scorer, league):
+def test_a_second_start_of_the_same_round_starts_nothing_and_says_so(scorer, league):
+    # A double tap: the night is already as asked, so the page comes back with a note, not a refusal.
     night = begin(league)
-    scorer.post(reverse("games:night-round", args=[night.pk]), {"action": "start", "number": 1})
+    scorer.post(reverse("games:night-round", args=[night.pk]), {"action": "start", "number": 1}, follow=True)
     before = snapshot()
-    response = scorer.post(reverse("games:night-round", args=[night.pk]), {"action": "start", "number": 1})
+    response = scorer.post(reverse("games:night-round", args=[night.pk]), {"action": "start", "number": 1}, follow=True)
+    assert response.redirect_chain == [(night.get_absolute_url(), 302)]
+    assert [str(message) for message in response.context["messages"]] == ["Round 1 has already started"]
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize(
+    ("action", "note"), [("end", "Round 1 is over already"), ("next", "Round 2 is seated already")]
+)
+def test_a_second_end_or_next_of_the_same_round_does_nothing_more_and_says_so(scorer, league, action, note):
+    night = begin(league, rounds=3)
+    night.start_round(1)
+    first = scorer.post(reverse("games:night-round", args=[night.pk]), {"action": "end", "number": 1}, follow=True)
+    assert first.redirect_chain == [(night.get_absolute_url(), 302)]  # round 1 over, round 2 seated
+    before = snapshot()
+    response = scorer.post(reverse("games:night-round", args=[night.pk]), {"action": action, "number": 1}, follow=True)
+    assert response.redirect_chain == [(night.get_absolute_url(), 302)]
+    assert [str(message) for message in response.context["messages"]] == [note]
+    assert snapshot() == before
+    assert night.round_set.count() == 2
+
+
+def test_starting_a_round_not_yet_seated_is_still_refused(scorer, league):
+    # Not a double tap: round 2 is not seated while round 1 is played.
+    night = begin(league)
+    night.start_round(1)
+    before = snapshot()
+    response = scorer.post(reverse("games:night-round", args=[night.pk]), {"action": "start", "number": 2})
     assert response.status_code == 409
-    assert response.context_data["round_error"] == "Round 1 has already started"
+    assert response.context_data["round_error"] == "Round 1 is not over yet"
     assert snapshot() == before
 
 
