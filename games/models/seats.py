@@ -98,10 +98,9 @@ class SeatQuerySet(models.QuerySet["Seat"]):
         mu, sigma = (quote(Seat._meta.get_field(name).column) for name in ("rating_mu", "rating_sigma"))  # type: ignore[union-attr, arg-type]
         rows = [(mu_value, sigma_value, seat_id) for seat_id, (mu_value, sigma_value) in changed]
         if connection.vendor == "postgresql" and len(rows) > COPIED_RATINGS:
+            # In a transaction of its own (or a savepoint): a failure takes the table away with it.
             with transaction.atomic(), connection.cursor() as cursor:
-                cursor.execute(
-                    "CREATE TEMPORARY TABLE new_ratings (mu float8, sigma float8, seat bigint) ON COMMIT DROP"
-                )
+                cursor.execute("CREATE TEMPORARY TABLE new_ratings (mu float8, sigma float8, seat bigint)")
                 with cursor.copy("COPY new_ratings (mu, sigma, seat) FROM STDIN") as copy:
                     for row in rows:
                         copy.write_row(row)
