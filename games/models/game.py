@@ -7,6 +7,7 @@ changes, and rebuildable at any time with `manage.py rebuild_results`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -478,8 +479,18 @@ class Game(models.Model):
         return locked
 
     def _changed(
-        self, locked: Game, state: GameState, number: int, action: str, before: Any, after: Any, user: Actor
+        self,
+        locked: Game,
+        state: GameState,
+        number: int,
+        action: str,
+        before: Any,
+        after: Any,
+        user: Actor,
+        results_from: int,
     ) -> GameState:
+        """Write a hand's change to the History and the results; `results_from`: the first hand
+        whose stored result may be stale (the hands before it are as they were)."""
         HandRevision.objects.create(
             game=locked,
             number=number,
@@ -488,9 +499,9 @@ class Game(models.Model):
             after=after,
             user=acting_user(user),
         )
-        Game.objects.filter(pk=locked.pk).update(version=models.F("version") + 1)
+        locked.version += 1  # read under the lock: saved with the results
         was_over = locked.status == self.Status.OVER
-        locked.refresh(state)
+        locked.write_results(state, results_from, also=["version"])
         if locked.status == self.Status.OVER and not was_over:
             ActivityEntry.record(self.league, user, ActivityEntry.Kind.GAME_FINISHED, game=locked.number)
         elif was_over and action in (HandRevision.Action.EDITED, HandRevision.Action.DELETED):
@@ -500,8 +511,15 @@ class Game(models.Model):
                 else ActivityEntry.Kind.HAND_DELETED
             )
             ActivityEntry.record(self.league, user, kind, game=locked.number, hand=number)
-        self.refresh_from_db()
+        self._take_fields(locked)
         return state
+
+    def _take_fields(self, locked: Game) -> None:
+        """What refresh_from_db() would read back after a change, from the locked copy that made it
+        (every write to the row went through it), without the query."""
+        for field in self._meta.concrete_fields:
+            setattr(self, field.attname, getattr(locked, field.attname))
+        self._prefetched_objects_cache: dict[str, Any] = {}
 
     @transaction.atomic
     def record_hand(self, number: int, entry: HandEntry, user: Actor = None, key: str = "") -> GameState:
@@ -536,10 +554,17 @@ class Game(models.Model):
                 raise HandConflict(f"Hand {number} was just recorded by someone else", number)
             raise HandConflict(f"Hand {number} can't be entered yet: hand {state.next_number} is next", number)
         new_state = state.after(entry)
+        written = entry.to_stored()
         Hand.objects.create(
-            game=locked, number=number, entry=entry.to_stored(), created_by=acting_user(user), client_key=key
+            game=locked,
+            number=number,
+            entry=written,
+            result=new_state.hands[-1].to_stored(),
+            created_by=acting_user(user),
+            client_key=key,
         )
-        return self._changed(locked, new_state, number, HandRevision.Action.ADDED, None, entry.to_stored(), user)
+        # The hands before it are unchanged, and it was written with its result.
+        return self._changed(locked, new_state, number, HandRevision.Action.ADDED, None, written, user, number + 1)
 
     @transaction.atomic
     def edit_hand(self, number: int, entry: HandEntry, user: Actor = None, version: int | None = None) -> GameState:
@@ -565,7 +590,7 @@ class Game(models.Model):
         hand.entry = entry.to_stored()
         hand.updated_at = timezone.now()
         hand.save(update_fields=["entry", "updated_at"])
-        return self._changed(locked, new_state, number, HandRevision.Action.EDITED, before, hand.entry, user)
+        return self._changed(locked, new_state, number, HandRevision.Action.EDITED, before, hand.entry, user, number)
 
     @transaction.atomic
     def delete_last_hand(self, number: int, user: Actor = None) -> GameState:
@@ -578,7 +603,7 @@ class Game(models.Model):
         before = last.entry
         last.delete()
         new_state = play(locked.setup(), [h.to_entry() for h in hands[:-1]])
-        return self._changed(locked, new_state, number, HandRevision.Action.DELETED, before, None, user)
+        return self._changed(locked, new_state, number, HandRevision.Action.DELETED, before, None, user, number)
 
     RESULT_FIELDS = ["status", "reason", "hand_count", "finished_at"]
 
@@ -592,26 +617,33 @@ class Game(models.Model):
         (rebuild_results rates each league once, at the end).
         """
         state = state or self.state()
+        self.write_results(state, rerate=rerate)
+        return state
+
+    def write_results(
+        self, state: GameState, results_from: int = 1, rerate: bool = True, also: Sequence[str] = ()
+    ) -> None:
+        """refresh()'s writes, in the caller's transaction; the hands before `results_from` keep
+        their stored results (a change rewrites from its hand on), and `also` names the game's
+        fields the caller changed, saved with its results."""
         seats = self.ordered_seats()
         counted_before = self._counted_outcome(seats)
         winners = self.set_results(state)
-        self.save(update_fields=self.RESULT_FIELDS)
+        self.save(update_fields=[*self.RESULT_FIELDS, *also])
         results = seat_results(state, winners)
         for seat in seats:
             seat.apply_results(state, winners, results)
-        self._store_hand_results(state)
+        if results_from <= len(state.hands):
+            self._store_hand_results(state, results_from)
         if rerate and counted_before != self._counted_outcome(seats):
             self.league.results_changed(since=self, players={seat.player_id for seat in seats})
-        return state
 
-    def _store_hand_results(self, state: GameState) -> None:
-        """Write each hand's Hand.result where it is not what the engine says now.
-
-        A new hand is one write, an edit rewrites the hands from it on. Read
-        afresh: a prefetched list of hands may be from before the change."""
-        results = {hand.number: hand.to_stored() for hand in state.hands}
+    def _store_hand_results(self, state: GameState, results_from: int = 1) -> None:
+        """Write each hand's Hand.result, from hand `results_from` on, where it is not what the
+        engine says now. Read afresh: a prefetched list of hands may be from before the change."""
+        results = {hand.number: hand.to_stored() for hand in state.hands[results_from - 1 :]}
         changed = []
-        for hand in Hand.objects.filter(game=self).only("pk", "number", "result"):
+        for hand in Hand.objects.filter(game=self, number__gte=results_from).only("pk", "number", "result"):
             if hand.result != results.get(hand.number):
                 hand.result = results.get(hand.number)
                 changed.append(hand)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import models, transaction
+from django.db import connection, models, transaction
 from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
@@ -242,7 +242,11 @@ def lock_for_writing(
     (League.touch) once its checks pass: a write refused by them writes nothing.
     """
     Game, Player, Seat = model("Game"), model("Player"), model("Seat")
-    League.all_objects.select_for_update().filter(pk=league_id).exists()
+    # SQLite has no row locks: its IMMEDIATE transaction took the one write lock, and a
+    # select_for_update() there would be a plain read of rows already read below.
+    row_locks = connection.features.has_select_for_update
+    if row_locks:
+        League.all_objects.select_for_update().filter(pk=league_id).exists()
     if touch:
         League.touch(league_id)
     # Every manager's rows, the trash's too: a merge moves the seats of trashed games, and a
@@ -253,9 +257,9 @@ def lock_for_writing(
         .prefetch_related(models.Prefetch("seats", queryset=Seat.all_objects.select_related("player")), "hands")
         .order_by("pk")
     )
-    if games:
+    if games and row_locks:
         list(Seat.all_objects.select_for_update().filter(game__in=[game.pk for game in games]).order_by("pk"))
-    if player_ids:
+    if player_ids and row_locks:
         list(Player.objects.select_for_update().filter(pk__in=list(player_ids)).order_by("pk"))
     return games
 

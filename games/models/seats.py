@@ -161,8 +161,13 @@ class Seat(models.Model):
     RESULT_FIELDS = ["total", "won", "points", "moons", "queens", "jacks", "wraps", "revokes", "money", "team"]
 
     def apply_results(self, state: GameState, winners: set[int], results: Sequence[tuple] | None = None) -> None:
+        """Set and save this seat's results: only the fields that moved, and nothing when none did
+        (a hand moves two or three of a seat's ten, and a seat that took nothing keeps them all)."""
+        before = [getattr(self, field) for field in self.RESULT_FIELDS]
         self.set_results(state, winners, results)
-        self.save(update_fields=self.RESULT_FIELDS)
+        moved = [field for field, was in zip(self.RESULT_FIELDS, before, strict=True) if getattr(self, field) != was]
+        if moved:
+            self.save(update_fields=moved)
 
     def set_results(self, state: GameState, winners: set[int], results: Sequence[tuple] | None = None) -> None:
         """Copy this seat's results from the engine's state, unsaved; results: seat_results(state,

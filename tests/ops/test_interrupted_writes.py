@@ -46,7 +46,7 @@ def test_a_failure_after_the_hand_is_written_stores_no_partial_hand(game_with_a_
 
 def test_a_failure_while_refreshing_the_totals_stores_no_partial_hand(game_with_a_hand, user, monkeypatch):
     before = snapshot(game_with_a_hand)
-    monkeypatch.setattr(Game, "refresh", cut)
+    monkeypatch.setattr(Game, "write_results", cut)
     with pytest.raises(PowerCut):
         game_with_a_hand.record_hand(2, HandEntry.cards([1, 2, 3, 7], 0), user)
     assert snapshot(game_with_a_hand) == before
@@ -54,7 +54,7 @@ def test_a_failure_while_refreshing_the_totals_stores_no_partial_hand(game_with_
 
 def test_a_failed_edit_keeps_the_old_hand(game_with_a_hand, user, monkeypatch):
     before = snapshot(game_with_a_hand)
-    monkeypatch.setattr(Game, "refresh", cut)
+    monkeypatch.setattr(Game, "write_results", cut)
     with pytest.raises(PowerCut):
         game_with_a_hand.edit_hand(1, HandEntry.cards([4, 0, 9, 0], 1), user)
     assert snapshot(game_with_a_hand) == before
@@ -70,7 +70,7 @@ def test_a_failed_delete_keeps_the_hand(game_with_a_hand, user, monkeypatch):
 
 def test_the_game_takes_the_hand_once_the_fault_is_gone(game_with_a_hand, user, monkeypatch):
     with monkeypatch.context() as patched:
-        patched.setattr(Game, "refresh", cut)
+        patched.setattr(Game, "write_results", cut)
         with pytest.raises(PowerCut):
             game_with_a_hand.record_hand(2, HandEntry.cards([1, 2, 3, 7], 0), user)
     game_with_a_hand.record_hand(2, HandEntry.cards([1, 2, 3, 7], 0), user)
