@@ -1,10 +1,14 @@
 """games.bulk: rows written without model instances read back as the ORM writes them; big writes in steps."""
 
 import gc
-from datetime import UTC, datetime
+import json
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection
+from hypothesis import given
+from hypothesis import strategies as st
 
 from games import bulk
 from games.models import Game, Hand, HandRevision
@@ -51,12 +55,47 @@ def test_a_row_short_of_a_value_is_refused_before_anything_is_sent(league):
 def test_one_object_in_many_rows_is_adapted_once_and_stored_in_each(league, monkeypatch):
     game = make_game(league)
     adapted = []
-    dumps = bulk.json.dumps
-    monkeypatch.setattr(bulk.json, "dumps", lambda value, **kwargs: adapted.append(value) or dumps(value, **kwargs))
+    made = bulk._json_text
+
+    def counted(encoder):
+        text = made(encoder)
+        return lambda value: adapted.append(value) or text(value)
+
+    monkeypatch.setattr(bulk, "_json_text", counted)
     rows = [(game.pk, number, "added", None, ENTRY, AT, "") for number in range(1, 4)]
     bulk.insert_rows(HandRevision, ["game", "number", "action", "before", "after", "at", "user_name"], rows)
     assert adapted == [ENTRY]
     assert list(HandRevision.objects.filter(game=game).values_list("after", flat=True)) == [ENTRY] * 3
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@given(value=JSON.filter(lambda value: value is not None))  # None is SQL's NULL (above)
+def test_a_json_value_is_the_text_json_dumps_writes(value):
+    # NaN, infinities, every string (quotes, escapes, characters beyond ASCII), nesting.
+    assert bulk._json_text(None)(value) == json.dumps(value)
+
+
+def test_a_fields_own_json_encoder_is_kept():
+    moment = datetime(2026, 3, 1, 20, 15, tzinfo=UTC)
+    assert bulk._json_text(DjangoJSONEncoder)({"at": moment}) == json.dumps({"at": moment}, cls=DjangoJSONEncoder)
+    assert bulk._json_text(None)(None) is None
+
+
+@given(
+    moment=st.datetimes(
+        min_value=datetime(1900, 1, 1),
+        timezones=st.sampled_from([UTC, timezone(timedelta(hours=2)), timezone(timedelta(hours=-9, minutes=-30))]),
+    )
+)
+def test_a_date_time_is_adapted_as_djangos_adapter_does(moment):
+    # UTC ones the short way on SQLite; those in another zone (turned to UTC) and everything on PostgreSQL by Django.
+    assert bulk._datetime_value()(moment) == connection.ops.adapt_datetimefield_value(moment)
 
 
 def test_only_a_tables_own_columns_are_written():
