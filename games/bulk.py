@@ -245,7 +245,7 @@ def _json_text(encoder: type[json.JSONEncoder] | None) -> Callable[[Any], Any]:
     time on a hand's few keys: with the standard encoder, this one is built
     once and its text is json.dumps's (where the C encoder is missing, as
     json's own fallback, json.dumps it is)."""
-    make = json.encoder.c_make_encoder
+    make = getattr(json.encoder, "c_make_encoder", None)  # not in the stubs: _json's, None without it
     if encoder is not None or make is None:
 
         def dumped(value: Any) -> Any:
