@@ -398,9 +398,11 @@ class Night(models.Model):
         latest = night.current_round()
         if latest is not None and latest.number < number and latest.status != NightRound.Status.OVER:
             raise NightProblem(gettext("Round %(number)d is not over yet") % {"number": latest.number})
-        if latest is None or latest.number != number or latest.status != NightRound.Status.PROPOSED:
-            started = latest is not None and (latest.number > number or latest.status != NightRound.Status.PROPOSED)
-            raise NightProblem(gettext("Round %(number)d has already started") % {"number": number}, done=started)
+        if latest is None or latest.number < number:
+            # A round the night never seated (round 3 of a night of two, over): nothing to start.
+            raise NightProblem(gettext("Round %(number)d is not seated yet") % {"number": number})
+        if latest.number != number or latest.status != NightRound.Status.PROPOSED:
+            raise NightProblem(gettext("Round %(number)d has already started") % {"number": number}, done=True)
         tables = list(
             latest.tables.prefetch_related(
                 models.Prefetch("seats", queryset=NightSeat.objects.select_related("player").order_by("position"))

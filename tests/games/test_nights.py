@@ -258,6 +258,21 @@ def test_starting_a_round_not_yet_seated_is_still_refused(scorer, league):
     assert snapshot() == before
 
 
+def test_starting_a_round_the_night_never_seated_is_refused_in_its_words(scorer, league):
+    # A night of two rounds, both over: there is no round 3 to start, nor a round 2 "started already".
+    night = begin(league, rounds=2)
+    night.start_round(1)
+    night.end_round(1)
+    night.next_round(1)
+    night.start_round(2)
+    night.end_round(2)
+    before = snapshot()
+    response = scorer.post(reverse("games:night-round", args=[night.pk]), {"action": "start", "number": 3})
+    assert response.status_code == 409
+    assert response.context_data["round_error"] == "Round 3 is not seated yet"
+    assert snapshot() == before
+
+
 def test_the_next_round_waits_while_a_table_is_still_playing(scorer, league):
     night = begin(league)
     night.start_round(1)
