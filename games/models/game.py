@@ -461,10 +461,11 @@ class Game(models.Model):
         self.refresh_from_db()
         return state
 
-    def _lock(self) -> Game:
+    def _lock(self, held: bool = False) -> Game:
         """This game re-read under a write lock, with its seats and hands (lock_for_writing's order:
-        its league first). The row lock serialises phones writing to one game."""
-        games = lock_for_writing(self.league_id, [self.pk])
+        its league first). The row lock serialises phones writing to one game. `held`: this very
+        game was read by lock_for_writing in the caller's transaction, and is not read again."""
+        games = [self] if held else lock_for_writing(self.league_id, [self.pk])
         if not games or games[0].trashed_at is not None:
             # Deleted a moment ago, between this request's reading of it and now.
             raise HandConflict("This game was just deleted: an organizer can restore it from the league's trash")
@@ -522,15 +523,19 @@ class Game(models.Model):
         self._prefetched_objects_cache: dict[str, Any] = {}
 
     @transaction.atomic
-    def record_hand(self, number: int, entry: HandEntry, user: Actor = None, key: str = "") -> GameState:
+    def record_hand(
+        self, number: int, entry: HandEntry, user: Actor = None, key: str = "", held: bool = False
+    ) -> GameState:
         """Score entry as hand `number`, the next one; raises EntryError or HandConflict.
 
         `key` is the hand's idempotency key, which every Record carries (the
         form's, the offline queue's): the same key with the same entry and
         number is the hand already recorded, answered as recorded and stored
-        once; the same key with another entry or number is refused.
+        once; the same key with another entry or number is refused. `held`:
+        this game is the one lock_for_writing read in the caller's transaction
+        (the Record view reads it under the lock to check the form).
         """
-        locked = self._lock()
+        locked = self._lock(held)
         if key:
             stored = next((hand for hand in locked.hands.all() if hand.client_key == key), None)
             if stored is not None:

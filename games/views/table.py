@@ -389,7 +389,7 @@ def hand_new(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                 if asked is not None:
                     return asked
             try:
-                game.record_hand(number, form.entry(), request.user, key=form.cleaned_data["key"])
+                game.record_hand(number, form.entry(), request.user, key=form.cleaned_data["key"], held=True)
             except HandConflict as conflict:
                 if queue:
                     return _queue_conflict(game, form, conflict)

@@ -8,9 +8,11 @@ reading it again.
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
-from games.models import Game, Hand, Seat
+from games.models import Game, Hand, League, Seat
 from rules import HandEntry
+from tests.conftest import HTMX
 from tests.factories import make_game
 
 pytestmark = pytest.mark.django_db
@@ -102,3 +104,22 @@ def test_an_edit_rewrites_the_results_from_its_hand_on_and_leaves_those_before_i
     # Hand 1 is neither read again nor written: the hands' results are read from hand 2 on.
     reads = [query["sql"] for query in queries if query["sql"].startswith("SELECT") and '"result"' in query["sql"]]
     assert any('"number" >= 2' in sql for sql in reads)
+
+
+def test_the_record_view_reads_the_game_under_its_lock_once(scorer, league):
+    # The view checks the form against the game read under the lock, and the hand is written on that
+    # same read: one lock, one move of the league's version, one read of the seats and hands before it.
+    game = make_game(league)
+    data = {"number": "1", "action": "cards", "queen": str(BEN), "key": "k1"}
+    data.update({f"hearts_{seat}": str(count) for seat, count in enumerate([3, 0, 10, 0])})
+    before = League.objects.values_list("data_version", flat=True).get(pk=league.pk)
+    with CaptureQueriesContext(connection) as queries:
+        response = scorer.post(reverse("games:hand-new", args=[game.pk]), data, headers=HTMX)
+    assert response.status_code == 200
+    assert len(written(queries, "games_league")) == 1
+    assert League.objects.values_list("data_version", flat=True).get(pk=league.pk) == before + 1
+    hand_reads = [query for query in queries if query["sql"].startswith('SELECT "games_hand"')]
+    # Under the lock, then the page drawn after the hand.
+    assert len(hand_reads) == 2
+    # Session, user, game, membership; the lock's reads; the write (as test_a_hand_costs...); the page's reads.
+    assert len(queries) == 22 + (2 if connection.features.has_select_for_update else 0)
