@@ -108,8 +108,7 @@ class StandingsKeeper(models.Model):
         ratings, changed = self._rating_changes(None, ())
         standings, rivalries = self._standing_rows(ratings)
         with step_write():
-            uncounted = Seat.objects.exclude(game__status=Game.Status.OVER).exclude(rating_mu=None)
-            uncounted.filter(game__league=self).update(rating_mu=None, rating_sigma=None)
+            Seat.objects.forget_uncounted_ratings(Game.objects.filter(league=self))
             Seat.objects.store_ratings(changed)
             self._store_standings(ratings, None, standings, rivalries)
             self._keep_year_seasons()
@@ -184,12 +183,11 @@ class StandingsKeeper(models.Model):
         Game, League, Seat = model("Game"), model("League"), model("Seat")
 
         League.all_objects.select_for_update().filter(pk=self.pk).exists()
-        uncounted = Seat.objects.exclude(game__status=Game.Status.OVER).exclude(rating_mu=None)
         if since is None:
-            uncounted.filter(game__league=self).update(rating_mu=None, rating_sigma=None)
+            Seat.objects.forget_uncounted_ratings(Game.objects.filter(league=self))
         elif not isinstance(since, tuple):
             # The changed game itself may have stopped counting.
-            uncounted.filter(game_id=since.pk).update(rating_mu=None, rating_sigma=None)
+            Seat.objects.forget_uncounted_ratings(Game.objects.filter(pk=since.pk))
         current, changed = self._rating_changes(since, players)
         Seat.objects.store_ratings(changed)
         return current

@@ -184,6 +184,8 @@ def test_the_figures_rebuilt_in_steps_are_those_of_a_rebuild_in_one(league):
     Standing.objects.filter(league=league).delete()
     Rivalry.objects.filter(league=league).delete()
     SeasonStanding.objects.filter(season__league=league).delete()
-    Seat.objects.filter(game__league=league).update(rating_mu=None, rating_sigma=None)
+    Seat.all_objects.filter(game__in=Game.objects.filter(league=league).values("pk")).update(
+        rating_mu=None, rating_sigma=None
+    )
     league.rebuild_results_in_steps()
     assert figures(league) == rebuilt_in_one

@@ -2,9 +2,11 @@
 through COPY into a table of the moment and one UPDATE from it (SeatQuerySet.store_ratings)."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
-from games.models import Seat, seats
-from tests.factories import make_game
+from games.models import Game, Seat, seats
+from tests.factories import LeagueFactory, make_game
 
 pytestmark = pytest.mark.django_db
 
@@ -39,3 +41,22 @@ def test_a_second_write_in_one_transaction_finds_no_table_left_over(league, monk
         None,
         None,
     ]
+
+
+def test_only_the_seats_of_a_leagues_games_that_dont_count_forget_their_ratings(league, user):
+    other_league = LeagueFactory(owner=user)
+    over, playing, trashed = make_game(league), make_game(league), make_game(league)
+    elsewhere = make_game(other_league)
+    Game.objects.filter(pk=over.pk).update(status=Game.Status.OVER)
+    trashed.trash(user)
+    Seat.all_objects.update(rating_mu=25.0, rating_sigma=8.0)
+    with CaptureQueriesContext(connection) as queries:
+        Seat.objects.forget_uncounted_ratings(Game.objects.filter(league=league))
+    # One UPDATE, over the games' ids: no join the seats' UPDATE would make a self-join of.
+    (update,) = queries
+    assert '"games_seat"."game_id" IN (SELECT' in update["sql"]
+    assert "JOIN" not in update["sql"]
+    mus = dict(Seat.all_objects.values_list("game_id", "rating_mu").distinct())
+    # The game being played forgets; the finished one, the trashed one (kept as it was for its
+    # restore) and another league's don't.
+    assert mus == {over.pk: 25.0, playing.pk: None, trashed.pk: 25.0, elsewhere.pk: 25.0}
