@@ -131,9 +131,11 @@ def _combinations(players: int, sizes: tuple[int, ...]) -> Iterable[tuple[int, .
 
 
 def variant_sizes(variant: str, options: Mapping[str, object] | None = None) -> tuple[int, ...]:
-    """The table sizes a game of this variant and house rules can be set up for, as the engine says."""
+    """The table sizes a night seats for a game of this variant and house rules: those the engine
+    sets up a game for, from FEWEST_PLAYERS to MOST_SEATS (a Domino game of two, or Cancellation's
+    tables of 9 to 11, are games of their own, not a night's)."""
     sizes = []
-    for seats in range(1, 17):
+    for seats in range(FEWEST_PLAYERS, MOST_SEATS + 1):
         try:
             GameSetup.create(variant, [f"P{seat}" for seat in range(seats)], options)
         except SetupError:

@@ -14,15 +14,17 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.models import NIGHT_NAME_LENGTH, League, LeaguePreset, Player, player_name
-from rules import VARIANTS, name_key
+from rules import name_key
 from rules.night import MOST_ROUNDS
+from rules.variants import PRESETS
 
 SAVED = "saved:"
 MOST_NEWCOMERS = 64
 
 
 def _rules_choices(league: League) -> list[tuple[str, Any]]:
-    built_in = [(key, variant.name) for key, variant in VARIANTS.items()]
+    # Every preset the new-game form offers (CLUBNIGHT.md: "any preset"); the engine says each one's table sizes.
+    built_in = [(key, variant.name) for key, variant in PRESETS.items()]
     saved = [(f"{SAVED}{preset.pk}", preset.name) for preset in league.presets.all()]
     choices: list[tuple[str, Any]] = [(gettext("Built-in games"), built_in)]
     if saved:

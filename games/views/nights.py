@@ -41,8 +41,9 @@ from games.models import (
 )
 from games.permissions import ORGANIZE, VIEW, get_league_for, shown_in_its_language
 from games.views.sharing import join_token, qr_svg
-from rules import VARIANTS, name_key
+from rules import name_key
 from rules.night import RoundResult, TableResult, standings
+from rules.variants import PRESETS
 from scorekeeper.middleware import HtmxHttpRequest
 
 UNPROCESSABLE = HTTPStatus.UNPROCESSABLE_ENTITY
@@ -149,7 +150,7 @@ def _night_context(night: Night, membership: Membership | None) -> dict[str, Any
     return {
         "night": night,
         "league": night.league,
-        "rules_name": night.preset.name if night.preset_id and night.preset else VARIANTS[night.variant].name,
+        "rules_name": night.preset.name if night.preset_id and night.preset else PRESETS[night.variant].name,
         "rounds": rounds,
         "current": current,
         "unfinished": current is not None

@@ -118,3 +118,15 @@ def test_a_ricketts_table_of_five_in_a_file_is_refused(league):
     played["tables"][0]["seats"].append(played["sit_out"].pop())
     with pytest.raises(LeagueImportError, match="a table of 5 cannot play these rules"):
         import_league(document, UserFactory(), as_copy=True)
+
+
+def test_a_night_of_a_more_variants_preset_comes_back(league, user):
+    here = [Player.objects.create(league=league, name=name) for name in NINE]
+    night = Night.begin(league, here, "black_maria", {}, 2, league.today(), name="Maria", seed=3)
+    night.start_round(1)
+    first = export_league(league)
+    assert first["nights"][0]["variant"] == "black_maria"
+    text = "".join(export_league_json(league))
+    league.discard()
+    restored = import_league(json.loads(text), user)
+    assert export_league(restored)["nights"] == first["nights"]

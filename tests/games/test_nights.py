@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from games.models import Game, League, Night, NightPlayer, NightRound, NightSeat, NightTable, Player, PlayerInUse
 from rules import HandEntry
+from rules.variants import PRESETS
 from tests.factories import LeaguePresetFactory, MembershipFactory, PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -610,3 +611,26 @@ def test_a_night_cannot_play_a_partners_game_and_says_so_on_its_field(scorer, le
         "A club night's players each play for themselves: Couples plays in partners"
     ]
     assert not Night.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("variant", "sizes"),
+    # Black Maria seats 3 to 6 (9 = 4 + 5); Turbo only 4 (one of nine sits out); Cancellation 5 to 11, and
+    # a night's table at most 8: nine can't be two tables of 5 or more, so 8 play and one sits out.
+    [("black_maria", [4, 5]), ("turbo", [4, 4]), ("cancellation", [8])],
+)
+def test_a_night_plays_any_preset_the_new_game_form_offers(scorer, league, variant, sizes):
+    form = scorer.get(reverse("games:night-new", args=[league.pk]))
+    assert f'value="{variant}"' in form.content.decode()
+    response = scorer.post(reverse("games:night-new", args=[league.pk]), new_night(league, rules=variant))
+    assert response.status_code == 302, response.context_data["form"].errors
+    night = Night.objects.get()
+    tables, out = seating(night, 1)
+    assert sorted(len(table) for table in tables) == sorted(sizes)
+    assert len(out) == 9 - sum(sizes)
+    night.start_round(1)
+    games = [table.game for table in NightTable.objects.filter(round__night=night)]
+    assert {game.variant for game in games} == {variant}
+    page = scorer.get(night.get_absolute_url())
+    assert page.status_code == 200
+    assert str(PRESETS[variant].name) in page.content.decode()

@@ -114,6 +114,13 @@ def test_the_engine_says_which_sizes_a_variant_is_played_at():
     assert variant_sizes("standard", {"passing": ["left", "across"]}) == (4, 6)
 
 
+def test_a_nights_tables_keep_to_three_to_eight_whatever_the_variant_allows():
+    # Domino is played by 2 to 7, Cancellation by 5 to 11 (RULES.md, More variants).
+    assert variant_sizes("domino") == (3, 4, 5, 6, 7)
+    assert variant_sizes("cancellation") == (5, 6, 7, 8)
+    assert variant_sizes("turbo") == (4,)
+
+
 def test_a_ricketts_night_seats_tables_of_four_and_sits_out_the_rest():
     plan = seat_night(people(10), 1, sizes=variant_sizes("ricketts"))
     assert [len(table) for table in plan.rounds[0]] == [4, 4]
