@@ -25,9 +25,10 @@ from rules import (
     GameSetup,
     HandEntry,
 )
+from rules.variants import PRESETS
 
-# Columns for this many seats in hands.csv: the most any variant seats (3D Hearts).
-MOST_SEATS = 8
+# Columns for this many seats in hands.csv: the most any preset seats (Cancellation Hearts: 11).
+MOST_SEATS = max(variant.max_players for variant in PRESETS.values())
 
 
 def games_csv_header(time_zone: str) -> list[str]:

@@ -314,7 +314,8 @@ def test_the_hands_csv_has_a_row_per_hand(client, league, games, user):
     client.force_login(user)
     rows = csv_rows(client.get(reverse("games:league-export-hands", args=[league.pk])))
     header, body = rows[0], rows[1:]
-    assert len(header) == 14 + 8 * 4 + 8  # the money of each seat last (Turbo Hearts)
+    # Four columns for each of 11 seats (Cancellation Hearts' most), the money of each seat last (Turbo Hearts).
+    assert len(header) == 14 + 11 * 4 + 11
     # 2 + 11 + 5 + 1 + 4 + 1 hands.
     assert len(body) == 24
     moon = dict(zip(header, body[0], strict=True))
@@ -557,3 +558,15 @@ def test_bad_seasons_in_a_league_file_are_refused_before_anything_is_saved(clien
     assert response.status_code == 422
     assert message in response.context_data["form"].errors["file"][0]
     assert (League.objects.count(), Season.objects.count(), Game.objects.count()) == before
+
+
+def test_the_hands_csv_has_every_seat_of_a_cancellation_game_of_eleven(client, league, user):
+    names = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim"]
+    # Two decks: Ann takes 10 hearts, Kim the other 16 and a Q♠, Jon the other Q♠ (13 each).
+    hand = {"hearts": {"Ann": 10, "Kim": 16}, "queen": ["Jon", "Kim"]}
+    Game.import_scoresheet(league, {"variant": "cancellation", "players": names, "hands": [hand]}, user)
+    client.force_login(user)
+    rows = csv_rows(client.get(reverse("games:league-export-hands", args=[league.pk])))
+    [row] = (dict(zip(rows[0], row, strict=True)) for row in rows[1:])
+    assert [row[f"player_{seat}"] for seat in range(1, 12)] == names
+    assert [row[f"total_{seat}"] for seat in range(1, 12)] == ["10"] + ["0"] * 8 + ["13", "29"]
