@@ -12,7 +12,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, datetime, timedelta
 from fractions import Fraction
 from typing import Any, NamedTuple, TypeVar
 
@@ -34,7 +34,7 @@ from games.models import (
     SeatQuerySet,
     Standing,
 )
-from games.ratings import ordinal
+from games.models.seats import EPOCH, Rated, place
 from games.rounding import MISSING, shown
 from rules.describe import signed
 from rules.variants import PRESETS
@@ -599,16 +599,6 @@ def rating_history(league: League, player: Player, span: Span = Span()) -> list[
 
 
 Position = tuple[date, datetime, int]
-# A counted game as rated_games keeps it: where it stands in the order of play (its day as an
-# ordinal, when it was created in microseconds, its id), then its number and variant, and the
-# player's total, win, moons and rating after it. Plain numbers, kept in the cache as columns (_packed).
-Rated = tuple[int, int, int, int, str, int, bool, int, float]
-_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-
-
-def _place(day: date, created_at: datetime, game_id: int) -> tuple[int, int, int]:
-    """A position in the order of play as Rated holds it."""
-    return day.toordinal(), (created_at - _EPOCH) // timedelta(microseconds=1), game_id
 
 
 def _packed(games: list[Rated]) -> tuple[Any, ...]:
@@ -669,22 +659,20 @@ def rated_games(league: League, player_ids: list[int]) -> dict[int, list[Rated]]
             games[player_id] = _unpacked(entry[1])
             still[player_id] = entry[1]
         else:
-            since = _place(*changes.since)  # type: ignore[misc]
+            since = place(*changes.since)  # type: ignore[misc]
             games[player_id] = [kept for kept in _unpacked(entry[1]) if kept[:3] < since]
             ends[player_id] = since
     seats = Seat.objects.counted().exclude(rating_mu=None)
-    fields = ("player_id", "game__played_on", "game__created_at", "game_id", "game__number", "game__variant",
-              "total", "won", "moons", "rating_mu", "rating_sigma")  # fmt: skip
     if whole:
-        _add_rated(games, seats.filter(player_id__in=whole).values_list(*fields))
+        _add_rated(games, seats.filter(player_id__in=whole).rated_rows())
     if ends:
         since = min(ends.values())
         day = date.fromordinal(since[0])
-        position = (day, _EPOCH + timedelta(microseconds=since[1]), since[2])
+        position = (day, EPOCH + timedelta(microseconds=since[1]), since[2])
         # The day's bound besides the position's: SQLite then reads a range of the league's index on
         # its games, and each game's seats of these players by the seats' (game, player) key.
         rows = seats.filter(game__league=league, game__played_on__gte=day, player_id__in=list(ends))
-        _add_rated(games, rows.filter(Game.from_position(position, prefix="game__")).values_list(*fields), ends)
+        _add_rated(games, rows.filter(Game.from_position(position, prefix="game__")).rated_rows(), ends)
     if whole or ends or still:
         version = league.results_version
         kept = {keys[player_id]: (version, packed) for player_id, packed in still.items()}
@@ -693,16 +681,14 @@ def rated_games(league: League, player_ids: list[int]) -> dict[int, list[Rated]]
     return games
 
 
-def _add_rated(games: dict[int, list[Rated]], rows: Any, since: dict[int, tuple[int, int, int]] | None = None) -> None:
-    """Seats' rows (rated_games' fields) added to each player's list, in order of play; from
+def _add_rated(
+    games: dict[int, list[Rated]], rows: list[tuple[int, Rated]], since: dict[int, tuple[int, int, int]] | None = None
+) -> None:
+    """Seats' rows (SeatQuerySet.rated_rows, in order of play) added to each player's list; from
     `since` on only, for the players it names."""
-    read = sorted(
-        (player_id, *_place(day, created_at, game_id), number, variant, total, won, moons, ordinal(mu, sigma))
-        for player_id, day, created_at, game_id, number, variant, total, won, moons, mu, sigma in rows
-    )
-    for player_id, *game in read:
-        if since is None or tuple(game[:3]) >= since[player_id]:
-            games[player_id].append(tuple(game))
+    for player_id, game in rows:
+        if since is None or game[:3] >= since[player_id]:
+            games[player_id].append(game)
 
 
 @dataclass(frozen=True)
