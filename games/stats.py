@@ -10,6 +10,7 @@ neither null nor abandoned) are in any figure; lowest score wins everywhere.
 from __future__ import annotations
 
 from array import array
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -263,11 +264,14 @@ class Changes:
 
     since: the earliest point in the order of play from which ratings moved (a
     game's position); days: the days whose counted games came, went or changed;
-    players: whose figures may have moved (None: everyone's)."""
+    players: whose figures may have moved (None: everyone's); rated: when every
+    change kept its rated seats (ResultsChange.rated), each change's position
+    (as Rated holds one) and those seats by player, in the order of the changes."""
 
     since: tuple[date, datetime, int] | None
     days: frozenset[date]
     players: frozenset[int] | None
+    rated: tuple[tuple[tuple[int, int, int], dict[int, list[Rated]]], ...] | None = None
 
     @property
     def everything(self) -> bool:
@@ -301,7 +305,7 @@ def changes_after(league: League, version: int) -> Changes:
         else:
             read = ResultsChange.objects.filter(league=league, version__gt=version, version__lte=league.results_version)
             by_version = {moved: tuple(row) for moved, *row in read.values_list("version", *ResultsChange.READ)}
-            rows = list(by_version.values())
+            rows = [by_version[moved] for moved in sorted(by_version)]  # in the order they were made
             if len(rows) == len(keys):
                 cache.set_many(
                     {ResultsChange.cache_key(league.pk, moved): row for moved, row in by_version.items()},
@@ -311,15 +315,30 @@ def changes_after(league: League, version: int) -> Changes:
             known[version] = EVERYTHING
         else:
             players: set[int] | None = set()
-            for *_, ids in rows:
+            for ids in (row[4] for row in rows):
                 players = None if players is None or ids is None else players | set(ids)
             known[version] = Changes(
                 # Every row has its position here (ResultsChange.log writes its three together).
-                since=min((day, created_at, game_id) for day, created_at, game_id, _, _ in rows),
+                since=min((day, created_at, game_id) for day, created_at, game_id, *_ in rows),
                 days=frozenset(date.fromisoformat(day) for row in rows for day in row[3]),
                 players=None if players is None else frozenset(players),
+                rated=_rated_steps(rows),
             )
     return known[version]
+
+
+def _rated_steps(rows: list[tuple[Any, ...]]) -> tuple[tuple[tuple[int, int, int], dict[int, list[Rated]]], ...] | None:
+    """Changes.rated from the log's rows (ResultsChange.READ, in the order they were made), when
+    every one of them kept its rated seats."""
+    if any(row[5] is None for row in rows):
+        return None
+    steps = []
+    for day, created_at, game_id, *_days_players, rated in rows:
+        seats: dict[int, list[Rated]] = {}
+        for player_id, *game in rated:
+            seats.setdefault(player_id, []).append(tuple(game))
+        steps.append((place(day, created_at, game_id), seats))
+    return tuple(steps)
 
 
 def _kept(league: League, entry: tuple[int, Any] | None) -> Changes | None:
@@ -637,7 +656,10 @@ def rated_games(league: League, player_ids: list[int]) -> dict[int, list[Rated]]
     is cut where the ratings started to move and only its end read again (or
     kept whole when the change did not touch the player): one query for the
     players read whole, starting from their seats, and one for the ends (those
-    players' seats at the league's games from that point).
+    players' seats at the league's games from that point). No query for the ends
+    when every change since kept its rated seats (ResultsChange.rated: a game
+    ending after the others, as at the table): each change's cuts the list at
+    its position and is added.
     """
     # "columns": kept as _packed keeps them; a list kept before in another form is under another name.
     keys = {player_id: f"rated-games-columns:{player_id}" for player_id in player_ids}
@@ -646,6 +668,7 @@ def rated_games(league: League, player_ids: list[int]) -> dict[int, list[Rated]]
     whole: list[int] = []  # whose list is read again whole
     ends: dict[int, tuple[int, int, int]] = {}  # whose list is read again from a point
     still: dict[int, tuple[Any, ...]] = {}  # whose kept list stands under the new version (as kept)
+    mended: list[int] = []  # whose kept list is mended from the changes' own rated seats
     for player_id, key in keys.items():
         entry = found.get(key)
         changes = _kept(league, entry)
@@ -658,6 +681,13 @@ def rated_games(league: League, player_ids: list[int]) -> dict[int, list[Rated]]
         elif not changes.touches_player(player_id):
             games[player_id] = _unpacked(entry[1])
             still[player_id] = entry[1]
+        elif changes.rated is not None:
+            # Each change's seats are the player's games from its position on: cut there, and add them.
+            listed = _unpacked(entry[1])
+            for at, by_player in changes.rated:
+                listed = listed[: bisect_left(listed, at, key=_position)] + by_player.get(player_id, [])
+            games[player_id] = listed
+            mended.append(player_id)
         else:
             since = place(*changes.since)  # type: ignore[misc]
             games[player_id] = [kept for kept in _unpacked(entry[1]) if kept[:3] < since]
@@ -673,12 +703,16 @@ def rated_games(league: League, player_ids: list[int]) -> dict[int, list[Rated]]
         # its games, and each game's seats of these players by the seats' (game, player) key.
         rows = seats.filter(game__league=league, game__played_on__gte=day, player_id__in=list(ends))
         _add_rated(games, rows.filter(Game.from_position(position, prefix="game__")).rated_rows(), ends)
-    if whole or ends or still:
+    if whole or ends or still or mended:
         version = league.results_version
         kept = {keys[player_id]: (version, packed) for player_id, packed in still.items()}
-        kept |= {keys[player_id]: (version, _packed(games[player_id])) for player_id in [*whole, *ends]}
+        kept |= {keys[player_id]: (version, _packed(games[player_id])) for player_id in [*whole, *ends, *mended]}
         cache.set_many(kept, KEPT_SECONDS)
     return games
+
+
+def _position(game: Rated) -> tuple[int, int, int]:
+    return game[:3]
 
 
 def _add_rated(

@@ -52,6 +52,7 @@ class SeatQuerySet(models.QuerySet["Seat"]):
         return sorted(
             (player_id, (*place(day, created_at, game_id), number, variant, total, won, moons, ordinal(mu, sigma)))
             for player_id, day, created_at, game_id, number, variant, total, won, moons, mu, sigma in rows
+            if mu is not None and sigma is not None  # rated seats: mypy cannot tell
         )
 
     def rivalries(self) -> list[dict[str, Any]]:

@@ -127,9 +127,9 @@ def test_a_game_ending_reads_again_only_its_players_games(league, games, django_
     league = League.objects.get(pk=league.pk)
     others = list(league.players.exclude(name__in=["Ann", "Ben", "Cat", "Dan"]).values_list("pk", flat=True))
     dan = league.players.get(name="Dan")
-    # The change log (not in the cache: no commit in a test), then the player's seats at the league's
-    # games from where the change starts.
-    with django_assert_num_queries(2):
+    # The change log (not in the cache: no commit in a test), which holds the new game's rated seats:
+    # no seat is read.
+    with django_assert_num_queries(1):
         mended = stats.rated_games(league, [dan.pk])
     assert mended[dan.pk][-1][0] == date(2025, 3, 20).toordinal()
     league = League.objects.get(pk=league.pk)
@@ -188,6 +188,40 @@ def test_every_results_change_is_logged_with_what_it_moved(league, games):
     assert moved.days == ["2025-03-02", "2025-03-20"]
 
 
+def test_a_game_ending_after_the_others_keeps_its_rated_seats_with_its_change(league, games):
+    game = end_a_game(league, date(2025, 3, 20))
+    change = ResultsChange.objects.filter(league=league).latest("version")
+    names = dict(league.players.values_list("pk", "name"))
+    seats = {seat.player_id: seat for seat in game.seats.all()}
+    assert len(change.rated) == 4
+    # Worked out by hand: Dan takes 18 points in each of six hands, the others 0, 4, 4 and 5 less the Q♠.
+    finishes = {names[player_id]: (total, won, moons) for player_id, *_, total, won, moons, _ in change.rated}
+    assert finishes == {"Ann": (0, True, 0), "Ben": (24, False, 0), "Cat": (24, False, 0), "Dan": (108, False, 0)}
+    for player_id, day, _, game_id, number, variant, *_, rating in change.rated:
+        assert (day, game_id, number, variant) == (date(2025, 3, 20).toordinal(), game.pk, game.number, "standard")
+        assert rating == pytest.approx(seats[player_id].rating_mu - 3 * seats[player_id].rating_sigma)
+
+
+def test_a_change_with_more_rated_seats_after_it_than_it_keeps_reads_the_seats(
+    league, games, monkeypatch, django_assert_num_queries
+):
+    figures(league)
+    monkeypatch.setattr(ResultsChange, "RATED_KEPT", 4)
+    # Before the three games of March: their twelve seats are rated again, more than the change keeps.
+    end_a_game(league, date(2025, 2, 27))
+    assert ResultsChange.objects.filter(league=league).latest("version").rated is None
+    league = League.objects.get(pk=league.pk)
+    dan = league.players.get(name="Dan")
+    with django_assert_num_queries(2):  # the change log, then Dan's seats from the new game on
+        mended = stats.rated_games(league, [dan.pk])
+    days = [date(2025, 2, 27), date(2025, 3, 1), date(2025, 3, 2), date(2025, 3, 3)]
+    assert [game[0] for game in mended[dan.pk]] == [day.toordinal() for day in days]
+    # A later change that keeps its seats cannot mend alone what the first did not keep.
+    end_a_game(league, date(2025, 3, 30))
+    assert ResultsChange.objects.filter(league=league).latest("version").rated is not None
+    assert figures(league) == afresh(league)
+
+
 def test_a_committed_change_is_read_from_the_cache_as_the_log_has_it(league, games, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         game = end_a_game(league, date(2025, 3, 20))
@@ -211,7 +245,7 @@ def test_the_first_visit_after_a_game_ends_reads_no_change_log(
     league = League.objects.get(pk=league.pk)
     dan = league.players.get(name="Dan")
     others = list(league.players.exclude(name__in=["Ann", "Ben", "Cat", "Dan"]).values_list("pk", flat=True))
-    with django_assert_num_queries(1):  # Dan's seats from the new game on; the change from the cache
+    with django_assert_num_queries(0):  # the change from the cache, with the new game's rated seats
         mended = stats.rated_games(league, [dan.pk])
     with django_assert_num_queries(0):
         kept = stats.rated_games(league, others)
