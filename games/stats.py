@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple, TypeVar
 
 from django.core.cache import cache
-from django.db.models import Count, Exists, FilteredRelation, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, F, FilteredRelation, OuterRef, Q, QuerySet, Subquery
 from django.utils import dateformat, timezone
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
@@ -437,16 +437,25 @@ def _standing_rows(standing: QuerySet[SeasonStanding] | QuerySet[Standing]) -> l
     ]
 
 
-def rating_leaders(league: League, count: int) -> list[Row]:
-    """standings(league, sort="rating")[:count], in one query of the rows rated at least as high as
-    the count-th (with those that tie it), not every player's: the league page's chart of leaders.
+def rating_leaders(league: League, count: int, spare: int | None = None) -> list[Row]:
+    """standings(league, sort="rating")[:count], from the rows rated highest, not every player's: the
+    league page's chart of leaders.
 
-    The top `count` of the whole table are among those rows, in the same order: the table is sorted
-    by rating, ties in the league's order, and both orders are the same on any part of it."""
+    One query of the `count` highest rated rows and `spare` more (as many again): when the last of
+    them rates lower than the count-th, no row tying that one was left out, and the top `count` of
+    the whole table are among them in the same order (the table is sorted by rating, ties in the
+    league's order, and both orders are the same on any part of it). Otherwise (ties beyond them,
+    or fewer rated players than `count`, whom the unrated follow in the league's order) one more
+    query of every row rated at least as high as the count-th, or of every row."""
     every = Standing.objects.filter(league=league, variant=Standing.ALL_VARIANTS)
-    cutoff = every.exclude(rating=None).order_by("-rating").values("rating")[count - 1 : count]
-    # With fewer rated players than that, every row: the unrated come after them.
-    rows = _standing_rows(every.filter(Q(rating__gte=Subquery(cutoff)) | ~Exists(cutoff)))
+    read = count + (count if spare is None else spare)
+    rows = _standing_rows(every.order_by(F("rating").desc(nulls_last=True))[:read])
+    if len(rows) == read:
+        cut, last = rows[count - 1].rating, rows[-1].rating
+        if cut is None or (last is not None and last >= cut):
+            cutoff = every.exclude(rating=None).order_by("-rating").values("rating")[count - 1 : count]
+            # With fewer rated players than that, every row: the unrated come after them.
+            rows = _standing_rows(every.filter(Q(rating__gte=Subquery(cutoff)) | ~Exists(cutoff)))
     for row in rows:
         row.ranked = row.games >= league.min_games
     return sort_rows(rows, "rating")[:count]

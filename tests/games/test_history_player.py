@@ -115,6 +115,26 @@ PLAYER_QUERIES = 10
 CACHED_PLAYER_QUERIES = 7
 
 
+# The first visit after a game of the player's ends: the cached queries, then their standings row and
+# head-to-head; their rated games are mended from the change itself (ResultsChange.rated), no log read.
+AFTER_A_GAME_PLAYER_QUERIES = 9
+
+
+def test_the_first_visit_after_a_game_of_the_players_ends_reads_none_of_their_games(
+    client, league, user, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    hand_worked_league(league, user)
+    ann = league.players.get(name="Ann")
+    client.force_login(user)
+    client.get(url(league, ann))
+    with django_capture_on_commit_callbacks(execute=True):  # the change goes to the cache on commit
+        played(league, "standard", MOON_AND_QUEEN, datetime(2025, 4, 2, 20, tzinfo=UTC), {"target": 30})
+    with django_assert_num_queries(AFTER_A_GAME_PLAYER_QUERIES):
+        response = client.get(url(league, ann))
+    assert response.context_data["figures"].row.games == 4
+    assert len(response.context_data["figures"].history) == 4
+
+
 @pytest.mark.parametrize("games_played", [50, 500])
 def test_the_player_page_takes_the_same_queries_for_50_and_500_games(
     client, league, user, django_assert_num_queries, games_played
