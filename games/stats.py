@@ -10,7 +10,6 @@ neither null nor abandoned) are in any figure; lowest score wins everywhere.
 from __future__ import annotations
 
 from array import array
-from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -659,7 +658,13 @@ def _unpacked(packed: tuple[Any, ...]) -> list[Rated]:
 
 
 def rated_games(league: League, player_ids: list[int]) -> dict[int, list[Rated]]:
-    """Each player's counted games in order of play, with their all-time rating after each.
+    """Each player's counted games in order of play, with their all-time rating after each (from
+    rated_columns)."""
+    return {player_id: _unpacked(packed) for player_id, packed in rated_columns(league, player_ids).items()}
+
+
+def rated_columns(league: League, player_ids: list[int]) -> dict[int, tuple[Any, ...]]:
+    """rated_games' lists as _packed keeps them (a column each).
 
     Kept per player under the results_version read; after a change, a kept list
     is cut where the ratings started to move and only its end read again (or
@@ -667,41 +672,40 @@ def rated_games(league: League, player_ids: list[int]) -> dict[int, list[Rated]]
     players read whole, starting from their seats, and one for the ends (those
     players' seats at the league's games from that point). No query for the ends
     when every change since kept its rated seats (ResultsChange.rated: a game
-    ending after the others, as at the table): each change's cuts the list at
-    its position and is added.
+    ending after the others, as at the table): each change's cuts the columns at
+    its position and is added to them.
     """
     # "columns": kept as _packed keeps them; a list kept before in another form is under another name.
     keys = {player_id: f"rated-games-columns:{player_id}" for player_id in player_ids}
     found = cache.get_many(list(keys.values()))
-    games: dict[int, list[Rated]] = {}
-    whole: list[int] = []  # whose list is read again whole
+    columns: dict[int, tuple[Any, ...]] = {}
+    games: dict[int, list[Rated]] = {}  # the lists read again, whole or from a point
     ends: dict[int, tuple[int, int, int]] = {}  # whose list is read again from a point
-    still: dict[int, tuple[Any, ...]] = {}  # whose kept list stands under the new version (as kept)
-    mended: list[int] = []  # whose kept list is mended from the changes' own rated seats
+    moved: list[int] = []  # whose kept list moves to the new version (as kept, or mended)
     for player_id, key in keys.items():
         entry = found.get(key)
         changes = _kept(league, entry)
         if changes is None:
             assert entry is not None  # _kept says None only of a kept entry
-            games[player_id] = _unpacked(entry[1])
+            columns[player_id] = entry[1]
         elif entry is None or changes.everything:
             games[player_id] = []
-            whole.append(player_id)
         elif not changes.touches_player(player_id):
-            games[player_id] = _unpacked(entry[1])
-            still[player_id] = entry[1]
+            columns[player_id] = entry[1]
+            moved.append(player_id)
         elif changes.rated is not None:
             # Each change's seats are the player's games from its position on: cut there, and add them.
-            listed = _unpacked(entry[1])
+            packed = entry[1]
             for at, by_player in changes.rated:
-                listed = listed[: bisect_left(listed, at, key=_position)] + by_player.get(player_id, [])
-            games[player_id] = listed
-            mended.append(player_id)
+                packed = _cut_and_added(packed, at, by_player.get(player_id, []))
+            columns[player_id] = packed
+            moved.append(player_id)
         else:
             since = place(*changes.since)  # type: ignore[misc]
             games[player_id] = [kept for kept in _unpacked(entry[1]) if kept[:3] < since]
             ends[player_id] = since
     seats = Seat.objects.counted().exclude(rating_mu=None)
+    whole = [player_id for player_id in games if player_id not in ends]
     if whole:
         _add_rated(games, seats.filter(player_id__in=whole).rated_rows())
     if ends:
@@ -712,16 +716,35 @@ def rated_games(league: League, player_ids: list[int]) -> dict[int, list[Rated]]
         # its games, and each game's seats of these players by the seats' (game, player) key.
         rows = seats.filter(game__league=league, game__played_on__gte=day, player_id__in=list(ends))
         _add_rated(games, rows.filter(Game.from_position(position, prefix="game__")).rated_rows(), ends)
-    if whole or ends or still or mended:
+    columns |= {player_id: _packed(listed) for player_id, listed in games.items()}
+    if games or moved:
         version = league.results_version
-        kept = {keys[player_id]: (version, packed) for player_id, packed in still.items()}
-        kept |= {keys[player_id]: (version, _packed(games[player_id])) for player_id in [*whole, *ends, *mended]}
-        cache.set_many(kept, KEPT_SECONDS)
-    return games
+        cache.set_many({keys[player_id]: (version, columns[player_id]) for player_id in [*games, *moved]}, KEPT_SECONDS)
+    return {player_id: columns[player_id] for player_id in player_ids}
 
 
-def _position(game: Rated) -> tuple[int, int, int]:
-    return game[:3]
+def _cut_and_added(packed: tuple[Any, ...], at: tuple[int, int, int], added: list[Rated]) -> tuple[Any, ...]:
+    """_packed's columns without the games at `at` or after it in the order of play, and with `added`
+    (which follow them): a game ending after the others cuts nothing and adds one, without making a
+    tuple of each of the player's games."""
+    if not packed:
+        return _packed(added)
+    days, moments, ids, numbers, names, variants, totals, won, moons, ratings = packed
+    cut = len(ids)
+    while cut and (days[cut - 1], moments[cut - 1], ids[cut - 1]) >= at:
+        cut -= 1
+    if cut == len(ids) and not added:
+        return packed
+    index = {name: number for number, name in enumerate(names)}
+    if cut == 0 or any(game[4] not in index for game in added):  # a variant new to the list: its names change
+        return _packed([*_unpacked(packed)[:cut], *added])
+    return (
+        days[:cut] + array("q", [game[0] for game in added]), moments[:cut] + array("q", [game[1] for game in added]),
+        ids[:cut] + array("q", [game[2] for game in added]), numbers[:cut] + array("q", [game[3] for game in added]),
+        names, variants[:cut] + array("H", [index[game[4]] for game in added]),
+        totals[:cut] + array("q", [game[5] for game in added]), won[:cut] + bytes(game[6] for game in added),
+        moons[:cut] + array("q", [game[7] for game in added]), ratings[:cut] + array("d", [game[8] for game in added]),
+    )  # fmt: skip
 
 
 def _add_rated(
@@ -794,8 +817,14 @@ LEADERS = 5
 
 def leaders_ratings(league: League, leaders: list[Row]) -> list[tuple[str, list[tuple[date, float]]]]:
     """Each leader's rating after each of their counted games, by the day it was played (rated_games)."""
-    games = rated_games(league, [row.player_id for row in leaders])
-    return [(row.name, [(date.fromordinal(game[0]), game[-1]) for game in games[row.player_id]]) for row in leaders]
+    columns = rated_columns(league, [row.player_id for row in leaders])
+    lines = []
+    for row in leaders:
+        packed = columns[row.player_id]
+        # Read from their columns alone (_packed): the days and the ratings.
+        days, ratings = (packed[0].tolist(), packed[-1].tolist()) if packed else ([], [])
+        lines.append((row.name, list(zip(map(date.fromordinal, days), ratings, strict=True))))
+    return lines
 
 
 def games_per_month(league: League) -> list[tuple[date, int]]:

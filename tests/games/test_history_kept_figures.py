@@ -292,3 +292,29 @@ def test_a_spans_head_to_head_is_kept_while_no_game_of_the_players_on_its_days_m
 def afresh_head_to_head(league, player):
     cache.clear()
     return stats.head_to_head(League.objects.get(pk=league.pk), player, SPAN)
+
+
+# Three games of a player's kept list, as Rated holds them (day, moment, id, number, variant, total,
+# won, moons, rating), and what a change cuts and adds.
+KEPT_LIST = [
+    (1, 10, 1, 1, "standard", 40, False, 0, 1.5),
+    (2, 20, 2, 2, "standard", 20, True, 1, 2.5),
+    (3, 30, 3, 3, "ricketts", 90, False, 0, 2.0),
+]
+LATER = (4, 40, 7, 4, "standard", 10, True, 0, 3.0)
+
+
+@pytest.mark.parametrize(
+    ("at", "added", "expected"),
+    [
+        ((4, 40, 7), [LATER], [*KEPT_LIST, LATER]),  # a game ends after the others
+        ((2, 20, 2), [LATER], [KEPT_LIST[0], LATER]),  # games from the second on moved
+        ((3, 30, 3), [], KEPT_LIST[:2]),  # the last game stopped counting
+        ((0, 0, 0), [], []),  # every game moved away
+        ((4, 40, 7), [(*LATER[:4], "turbo", *LATER[5:])], [*KEPT_LIST, (*LATER[:4], "turbo", *LATER[5:])]),
+    ],
+    ids=["added at the end", "cut and added", "cut", "cut whole", "a new variant"],
+)
+def test_kept_columns_are_cut_and_added_to_as_the_list_would_be(at, added, expected):
+    mended = stats._cut_and_added(stats._packed(KEPT_LIST), at, added)
+    assert stats._unpacked(mended) == expected
