@@ -815,15 +815,14 @@ def player_record(games: list[RatedGame]) -> PlayerRecord:
 LEADERS = 5
 
 
-def leaders_ratings(league: League, leaders: list[Row]) -> list[tuple[str, list[tuple[date, float]]]]:
-    """Each leader's rating after each of their counted games, by the day it was played (rated_games)."""
+def leaders_ratings(league: League, leaders: list[Row]) -> list[tuple[str, list[int], list[float]]]:
+    """Each leader's name, and the days (as ordinals) of their counted games and their rating after
+    each, read from their kept columns alone (rated_columns): charts.league_ratings_columns_chart's lines."""
     columns = rated_columns(league, [row.player_id for row in leaders])
-    lines = []
+    lines: list[tuple[str, list[int], list[float]]] = []
     for row in leaders:
         packed = columns[row.player_id]
-        # Read from their columns alone (_packed): the days and the ratings.
-        days, ratings = (packed[0].tolist(), packed[-1].tolist()) if packed else ([], [])
-        lines.append((row.name, list(zip(map(date.fromordinal, days), ratings, strict=True))))
+        lines.append((row.name, packed[0].tolist(), packed[-1].tolist()) if packed else (row.name, [], []))
     return lines
 
 

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import stats
-from games.charts import Chart, games_per_month_chart, league_ratings_chart
+from games.charts import Chart, games_per_month_chart, league_ratings_columns_chart
 from games.forms import LeagueDeleteForm, LeagueForm, LeagueSettingsForm, PlayerEditForm, PlayerForm, PlayerMergeForm
 from games.models import (
     TRASH_DAYS,
@@ -99,7 +99,7 @@ class LeagueCharts:
     def ratings(self) -> Chart:
         # The highest rated: the chart and its "Ratings now" are about ratings, not wins.
         leaders = stats.rating_leaders(self.league, stats.LEADERS)
-        return league_ratings_chart(stats.leaders_ratings(self.league, leaders), self.league.today())
+        return league_ratings_columns_chart(stats.leaders_ratings(self.league, leaders), self.league.today())
 
     @cached_property
     def months(self) -> Chart:
