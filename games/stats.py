@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple, TypeVar
 
 from django.core.cache import cache
-from django.db.models import Count, Exists, F, FilteredRelation, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, F, FilteredRelation, Max, OuterRef, Q, QuerySet, Subquery
 from django.utils import dateformat, timezone
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
@@ -833,13 +833,24 @@ def games_per_month(league: League) -> list[tuple[date, int]]:
     days it touched are counted again (one query, none when nothing moved).
     Counted per day in the database (a plain GROUP BY on the column) and added
     up per month here: SQLite truncates dates to months with a Python function
-    called once a row, several times slower on a league of thousands of games."""
-    key = f"games-per-month:{league.pk}"
+    called once a row, several times slower on a league of thousands of games.
+
+    Kept with where the league's latest counted game stands, as far as it is
+    known (_latest_known): a change after it that kept its rated seats (a game
+    ending after the others, ResultsChange.rated) only adds its games to their
+    months, without a query."""
+    key = f"counted-months:{league.pk}"  # the months and the latest game's place
     entry = cache.get(key)
     changes = _kept(league, entry)
     if changes is None:
         return entry[1]
+    if entry is not None and changes.rated is not None:
+        added = _months_added(entry[1], entry[2], changes.rated)
+        if added is not None:
+            cache.set(key, (league.results_version, *added), KEPT_SECONDS)
+            return added[0]
     days = Game.objects.counted().filter(league=league)
+    touched: set[date] | None = None  # the months counted again (None: all of them)
     if entry is None or changes.everything:
         months: dict[date, int] = {}
     else:
@@ -849,9 +860,70 @@ def games_per_month(league: League) -> list[tuple[date, int]]:
         for month in touched:
             within |= Q(played_on__gte=month, played_on__lt=(month + timedelta(days=31)).replace(day=1))
         days = days.filter(within) if touched else days.none()
-    for day, count in days.values_list("played_on").annotate(games=Count("pk")).order_by("played_on"):
+    latest: tuple[date, datetime] | None = None  # the latest day counted, and its latest game's moment
+    for day, count, moment in (
+        days.values_list("played_on").annotate(games=Count("pk"), latest=Max("created_at")).order_by("played_on")
+    ):
         month = day.replace(day=1)
         months[month] = months.get(month, 0) + count
+        latest = (day, moment)
     counted = sorted(months.items())
-    cache.set(key, (league.results_version, counted), KEPT_SECONDS)
+    last = _latest_known(counted, touched, latest, None if entry is None else entry[2])
+    cache.set(key, (league.results_version, counted, last), KEPT_SECONDS)
     return counted
+
+
+# A place (as Rated holds one) after any game's id: "any game of that day and moment".
+_ANY_ID = 2**63 - 1
+# The place before every game: a league with no counted game.
+_NO_GAME = (0, 0, 0)
+
+
+def _latest_known(
+    counted: list[tuple[date, int]],
+    touched: set[date] | None,
+    latest: tuple[date, datetime] | None,
+    kept: tuple[int, int, int] | None,
+) -> tuple[int, int, int] | None:
+    """Where the league's latest counted game stands, for games_per_month to keep; None when not known.
+
+    counted: the months now; touched: the months just counted again (None: all); latest: the latest
+    day they had and its latest game's moment; kept: what was known before. A place stands for any
+    game of its day and moment (_ANY_ID), which only makes a game ending at that very moment count
+    its month again."""
+    if touched is None:
+        return _NO_GAME if latest is None else (*place(latest[0], latest[1], 0)[:2], _ANY_ID)
+    known = [] if latest is None else [(*place(latest[0], latest[1], 0)[:2], _ANY_ID)]
+    if kept is not None and (kept == _NO_GAME or date.fromordinal(kept[0]).replace(day=1) not in touched):
+        known.append(kept)
+    if not known:
+        return None
+    last = max(known)
+    # A month not counted again, after that one, has a later game, whose place is not known.
+    month = date.fromordinal(last[0]).replace(day=1) if last != _NO_GAME else date.min
+    if any(count and later > month and later not in touched for later, count in counted):
+        return None
+    return last
+
+
+def _months_added(
+    counted: list[tuple[date, int]],
+    last: tuple[int, int, int] | None,
+    steps: tuple[tuple[tuple[int, int, int], dict[int, list[Rated]]], ...],
+) -> tuple[list[tuple[date, int]], tuple[int, int, int]] | None:
+    """The months with the games of changes after the league's latest counted game (`last`) added,
+    and the new latest's place; None when a change starts at or before it (it may have moved a game
+    already counted: games_per_month counts its months again). Each change's rated seats are every
+    counted game from its place on (ResultsChange.rated)."""
+    if last is None:
+        return None
+    months = dict(counted)
+    for at, by_player in steps:
+        if at <= last:
+            return None
+        games = {game[:3] for rows in by_player.values() for game in rows}
+        for day, *_moment_and_id in games:
+            month = date.fromordinal(day).replace(day=1)
+            months[month] = months.get(month, 0) + 1
+        last = max(games, default=last)
+    return sorted(months.items()), last

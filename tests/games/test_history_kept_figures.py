@@ -141,16 +141,56 @@ def test_a_game_ending_reads_again_only_its_players_games(league, games, django_
 
 
 def test_the_games_per_month_count_again_only_the_changed_month(league, games, django_assert_num_queries):
-    end_a_game(league, date(2025, 1, 5))
+    end_a_game(league, date(2025, 4, 5))
     figures(league)
-    end_a_game(league, date(2025, 3, 20))
+    end_a_game(league, date(2025, 1, 20))  # before the others: a game counted already might have moved
     league = League.objects.get(pk=league.pk)
-    with django_assert_num_queries(2) as counted:  # the log, then March's games alone
+    with django_assert_num_queries(2) as counted:  # the log, then January's games alone
         months = stats.games_per_month(league)
-    assert months == [(date(2025, 1, 1), 1), (date(2025, 3, 1), 4)]
+    assert months == [(date(2025, 1, 1), 1), (date(2025, 3, 1), 3), (date(2025, 4, 1), 1)]
     sql = counted.captured_queries[-1]["sql"]
-    assert "2025-03-01" in sql
-    assert "2025-01-01" not in sql
+    assert "2025-01-01" in sql
+    assert "2025-03-01" not in sql
+    assert "2025-04-01" not in sql
+
+
+def test_a_game_ending_after_the_others_is_added_to_its_month_without_a_query(
+    league, games, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    figures(league)
+    with django_capture_on_commit_callbacks(execute=True):  # the changes go to the cache on commit
+        end_a_game(league, date(2025, 4, 2))
+        end_a_game(league, date(2025, 4, 9))
+    league = League.objects.get(pk=league.pk)
+    with django_assert_num_queries(0):  # the changes' rated seats hold the new games
+        months = stats.games_per_month(league)
+    # The three games of 1-3 March, and the two just ended in April.
+    assert months == [(date(2025, 3, 1), 3), (date(2025, 4, 1), 2)]
+
+
+def months_counted(league):
+    """The counted games per month, from the games themselves (no cache)."""
+    months = {}
+    for day in Game.objects.counted().filter(league=league).values_list("played_on", flat=True):
+        months[day.replace(day=1)] = months.get(day.replace(day=1), 0) + 1
+    return sorted(months.items())
+
+
+def test_the_months_kept_through_additions_and_other_changes_are_the_games_counted(league, games):
+    steps = [
+        lambda: end_a_game(league, date(2025, 4, 2)),  # added after the others
+        lambda: end_a_game(league, date(2025, 4, 3)),
+        lambda: Game.objects.filter(league=league).latest("played_on").trash(),  # the latest goes
+        lambda: end_a_game(league, date(2025, 5, 1)),  # the latest place was lost with it: counted again
+        lambda: end_a_game(league, date(2025, 5, 1)),  # and known again
+        lambda: end_a_game(league, date(2025, 2, 1), ("Eve", "Fay", "Gus", "Hal")),  # before the others
+        lambda: games["moon"].move_to_day(date(2025, 6, 1)),  # moved after the others
+        lambda: end_a_game(league, date(2025, 6, 2)),
+    ]
+    assert stats.games_per_month(League.objects.get(pk=league.pk)) == months_counted(league)
+    for step in steps:
+        step()
+        assert stats.games_per_month(League.objects.get(pk=league.pk)) == months_counted(league)
 
 
 def test_a_game_ending_leaves_other_players_figures_version_as_it_was(league, games):
@@ -249,7 +289,7 @@ def test_the_first_visit_after_a_game_ends_reads_no_change_log(
         mended = stats.rated_games(league, [dan.pk])
     with django_assert_num_queries(0):
         kept = stats.rated_games(league, others)
-    with django_assert_num_queries(1):  # March's games alone
+    with django_assert_num_queries(0):  # the game is added to March: it ends after the others
         months = stats.games_per_month(league)
     assert mended[dan.pk][-1][0] == date(2025, 3, 20).toordinal()
     assert all(len(kept[pk]) == 1 for pk in others)
