@@ -349,16 +349,22 @@ def _kept(league: League, entry: tuple[int, Any] | None) -> Changes | None:
     return changes_after(league, entry[0])
 
 
-def figures_version(league: League, player_id: int) -> int:
+def figures_version(league: League, player_id: int, season: Season | None = None) -> int:
     """The league's results_version at which this player's figures last moved, as far as is known:
     what a page that shows them alone is kept under, so that a game ending leaves every other
-    player's page as it was."""
-    key = f"figures-version:{player_id}"
+    player's page as it was.
+
+    For a saved season's figures (its own standings, the all-time ratings after its games, its
+    head-to-head), only a change from the season's last day or before it moves them: a game
+    ending after the season leaves last year's page as it was."""
+    key = f"figures-version:{player_id}" + (f":{season.pk}" if season is not None else "")
     entry = cache.get(key)
     changes = _kept(league, entry)
     if changes is None:
         return entry[1]
-    moved = changes.touches_player(player_id) or entry is None
+    moved = entry is None or changes.touches_player(player_id)
+    if moved and entry is not None and season is not None and changes.since is not None:
+        moved = changes.since[0] <= season.last_day
     version = league.results_version if moved else entry[1]
     cache.set(key, (league.results_version, version), KEPT_SECONDS)
     return version

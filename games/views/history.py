@@ -468,9 +468,9 @@ def _player(request: HtmxHttpRequest, reader: Reader, player_id: int) -> Templat
         "form": form,
         "span": span,
         "figures": PlayerFigures(reader, player, span),
-        # Moves on only with a change that touched this player's figures: a game ending
-        # between others leaves this page's figures as they were.
-        "figures_version": stats.figures_version(league, player.pk),
+        # Moves on only with a change that touched this player's figures (a saved season's: on its
+        # days or before): a game ending between others leaves this page's figures as they were.
+        "figures_version": stats.figures_version(league, player.pk, span.season),
         # What else the cached figures depend on (PlayerFigures says why).
         "figures_key": " ".join(
             [

@@ -1,12 +1,14 @@
 """A player's page: statistics, rating chart, head-to-head and their games."""
 
+import re
 from datetime import UTC, datetime
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from games.models import League, new_token
+from games.models import League, Season, new_token
 from tests.conftest import HTMX
 from tests.factories import PlayerFactory
 from tests.games.league_seed import MOON_AND_QUEEN, hand_worked_league, members, played, seed_league
@@ -133,6 +135,34 @@ def test_the_first_visit_after_a_game_of_the_players_ends_reads_none_of_their_ga
         response = client.get(url(league, ann))
     assert response.context_data["figures"].row.games == 4
     assert len(response.context_data["figures"].history) == 4
+
+
+def without_tokens(html):
+    """A page without its CSRF tokens, masked afresh for each answer."""
+    return re.sub(r"[A-Za-z0-9]{64}", "TOKEN", html)
+
+
+def test_a_seasons_page_is_kept_while_games_end_after_the_season(
+    client, league, user, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    hand_worked_league(league, user)  # March 2025
+    ann = league.players.get(name="Ann")
+    season = Season.objects.get(league=league, name="2025")
+    client.force_login(user)
+    client.get(url(league, ann, f"season={season.pk}"))
+    with django_capture_on_commit_callbacks(execute=True):
+        played(league, "standard", MOON_AND_QUEEN, datetime(2026, 1, 5, 20, tzinfo=UTC), {"target": 30})
+    with django_assert_num_queries(CACHED_PLAYER_QUERIES):  # the season's figures as they were
+        kept = client.get(url(league, ann, f"season={season.pk}")).content.decode()
+    cache.clear()
+    afresh = client.get(url(league, ann, f"season={season.pk}")).content.decode()
+    assert without_tokens(kept) == without_tokens(afresh)
+    assert "Ann has no counted game yet" not in kept
+    # A game in the season moves its figures: Ann's fourth game of 2025.
+    with django_capture_on_commit_callbacks(execute=True):
+        played(league, "standard", MOON_AND_QUEEN, datetime(2025, 12, 30, 20, tzinfo=UTC), {"target": 30})
+    response = client.get(url(league, ann, f"season={season.pk}"))
+    assert response.context_data["figures"].row.games == 4
 
 
 @pytest.mark.parametrize("games_played", [50, 500])
