@@ -349,25 +349,33 @@ def _kept(league: League, entry: tuple[int, Any] | None) -> Changes | None:
     return changes_after(league, entry[0])
 
 
-def figures_version(league: League, player_id: int, season: Season | None = None) -> int:
+def figures_version(league: League, player_id: int, until: date | None = None) -> int:
     """The league's results_version at which this player's figures last moved, as far as is known:
     what a page that shows them alone is kept under, so that a game ending leaves every other
     player's page as it was.
 
-    For a saved season's figures (its own standings, the all-time ratings after its games, its
-    head-to-head), only a change from the season's last day or before it moves them: a game
-    ending after the season leaves last year's page as it was."""
-    key = f"figures-version:{player_id}" + (f":{season.pk}" if season is not None else "")
+    For the figures of games up to `until` (a span's sums and head-to-head, a saved season's
+    standings, the all-time ratings after those games), only a change from that day or before
+    moves them: a game ending today leaves last year's page as it was, but for the player's
+    rating now, which a dated span's row shows (current_rating)."""
+    key = f"figures-version:{player_id}:{until or ''}"
     entry = cache.get(key)
     changes = _kept(league, entry)
     if changes is None:
         return entry[1]
     moved = entry is None or changes.touches_player(player_id)
-    if moved and entry is not None and season is not None and changes.since is not None:
-        moved = changes.since[0] <= season.last_day
+    if moved and entry is not None and until is not None and changes.since is not None:
+        moved = changes.since[0] <= until
     version = league.results_version if moved else entry[1]
     cache.set(key, (league.results_version, version), KEPT_SECONDS)
     return version
+
+
+def current_rating(league: League, player_id: int) -> float | None:
+    """The player's all-time rating now: after their latest counted game (rated_columns; no query
+    when it is kept, or mended from the changes since)."""
+    packed = rated_columns(league, [player_id])[player_id]
+    return packed[-1][-1] if packed else None
 
 
 class Row:

@@ -468,9 +468,9 @@ def _player(request: HtmxHttpRequest, reader: Reader, player_id: int) -> Templat
         "form": form,
         "span": span,
         "figures": PlayerFigures(reader, player, span),
-        # Moves on only with a change that touched this player's figures (a saved season's: on its
-        # days or before): a game ending between others leaves this page's figures as they were.
-        "figures_version": stats.figures_version(league, player.pk, span.season),
+        # Moves on only with a change that touched this player's figures (a span's: on its last day
+        # or before): a game ending between others leaves this page's figures as they were.
+        "figures_version": stats.figures_version(league, player.pk, span.until),
         # What else the cached figures depend on (PlayerFigures says why).
         "figures_key": " ".join(
             [
@@ -480,6 +480,8 @@ def _player(request: HtmxHttpRequest, reader: Reader, player_id: int) -> Templat
                 str(span.season.pk if span.season else ""),
                 str(reader.public),
                 league.public_token,
+                # A span's row shows the rating now (a saved season's, its own): a game after the span moves it.
+                repr(stats.current_rating(league, player.pk)) if span.until and span.season is None else "",
             ]
             + [f"{pk}:{name}" for pk, name in names]
         ),

@@ -165,6 +165,31 @@ def test_a_seasons_page_is_kept_while_games_end_after_the_season(
     assert response.context_data["figures"].row.games == 4
 
 
+def test_a_dated_pages_figures_are_kept_after_the_span_but_its_rating_is_the_players_now(
+    client, league, user, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    hand_worked_league(league, user)  # 1-3 March 2025
+    for name in ["Eve", "Fay", "Gus", "Hal"]:  # the page is kept under every player's name
+        PlayerFactory(league=league, name=name)
+    ann = league.players.get(name="Ann")
+    march = "since=2025-03-01&until=2025-03-31"
+    client.force_login(user)
+    before = client.get(url(league, ann, march)).context_data["figures"].row.rating
+    with django_capture_on_commit_callbacks(execute=True):  # others play after the span
+        played(league, "standard", MOON_AND_QUEEN, datetime(2025, 4, 2, 20, tzinfo=UTC), {"target": 30},
+               players=["Eve", "Fay", "Gus", "Hal"])  # fmt: skip
+    with django_assert_num_queries(CACHED_PLAYER_QUERIES):
+        client.get(url(league, ann, march))
+    with django_capture_on_commit_callbacks(execute=True):  # Ann plays after the span: her rating moves
+        played(league, "standard", MOON_AND_QUEEN, datetime(2025, 4, 3, 20, tzinfo=UTC), {"target": 30})
+    kept = client.get(url(league, ann, march))
+    cache.clear()
+    afresh = client.get(url(league, ann, march))
+    assert without_tokens(kept.content.decode()) == without_tokens(afresh.content.decode())
+    assert afresh.context_data["figures"].row.rating != before
+    assert afresh.context_data["figures"].row.games == 3  # March's three games alone
+
+
 @pytest.mark.parametrize("games_played", [50, 500])
 def test_the_player_page_takes_the_same_queries_for_50_and_500_games(
     client, league, user, django_assert_num_queries, games_played
