@@ -502,6 +502,10 @@ def _span_rows(league: League, span: Span, player: Player | None) -> list[Row]:
         cache.set(key, (league.results_version, figures), SPAN_SUMS_SECONDS)
     if not figures:
         return []
+    if player is not None:
+        # The player's own row (a player's page): their name as read, their rating now from their
+        # kept rated games (current_rating), which is the Standing row's.
+        return [Row(player.pk, player.name, current_rating(league, player.pk), **figures[player.pk])]
     people = (
         Player.objects.filter(pk__in=list(figures))
         .annotate(every_variant=FilteredRelation("standings", condition=Q(standings__variant=Standing.ALL_VARIANTS)))
@@ -554,11 +558,14 @@ class HeadToHead:
         return self.wins + self.losses + self.ties
 
 
-def head_to_head(league: League, player: Player, span: Span = Span()) -> list[HeadToHead]:
+def head_to_head(
+    league: League, player: Player, span: Span = Span(), names: dict[int, str] | None = None
+) -> list[HeadToHead]:
     """Every opponent of player, most games together first.
 
     Over every counted game it reads the Rivalry table; for a span it
-    compares totals seat by seat (SeatQuerySet.rivalries). One query either way.
+    compares totals seat by seat (SeatQuerySet.rivalries). One query either way,
+    or none for a span's kept records when the league's players' `names` are given.
     """
     if span == Span():
         rows = Rivalry.objects.filter(player=player).values_list(
@@ -566,14 +573,17 @@ def head_to_head(league: League, player: Player, span: Span = Span()) -> list[He
         )
         records = [HeadToHead(*row) for row in rows]
     else:
-        records = _span_head_to_head(league, player, span)
+        records = _span_head_to_head(league, player, span, names)
     return sorted(records, key=lambda record: (-record.games, record.name.casefold(), record.player_id))
 
 
-def _span_head_to_head(league: League, player: Player, span: Span) -> list[HeadToHead]:
+def _span_head_to_head(
+    league: League, player: Player, span: Span, names: dict[int, str] | None = None
+) -> list[HeadToHead]:
     """head_to_head over a span: every seat of the player's games in it compared with theirs (a few
     milliseconds at a few hundred games). Kept as _span_rows keeps a span's sums, until a change
-    moves a game of the player's on the span's days; the opponents' names are read afresh."""
+    moves a game of the player's on the span's days; the opponents' names are read afresh (or
+    taken from `names`, the league's players' as the page read them)."""
     key = f"span-rivalries:{league.pk}:{span.variant}:{span.since}:{span.until}:{player.pk}"
     entry = cache.get(key)
     changes = _kept(league, entry)
@@ -586,8 +596,9 @@ def _span_head_to_head(league: League, player: Player, span: Span) -> list[HeadT
         return _span_rivalries(player, span, key, league.results_version)
     if not records:
         return []
-    names = dict(Player.objects.filter(pk__in=[record[0] for record in records]).values_list("pk", "name"))
-    if len(names) < len(records):  # an opponent is gone (merged into another): read them afresh
+    if names is None:
+        names = dict(Player.objects.filter(pk__in=[record[0] for record in records]).values_list("pk", "name"))
+    if any(record[0] not in names for record in records):  # an opponent is gone (merged): read them afresh
         return _span_rivalries(player, span, key, league.results_version)
     return [HeadToHead(opponent, names[opponent], *record) for opponent, *record in records]
 
