@@ -17,7 +17,7 @@ from games.models.trash import GameNotTrashed
 from games.ratings import RatedSeat, Rating, ordinal
 from rules import GameState
 
-# A counted game as a player's rated list holds it (games.stats.rated_games): where it stands in the
+# A counted game as a player's rated list holds it (games.kept_figures.rated_games): where it stands in the
 # order of play (its day as an ordinal, when it was created in microseconds, its id), then its number
 # and variant, and the player's total, win, moons and rating after it. Plain numbers, kept in the
 # cache as columns and in ResultsChange.rated as JSON.

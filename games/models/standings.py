@@ -359,7 +359,7 @@ class ResultsChange(models.Model):
     KEPT = 500
     # At most this many rated seats from the change's position on are kept with it (a few games').
     RATED_KEPT = 64
-    # What games.stats.changes_after reads of a change, in this order; each change is also put in
+    # What games.kept_figures.changes_after reads of a change, in this order; each change is also put in
     # the cache under its league and version once it commits (cache_key), so that the first page
     # after it finds it there rather than asking the database (a query fewer on every first visit).
     READ = ("since_day", "since_created_at", "since_game_id", "days", "players", "rated")
@@ -404,7 +404,7 @@ class ResultsChange(models.Model):
     def _rated_from(cls, league: League, since: Position) -> list[list[Any]] | None:
         """The league's counted, rated seats from `since` on, as the change keeps them (rated); None
         beyond RATED_KEPT. One query of at most RATED_KEPT + 1 seats, read in the change's transaction:
-        what the first page after it would read (games.stats.rated_games)."""
+        what the first page after it would read (games.kept_figures.rated_games)."""
         Game, Seat = model("Game"), model("Seat")
 
         seats = (

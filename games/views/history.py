@@ -31,7 +31,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET, require_http_methods
 
-from games import stats
+from games import kept_figures, stats
 from games.charts import Chart, rating_chart, totals_chart
 from games.forms import ArchiveForm, SpanForm, StandingsForm
 from games.models import TRASH_DAYS, Game, Hand, League, Night, Player, Season, Seat
@@ -408,7 +408,7 @@ class PlayerFigures:
     They read every counted game of the player (the rating history, the
     head-to-head), so the page keeps them ({% cache %} in history/player.html,
     polled every minute) under what they depend on: the player's results
-    (stats.figures_version), the games a win rate needs to rank, the players'
+    (kept_figures.figures_version), the games a win rate needs to rank, the players'
     names (the opponents'), the span (and whether it is a saved season, whose
     ratings are its own) and who reads (their links)."""
 
@@ -472,7 +472,7 @@ def _player(request: HtmxHttpRequest, reader: Reader, player_id: int) -> Templat
         "figures": PlayerFigures(reader, player, span, named),
         # Moves on only with a change that touched this player's figures (a span's: on its last day
         # or before): a game ending between others leaves this page's figures as they were.
-        "figures_version": stats.figures_version(league, player.pk, span.until),
+        "figures_version": kept_figures.figures_version(league, player.pk, span.until),
         # What else the cached figures depend on (PlayerFigures says why).
         "figures_key": " ".join(
             [
@@ -483,7 +483,7 @@ def _player(request: HtmxHttpRequest, reader: Reader, player_id: int) -> Templat
                 str(reader.public),
                 league.public_token,
                 # A span's row shows the rating now (a saved season's, its own): a game after the span moves it.
-                repr(stats.current_rating(league, player.pk)) if span.until and span.season is None else "",
+                repr(kept_figures.current_rating(league, player.pk)) if span.until and span.season is None else "",
             ]
             + [f"{pk}:{name}" for pk, name in names]
         ),

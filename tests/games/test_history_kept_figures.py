@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from django.core.cache import cache
 
-from games import stats
+from games import kept_figures, stats
 from games.models import Game, League, ResultsChange
 from rules import HandEntry
 from tests.factories import make_game
@@ -31,8 +31,8 @@ def figures(league):
     league = League.objects.get(pk=league.pk)
     players = list(league.players.order_by("pk").values_list("pk", flat=True))
     return {
-        "rated": stats.rated_games(league, players),
-        "months": stats.games_per_month(league),
+        "rated": kept_figures.rated_games(league, players),
+        "months": kept_figures.games_per_month(league),
         "span": sorted(
             (row.player_id, row.games, row.wins, row.total, row.money, row.money_games)
             for row in stats.standings(league, SPAN)
@@ -130,12 +130,12 @@ def test_a_game_ending_reads_again_only_its_players_games(league, games, django_
     # The change log (not in the cache: no commit in a test), which holds the new game's rated seats:
     # no seat is read.
     with django_assert_num_queries(1):
-        mended = stats.rated_games(league, [dan.pk])
+        mended = kept_figures.rated_games(league, [dan.pk])
     assert mended[dan.pk][-1][0] == date(2025, 3, 20).toordinal()
     league = League.objects.get(pk=league.pk)
     # Nobody else's games moved, and the change read above was kept: no query at all.
     with django_assert_num_queries(0):
-        kept = stats.rated_games(league, others)
+        kept = kept_figures.rated_games(league, others)
     assert len(others) == 4
     assert all(len(kept[pk]) == 1 for pk in others)
 
@@ -146,7 +146,7 @@ def test_the_games_per_month_count_again_only_the_changed_month(league, games, d
     end_a_game(league, date(2025, 1, 20))  # before the others: a game counted already might have moved
     league = League.objects.get(pk=league.pk)
     with django_assert_num_queries(2) as counted:  # the log, then January's games alone
-        months = stats.games_per_month(league)
+        months = kept_figures.games_per_month(league)
     assert months == [(date(2025, 1, 1), 1), (date(2025, 3, 1), 3), (date(2025, 4, 1), 1)]
     sql = counted.captured_queries[-1]["sql"]
     assert "2025-01-01" in sql
@@ -163,7 +163,7 @@ def test_a_game_ending_after_the_others_is_added_to_its_month_without_a_query(
         end_a_game(league, date(2025, 4, 9))
     league = League.objects.get(pk=league.pk)
     with django_assert_num_queries(0):  # the changes' rated seats hold the new games
-        months = stats.games_per_month(league)
+        months = kept_figures.games_per_month(league)
     # The three games of 1-3 March, and the two just ended in April.
     assert months == [(date(2025, 3, 1), 3), (date(2025, 4, 1), 2)]
 
@@ -187,21 +187,21 @@ def test_the_months_kept_through_additions_and_other_changes_are_the_games_count
         lambda: games["moon"].move_to_day(date(2025, 6, 1)),  # moved after the others
         lambda: end_a_game(league, date(2025, 6, 2)),
     ]
-    assert stats.games_per_month(League.objects.get(pk=league.pk)) == months_counted(league)
+    assert kept_figures.games_per_month(League.objects.get(pk=league.pk)) == months_counted(league)
     for step in steps:
         step()
-        assert stats.games_per_month(League.objects.get(pk=league.pk)) == months_counted(league)
+        assert kept_figures.games_per_month(League.objects.get(pk=league.pk)) == months_counted(league)
 
 
 def test_a_game_ending_leaves_other_players_figures_version_as_it_was(league, games):
     eve = make_game(league, "standard", ["Eve", "Fay", "Gus", "Hal"]).seats.get(position=0).player
     league = League.objects.get(pk=league.pk)
     ann = league.players.get(name="Ann")
-    before = {player.pk: stats.figures_version(league, player.pk) for player in (ann, eve)}
+    before = {player.pk: kept_figures.figures_version(league, player.pk) for player in (ann, eve)}
     end_a_game(league, date(2025, 3, 20))
     league = League.objects.get(pk=league.pk)
-    assert stats.figures_version(league, eve.pk) == before[eve.pk]
-    assert stats.figures_version(league, ann.pk) == league.results_version != before[ann.pk]
+    assert kept_figures.figures_version(league, eve.pk) == before[eve.pk]
+    assert kept_figures.figures_version(league, ann.pk) == league.results_version != before[ann.pk]
 
 
 def test_a_kept_copy_older_than_the_log_is_worked_out_afresh(league, games, monkeypatch):
@@ -211,7 +211,7 @@ def test_a_kept_copy_older_than_the_log_is_worked_out_afresh(league, games, monk
         end_a_game(league, date(2025, 3, 10) + timedelta(days=day))
     league = League.objects.get(pk=league.pk)
     assert ResultsChange.objects.filter(league=league).count() == 2  # the oldest pruned
-    assert stats.changes_after(league, league.results_version - 3) is stats.EVERYTHING
+    assert kept_figures.changes_after(league, league.results_version - 3) is kept_figures.EVERYTHING
     assert figures(league) == afresh(league)
 
 
@@ -253,7 +253,7 @@ def test_a_change_with_more_rated_seats_after_it_than_it_keeps_reads_the_seats(
     league = League.objects.get(pk=league.pk)
     dan = league.players.get(name="Dan")
     with django_assert_num_queries(2):  # the change log, then Dan's seats from the new game on
-        mended = stats.rated_games(league, [dan.pk])
+        mended = kept_figures.rated_games(league, [dan.pk])
     days = [date(2025, 2, 27), date(2025, 3, 1), date(2025, 3, 2), date(2025, 3, 3)]
     assert [game[0] for game in mended[dan.pk]] == [day.toordinal() for day in days]
     # A later change that keeps its seats cannot mend alone what the first did not keep.
@@ -286,11 +286,11 @@ def test_the_first_visit_after_a_game_ends_reads_no_change_log(
     dan = league.players.get(name="Dan")
     others = list(league.players.exclude(name__in=["Ann", "Ben", "Cat", "Dan"]).values_list("pk", flat=True))
     with django_assert_num_queries(0):  # the change from the cache, with the new game's rated seats
-        mended = stats.rated_games(league, [dan.pk])
+        mended = kept_figures.rated_games(league, [dan.pk])
     with django_assert_num_queries(0):
-        kept = stats.rated_games(league, others)
+        kept = kept_figures.rated_games(league, others)
     with django_assert_num_queries(0):  # the game is added to March: it ends after the others
-        months = stats.games_per_month(league)
+        months = kept_figures.games_per_month(league)
     assert mended[dan.pk][-1][0] == date(2025, 3, 20).toordinal()
     assert all(len(kept[pk]) == 1 for pk in others)
     assert months == [(date(2025, 3, 1), 5)]
@@ -302,10 +302,10 @@ def test_a_change_read_from_the_log_is_kept_for_the_next_page(league, games, dja
     end_a_game(league, date(2025, 3, 20))  # no commit in a test: the change is not in the cache yet
     league = League.objects.get(pk=league.pk)
     with django_assert_num_queries(1):
-        first = stats.changes_after(league, league.results_version - 1)
+        first = kept_figures.changes_after(league, league.results_version - 1)
     league = League.objects.get(pk=league.pk)
     with django_assert_num_queries(0):
-        again = stats.changes_after(league, league.results_version - 1)
+        again = kept_figures.changes_after(league, league.results_version - 1)
     assert again == first
     assert first.days == {date(2025, 3, 20)}
 
@@ -356,5 +356,5 @@ LATER = (4, 40, 7, 4, "standard", 10, True, 0, 3.0)
     ids=["added at the end", "cut and added", "cut", "cut whole", "a new variant"],
 )
 def test_kept_columns_are_cut_and_added_to_as_the_list_would_be(at, added, expected):
-    mended = stats._cut_and_added(stats._packed(KEPT_LIST), at, added)
-    assert stats._unpacked(mended) == expected
+    mended = kept_figures._cut_and_added(kept_figures._packed(KEPT_LIST), at, added)
+    assert kept_figures._unpacked(mended) == expected

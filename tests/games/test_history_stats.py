@@ -12,7 +12,7 @@ from datetime import date
 import pytest
 from openskill.models import PlackettLuce
 
-from games import stats
+from games import kept_figures, stats
 from games.models import Game, Player, Standing
 from tests.games.league_seed import hand_worked_league
 
@@ -203,7 +203,7 @@ def test_equal_wins_are_ordered_by_the_ranked_win_rate_then_the_lower_average():
 
 def test_games_per_month_count_only_the_games_that_count(league, games):
     # Games 1-3 (1-3 March 2025) count; the abandoned, null and unfinished ones don't.
-    assert stats.games_per_month(league) == [(date(2025, 3, 1), 3)]
+    assert kept_figures.games_per_month(league) == [(date(2025, 3, 1), 3)]
 
 
 def test_the_leaders_ratings_follow_each_of_their_games(league, games):
