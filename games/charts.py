@@ -331,26 +331,36 @@ def league_ratings_chart(
     """The leading players' ratings over time: one line each, a point per counted game, by the day it was played.
 
     today: the day at the league's table (League.today()), where an empty chart's axis stands."""
-    days = [day for _, points in lines for day, _ in points]
-    values = [0.0, *(rating for _, points in lines for _, rating in points)]
-    first, last = (min(days), max(days)) if days else (today, today)
+    columns = [
+        (name, [day.toordinal() for day, _ in points], [rating for _, rating in points]) for name, points in lines
+    ]
+    return league_ratings_columns_chart(columns, today, chart_id)
+
+
+def league_ratings_columns_chart(
+    lines: Sequence[tuple[str, Sequence[int], Sequence[float]]], today: date, chart_id: str = "league-ratings-chart"
+) -> Chart:
+    """league_ratings_chart from each line's days (as ordinals) and ratings, as games.stats keeps a
+    player's rated games: a leader's hundreds of points are not made into dates and back."""
+    days = [day for _, line_days, _ in lines for day in line_days]
+    values = [0.0, *(rating for _, _, ratings in lines for rating in ratings)]
+    first, last = (date.fromordinal(min(days)), date.fromordinal(max(days))) if days else (today, today)
     y_values = nice_ticks(min(values), max(values), 5)
     low, high = min(min(values), y_values[0]), max(max(values), y_values[-1])
     x = _Scale(first.toordinal(), max(last.toordinal(), first.toordinal() + 1), LEFT, WIDTH - RIGHT)
     y = _Scale(low, high, HEIGHT - BOTTOM, TOP)
     series = tuple(
-        _series(name, style, list(zip(x.many([day.toordinal() for day, _ in points]),
-                                      y.many([rating for _, rating in points]), strict=True))
-                if len(points) <= MOST_MARKERS else [],
-                _line((chart_id, style, name), [(day.toordinal(), rating) for day, rating in points], x, y))
-        for style, (name, points) in enumerate(lines)
+        _series(name, style, list(zip(x.many(line_days), y.many(ratings), strict=True))
+                if len(line_days) <= MOST_MARKERS else [],
+                _line((chart_id, style, name), list(zip(line_days, ratings, strict=True)), x, y))
+        for style, (name, line_days, ratings) in enumerate(lines)
     )  # fmt: skip
     span = max(last.toordinal() - first.toordinal(), 1)
     x_ticks = tuple(
         Tick(x(first.toordinal() + offset), _month(date.fromordinal(first.toordinal() + int(offset))))
         for offset in (0, span / 2, span)
     ) if days else ()  # fmt: skip
-    latest = ", ".join(f"{name} {shown(points[-1][1])}" for name, points in lines if points)
+    latest = ", ".join(f"{name} {shown(ratings[-1])}" for name, _, ratings in lines if ratings)
     return Chart(
         id=chart_id,
         title=gettext("Ratings over time"),

@@ -9,24 +9,23 @@ neither null nor abandoned) are in any figure; lowest score wins everywhere.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, datetime
 from fractions import Fraction
 from typing import Any, NamedTuple, TypeVar
 
 from django.core.cache import cache
-from django.db.models import Count, Exists, FilteredRelation, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Exists, F, FilteredRelation, OuterRef, Q, QuerySet, Subquery
 from django.utils import dateformat, timezone
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
 
+from games.kept_figures import changes_since, current_rating, rated_columns, rated_games
 from games.models import (
     Game,
     League,
     Player,
-    ResultsChange,
     Rivalry,
     Season,
     SeasonStanding,
@@ -34,7 +33,6 @@ from games.models import (
     SeatQuerySet,
     Standing,
 )
-from games.ratings import ordinal
 from games.rounding import MISSING, shown
 from rules.describe import signed
 from rules.variants import PRESETS
@@ -242,110 +240,6 @@ def day_label(moment: date | datetime) -> str:
     return dateformat.format(moment, "j M Y")
 
 
-# Folding a league's changes into what is kept --------------------------------------
-#
-# What sums thousands of seats (a player's rated games, the games per month, a
-# span's sums) is kept in the cache under the results_version it was read at.
-# When the league's results have moved on since, the ResultsChange rows between
-# the two versions say what moved: ratings from a point in the order of play,
-# the counted games of some days, the figures of some players. What was kept
-# is then mended for those alone (read again from that point, those months,
-# those players) instead of summed again over the league. Every write that moves
-# results logs its change in the same transaction (League.results_changed).
-
-# How long what is kept stays in the cache at most; a change mends or replaces it at once.
-KEPT_SECONDS = 24 * 60 * 60
-
-
-@dataclass(frozen=True)
-class Changes:
-    """What the league's results changes after some version moved, all together.
-
-    since: the earliest point in the order of play from which ratings moved (a
-    game's position); days: the days whose counted games came, went or changed;
-    players: whose figures may have moved (None: everyone's)."""
-
-    since: tuple[date, datetime, int] | None
-    days: frozenset[date]
-    players: frozenset[int] | None
-
-    @property
-    def everything(self) -> bool:
-        return self.since is None
-
-    def touches_player(self, player_id: int) -> bool:
-        return self.players is None or player_id in self.players
-
-    def touches_days(self, since: date | None, until: date | None) -> bool:
-        return self.everything or any((not since or day >= since) and (not until or day <= until) for day in self.days)
-
-
-# Beyond this many changes since a kept copy, the log is read in one query rather than key by key.
-CACHED_CHANGES = 50
-
-# One of the changes rebuilt the league, or the log no longer reaches back that far.
-EVERYTHING = Changes(None, frozenset(), None)
-
-
-def changes_after(league: League, version: int) -> Changes:
-    """What the league's results changes after `version` up to league.results_version moved.
-    From the cache, else one query; kept on the league object for the rest of the request."""
-    known = league.__dict__.setdefault("_changes_after", {})
-    if version not in known:
-        keys = [ResultsChange.cache_key(league.pk, moved) for moved in range(version + 1, league.results_version + 1)]
-        # Each change is in the cache from its commit on (ResultsChange.log): the first page after
-        # a game ends reads no log. A long gap (or another instance's cache) asks the database.
-        found = cache.get_many(keys) if len(keys) <= CACHED_CHANGES else {}
-        if len(found) == len(keys):
-            rows = [found[key] for key in keys]
-        else:
-            read = ResultsChange.objects.filter(league=league, version__gt=version, version__lte=league.results_version)
-            by_version = {moved: tuple(row) for moved, *row in read.values_list("version", *ResultsChange.READ)}
-            rows = list(by_version.values())
-            if len(rows) == len(keys):
-                cache.set_many(
-                    {ResultsChange.cache_key(league.pk, moved): row for moved, row in by_version.items()},
-                    ResultsChange.CACHED_SECONDS,
-                )
-        if len(rows) != league.results_version - version or any(row[0] is None for row in rows):
-            known[version] = EVERYTHING
-        else:
-            players: set[int] | None = set()
-            for *_, ids in rows:
-                players = None if players is None or ids is None else players | set(ids)
-            known[version] = Changes(
-                # Every row has its position here (ResultsChange.log writes its three together).
-                since=min((day, created_at, game_id) for day, created_at, game_id, _, _ in rows),
-                days=frozenset(date.fromisoformat(day) for row in rows for day in row[3]),
-                players=None if players is None else frozenset(players),
-            )
-    return known[version]
-
-
-def _kept(league: League, entry: tuple[int, Any] | None) -> Changes | None:
-    """None when a kept (version, value) is the league's current one; else what moved since it."""
-    if entry is not None and entry[0] == league.results_version:
-        return None
-    if entry is None or entry[0] > league.results_version:
-        return EVERYTHING
-    return changes_after(league, entry[0])
-
-
-def figures_version(league: League, player_id: int) -> int:
-    """The league's results_version at which this player's figures last moved, as far as is known:
-    what a page that shows them alone is kept under, so that a game ending leaves every other
-    player's page as it was."""
-    key = f"figures-version:{player_id}"
-    entry = cache.get(key)
-    changes = _kept(league, entry)
-    if changes is None:
-        return entry[1]
-    moved = changes.touches_player(player_id) or entry is None
-    version = league.results_version if moved else entry[1]
-    cache.set(key, (league.results_version, version), KEPT_SECONDS)
-    return version
-
-
 class Row:
     """One player's line in a standings table: the sums of SeatQuerySet.figures() by name
     (row.games, row.wins, ...), the rating, and the figures worked out from the sums below."""
@@ -418,16 +312,25 @@ def _standing_rows(standing: QuerySet[SeasonStanding] | QuerySet[Standing]) -> l
     ]
 
 
-def rating_leaders(league: League, count: int) -> list[Row]:
-    """standings(league, sort="rating")[:count], in one query of the rows rated at least as high as
-    the count-th (with those that tie it), not every player's: the league page's chart of leaders.
+def rating_leaders(league: League, count: int, spare: int | None = None) -> list[Row]:
+    """standings(league, sort="rating")[:count], from the rows rated highest, not every player's: the
+    league page's chart of leaders.
 
-    The top `count` of the whole table are among those rows, in the same order: the table is sorted
-    by rating, ties in the league's order, and both orders are the same on any part of it."""
+    One query of the `count` highest rated rows and `spare` more (as many again): when the last of
+    them rates lower than the count-th, no row tying that one was left out, and the top `count` of
+    the whole table are among them in the same order (the table is sorted by rating, ties in the
+    league's order, and both orders are the same on any part of it). Otherwise (ties beyond them,
+    or fewer rated players than `count`, whom the unrated follow in the league's order) one more
+    query of every row rated at least as high as the count-th, or of every row."""
     every = Standing.objects.filter(league=league, variant=Standing.ALL_VARIANTS)
-    cutoff = every.exclude(rating=None).order_by("-rating").values("rating")[count - 1 : count]
-    # With fewer rated players than that, every row: the unrated come after them.
-    rows = _standing_rows(every.filter(Q(rating__gte=Subquery(cutoff)) | ~Exists(cutoff)))
+    read = count + (count if spare is None else spare)
+    rows = _standing_rows(every.order_by(F("rating").desc(nulls_last=True))[:read])
+    if len(rows) == read:
+        cut, last = rows[count - 1].rating, rows[-1].rating
+        if cut is None or (last is not None and last >= cut):
+            cutoff = every.exclude(rating=None).order_by("-rating").values("rating")[count - 1 : count]
+            # With fewer rated players than that, every row: the unrated come after them.
+            rows = _standing_rows(every.filter(Q(rating__gte=Subquery(cutoff)) | ~Exists(cutoff)))
     for row in rows:
         row.ranked = row.games >= league.min_games
     return sort_rows(rows, "rating")[:count]
@@ -447,7 +350,7 @@ def _span_rows(league: League, span: Span, player: Player | None) -> list[Row]:
     more than the second query."""
     key = f"span-sums:{league.pk}:{span.variant}:{span.since}:{span.until}:{player.pk if player else ''}"
     entry = cache.get(key)
-    changes = _kept(league, entry)
+    changes = changes_since(league, entry)
     if changes is None:
         figures = entry[1]
     elif entry is not None and not changes.touches_days(span.since, span.until):
@@ -461,6 +364,10 @@ def _span_rows(league: League, span: Span, player: Player | None) -> list[Row]:
         cache.set(key, (league.results_version, figures), SPAN_SUMS_SECONDS)
     if not figures:
         return []
+    if player is not None:
+        # The player's own row (a player's page): their name as read, their rating now from their
+        # kept rated games (current_rating), which is the Standing row's.
+        return [Row(player.pk, player.name, current_rating(league, player.pk), **figures[player.pk])]
     people = (
         Player.objects.filter(pk__in=list(figures))
         .annotate(every_variant=FilteredRelation("standings", condition=Q(standings__variant=Standing.ALL_VARIANTS)))
@@ -513,11 +420,14 @@ class HeadToHead:
         return self.wins + self.losses + self.ties
 
 
-def head_to_head(league: League, player: Player, span: Span = Span()) -> list[HeadToHead]:
+def head_to_head(
+    league: League, player: Player, span: Span = Span(), names: dict[int, str] | None = None
+) -> list[HeadToHead]:
     """Every opponent of player, most games together first.
 
     Over every counted game it reads the Rivalry table; for a span it
-    compares totals seat by seat (SeatQuerySet.rivalries). One query either way.
+    compares totals seat by seat (SeatQuerySet.rivalries). One query either way,
+    or none for a span's kept records when the league's players' `names` are given.
     """
     if span == Span():
         rows = Rivalry.objects.filter(player=player).values_list(
@@ -525,17 +435,20 @@ def head_to_head(league: League, player: Player, span: Span = Span()) -> list[He
         )
         records = [HeadToHead(*row) for row in rows]
     else:
-        records = _span_head_to_head(league, player, span)
+        records = _span_head_to_head(league, player, span, names)
     return sorted(records, key=lambda record: (-record.games, record.name.casefold(), record.player_id))
 
 
-def _span_head_to_head(league: League, player: Player, span: Span) -> list[HeadToHead]:
+def _span_head_to_head(
+    league: League, player: Player, span: Span, names: dict[int, str] | None = None
+) -> list[HeadToHead]:
     """head_to_head over a span: every seat of the player's games in it compared with theirs (a few
     milliseconds at a few hundred games). Kept as _span_rows keeps a span's sums, until a change
-    moves a game of the player's on the span's days; the opponents' names are read afresh."""
+    moves a game of the player's on the span's days; the opponents' names are read afresh (or
+    taken from `names`, the league's players' as the page read them)."""
     key = f"span-rivalries:{league.pk}:{span.variant}:{span.since}:{span.until}:{player.pk}"
     entry = cache.get(key)
-    changes = _kept(league, entry)
+    changes = changes_since(league, entry)
     if changes is None:
         records = entry[1]
     elif entry is not None and not (changes.touches_player(player.pk) and changes.touches_days(span.since, span.until)):
@@ -545,8 +458,9 @@ def _span_head_to_head(league: League, player: Player, span: Span) -> list[HeadT
         return _span_rivalries(player, span, key, league.results_version)
     if not records:
         return []
-    names = dict(Player.objects.filter(pk__in=[record[0] for record in records]).values_list("pk", "name"))
-    if len(names) < len(records):  # an opponent is gone (merged into another): read them afresh
+    if names is None:
+        names = dict(Player.objects.filter(pk__in=[record[0] for record in records]).values_list("pk", "name"))
+    if any(record[0] not in names for record in records):  # an opponent is gone (merged): read them afresh
         return _span_rivalries(player, span, key, league.results_version)
     return [HeadToHead(opponent, names[opponent], *record) for opponent, *record in records]
 
@@ -596,113 +510,6 @@ def rating_history(league: League, player: Player, span: Span = Span()) -> list[
         for day, _, game_id, number, variant, total, won, moons, rating in rated_games(league, [player.pk])[player.pk]
         if since <= day <= until and (not span.variant or variant == span.variant)
     ]
-
-
-Position = tuple[date, datetime, int]
-# A counted game as rated_games keeps it: where it stands in the order of play (its day as an
-# ordinal, when it was created in microseconds, its id), then its number and variant, and the
-# player's total, win, moons and rating after it. Plain numbers, kept in the cache as columns (_packed).
-Rated = tuple[int, int, int, int, str, int, bool, int, float]
-_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-
-
-def _place(day: date, created_at: datetime, game_id: int) -> tuple[int, int, int]:
-    """A position in the order of play as Rated holds it."""
-    return day.toordinal(), (created_at - _EPOCH) // timedelta(microseconds=1), game_id
-
-
-def _packed(games: list[Rated]) -> tuple[Any, ...]:
-    """A rated list as the cache keeps it: a column each, the numbers as arrays and the variants as
-    indexes into the few names. The cache pickles a list of thousands of tuples on every change
-    (a millisecond for the league page's five leaders); these columns, a few bytes objects."""
-    if not games:
-        return ()
-    days, moments, ids, numbers, variants, totals, won, moons, ratings = zip(*games, strict=True)
-    names = sorted(set(variants))
-    index = {name: number for number, name in enumerate(names)}
-    return (
-        array("q", days), array("q", moments), array("q", ids), array("q", numbers), tuple(names),
-        array("H", [index[variant] for variant in variants]), array("q", totals), bytes(won), array("q", moons),
-        array("d", ratings),
-    )  # fmt: skip
-
-
-def _unpacked(packed: tuple[Any, ...]) -> list[Rated]:
-    """_packed's rated list as it was."""
-    if not packed:
-        return []
-    days, moments, ids, numbers, names, variants, totals, won, moons, ratings = packed
-    return list(
-        zip(
-            days.tolist(), moments.tolist(), ids.tolist(), numbers.tolist(), map(names.__getitem__, variants),
-            totals.tolist(), map(bool, won), moons.tolist(), ratings.tolist(), strict=True,
-        )
-    )  # fmt: skip
-
-
-def rated_games(league: League, player_ids: list[int]) -> dict[int, list[Rated]]:
-    """Each player's counted games in order of play, with their all-time rating after each.
-
-    Kept per player under the results_version read; after a change, a kept list
-    is cut where the ratings started to move and only its end read again (or
-    kept whole when the change did not touch the player): one query for the
-    players read whole, starting from their seats, and one for the ends (those
-    players' seats at the league's games from that point).
-    """
-    # "columns": kept as _packed keeps them; a list kept before in another form is under another name.
-    keys = {player_id: f"rated-games-columns:{player_id}" for player_id in player_ids}
-    found = cache.get_many(list(keys.values()))
-    games: dict[int, list[Rated]] = {}
-    whole: list[int] = []  # whose list is read again whole
-    ends: dict[int, tuple[int, int, int]] = {}  # whose list is read again from a point
-    still: dict[int, tuple[Any, ...]] = {}  # whose kept list stands under the new version (as kept)
-    for player_id, key in keys.items():
-        entry = found.get(key)
-        changes = _kept(league, entry)
-        if changes is None:
-            assert entry is not None  # _kept says None only of a kept entry
-            games[player_id] = _unpacked(entry[1])
-        elif entry is None or changes.everything:
-            games[player_id] = []
-            whole.append(player_id)
-        elif not changes.touches_player(player_id):
-            games[player_id] = _unpacked(entry[1])
-            still[player_id] = entry[1]
-        else:
-            since = _place(*changes.since)  # type: ignore[misc]
-            games[player_id] = [kept for kept in _unpacked(entry[1]) if kept[:3] < since]
-            ends[player_id] = since
-    seats = Seat.objects.counted().exclude(rating_mu=None)
-    fields = ("player_id", "game__played_on", "game__created_at", "game_id", "game__number", "game__variant",
-              "total", "won", "moons", "rating_mu", "rating_sigma")  # fmt: skip
-    if whole:
-        _add_rated(games, seats.filter(player_id__in=whole).values_list(*fields))
-    if ends:
-        since = min(ends.values())
-        day = date.fromordinal(since[0])
-        position = (day, _EPOCH + timedelta(microseconds=since[1]), since[2])
-        # The day's bound besides the position's: SQLite then reads a range of the league's index on
-        # its games, and each game's seats of these players by the seats' (game, player) key.
-        rows = seats.filter(game__league=league, game__played_on__gte=day, player_id__in=list(ends))
-        _add_rated(games, rows.filter(Game.from_position(position, prefix="game__")).values_list(*fields), ends)
-    if whole or ends or still:
-        version = league.results_version
-        kept = {keys[player_id]: (version, packed) for player_id, packed in still.items()}
-        kept |= {keys[player_id]: (version, _packed(games[player_id])) for player_id in [*whole, *ends]}
-        cache.set_many(kept, KEPT_SECONDS)
-    return games
-
-
-def _add_rated(games: dict[int, list[Rated]], rows: Any, since: dict[int, tuple[int, int, int]] | None = None) -> None:
-    """Seats' rows (rated_games' fields) added to each player's list, in order of play; from
-    `since` on only, for the players it names."""
-    read = sorted(
-        (player_id, *_place(day, created_at, game_id), number, variant, total, won, moons, ordinal(mu, sigma))
-        for player_id, day, created_at, game_id, number, variant, total, won, moons, mu, sigma in rows
-    )
-    for player_id, *game in read:
-        if since is None or tuple(game[:3]) >= since[player_id]:
-            games[player_id].append(tuple(game))
 
 
 @dataclass(frozen=True)
@@ -763,38 +570,12 @@ def player_record(games: list[RatedGame]) -> PlayerRecord:
 LEADERS = 5
 
 
-def leaders_ratings(league: League, leaders: list[Row]) -> list[tuple[str, list[tuple[date, float]]]]:
-    """Each leader's rating after each of their counted games, by the day it was played (rated_games)."""
-    games = rated_games(league, [row.player_id for row in leaders])
-    return [(row.name, [(date.fromordinal(game[0]), game[-1]) for game in games[row.player_id]]) for row in leaders]
-
-
-def games_per_month(league: League) -> list[tuple[date, int]]:
-    """How many counted games were played in each month that had one, in order.
-
-    Kept under the results_version read; after a change only the months of the
-    days it touched are counted again (one query, none when nothing moved).
-    Counted per day in the database (a plain GROUP BY on the column) and added
-    up per month here: SQLite truncates dates to months with a Python function
-    called once a row, several times slower on a league of thousands of games."""
-    key = f"games-per-month:{league.pk}"
-    entry = cache.get(key)
-    changes = _kept(league, entry)
-    if changes is None:
-        return entry[1]
-    days = Game.objects.counted().filter(league=league)
-    if entry is None or changes.everything:
-        months: dict[date, int] = {}
-    else:
-        touched = {day.replace(day=1) for day in changes.days}
-        months = {month: count for month, count in entry[1] if month not in touched}
-        within = Q()
-        for month in touched:
-            within |= Q(played_on__gte=month, played_on__lt=(month + timedelta(days=31)).replace(day=1))
-        days = days.filter(within) if touched else days.none()
-    for day, count in days.values_list("played_on").annotate(games=Count("pk")).order_by("played_on"):
-        month = day.replace(day=1)
-        months[month] = months.get(month, 0) + count
-    counted = sorted(months.items())
-    cache.set(key, (league.results_version, counted), KEPT_SECONDS)
-    return counted
+def leaders_ratings(league: League, leaders: list[Row]) -> list[tuple[str, list[int], list[float]]]:
+    """Each leader's name, and the days (as ordinals) of their counted games and their rating after
+    each, read from their kept columns alone (rated_columns): charts.league_ratings_columns_chart's lines."""
+    columns = rated_columns(league, [row.player_id for row in leaders])
+    lines: list[tuple[str, list[int], list[float]]] = []
+    for row in leaders:
+        packed = columns[row.player_id]
+        lines.append((row.name, packed[0].tolist(), packed[-1].tolist()) if packed else (row.name, [], []))
+    return lines

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC, date, datetime, timedelta
 from itertools import groupby
 from typing import Any
 
@@ -13,8 +14,20 @@ from games.models.lazy import model
 from games.models.players import Player
 from games.models.standings import Standing, figure_sums
 from games.models.trash import GameNotTrashed
-from games.ratings import RatedSeat, Rating
+from games.ratings import RatedSeat, Rating, ordinal
 from rules import GameState
+
+# A counted game as a player's rated list holds it (games.kept_figures.rated_games): where it stands in the
+# order of play (its day as an ordinal, when it was created in microseconds, its id), then its number
+# and variant, and the player's total, win, moons and rating after it. Plain numbers, kept in the
+# cache as columns and in ResultsChange.rated as JSON.
+Rated = tuple[int, int, int, int, str, int, bool, int, float]
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def place(day: date, created_at: datetime, game_id: int) -> tuple[int, int, int]:
+    """A position in the order of play (a date, a moment, a game id) as Rated holds it."""
+    return day.toordinal(), (created_at - EPOCH) // timedelta(microseconds=1), game_id
 
 
 class SeatQuerySet(models.QuerySet["Seat"]):
@@ -28,6 +41,19 @@ class SeatQuerySet(models.QuerySet["Seat"]):
     def figures() -> dict[str, Any]:
         """The aggregates over seats that make a standings row (games.models.standings.figure_sums)."""
         return figure_sums()
+
+    def rated_rows(self) -> list[tuple[int, Rated]]:
+        """These (counted, rated) seats as (player id, the game as their rated list holds it: Rated),
+        in order of play. One query."""
+        rows = self.values_list(
+            "player_id", "game__played_on", "game__created_at", "game_id", "game__number", "game__variant",
+            "total", "won", "moons", "rating_mu", "rating_sigma",
+        )  # fmt: skip
+        return sorted(
+            (player_id, (*place(day, created_at, game_id), number, variant, total, won, moons, ordinal(mu, sigma)))
+            for player_id, day, created_at, game_id, number, variant, total, won, moons, mu, sigma in rows
+            if mu is not None and sigma is not None  # rated seats: mypy cannot tell
+        )
 
     def rivalries(self) -> list[dict[str, Any]]:
         """For each of these seats' players, their record against everyone at their tables.

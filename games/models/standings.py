@@ -349,14 +349,18 @@ class ResultsChange(models.Model):
     From where in the order of play the ratings moved (the changed game's
     position; none when the whole league was worked out again), the days whose
     counted games came, went or changed, and whose figures may have moved (none:
-    everyone's)."""
+    everyone's). When few games count from that position on (a game ending after the others,
+    as at the table), the change also keeps their rated seats as they stand after it: a player's
+    kept rated games are then mended from the change alone, without reading the seats again."""
 
     # A league's latest changes are kept: what was summed before them is summed afresh.
     KEPT = 500
-    # What games.stats.changes_after reads of a change, in this order; each change is also put in
+    # At most this many rated seats from the change's position on are kept with it (a few games').
+    RATED_KEPT = 64
+    # What games.kept_figures.changes_after reads of a change, in this order; each change is also put in
     # the cache under its league and version once it commits (cache_key), so that the first page
     # after it finds it there rather than asking the database (a query fewer on every first visit).
-    READ = ("since_day", "since_created_at", "since_game_id", "days", "players")
+    READ = ("since_day", "since_created_at", "since_game_id", "days", "players", "rated")
     CACHED_SECONDS = 24 * 60 * 60
 
     league = models.ForeignKey("games.League", on_delete=models.CASCADE, related_name="+")
@@ -366,6 +370,9 @@ class ResultsChange(models.Model):
     since_game_id = models.PositiveIntegerField(null=True)  # not a key: the game may be gone
     days = models.JSONField(default=list)  # ISO dates
     players = models.JSONField(null=True)  # player ids
+    # Every counted seat from the position on, after the change, as [player id, *Rated] in order of
+    # play (SeatQuerySet.rated_rows); None: not kept (more than RATED_KEPT, or no position).
+    rated = models.JSONField(null=True, default=None)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["league", "version"], name="one_results_change_a_version")]
@@ -384,18 +391,34 @@ class ResultsChange(models.Model):
             change = cls.objects.create(
                 league=league, version=version, since_day=since[0], since_created_at=since[1], since_game_id=since[2],
                 days=sorted({since[0].isoformat(), *(day.isoformat() for day in days)}),
-                players=sorted(players or ()),
+                players=sorted(players or ()), rated=cls._rated_from(league, since),
             )  # fmt: skip
         cls.objects.filter(league=league, version__lte=version - cls.KEPT).delete()
         # Only once committed: a change rolled back leaves its version to the next one.
         read = tuple(getattr(change, name) for name in cls.READ)
         transaction.on_commit(lambda: cache.set(cls.cache_key(league.pk, version), read, cls.CACHED_SECONDS))
 
+    @classmethod
+    def _rated_from(cls, league: League, since: Position) -> list[list[Any]] | None:
+        """The league's counted, rated seats from `since` on, as the change keeps them (rated); None
+        beyond RATED_KEPT. One query of at most RATED_KEPT + 1 seats, read in the change's transaction:
+        what the first page after it would read (games.kept_figures.rated_games)."""
+        Game, Seat = model("Game"), model("Seat")
+
+        seats = (
+            Seat.objects.counted().exclude(rating_mu=None).filter(game__league=league, game__played_on__gte=since[0])
+        )
+        seats = seats.filter(Game.from_position(since, prefix="game__")).order_by()[: cls.RATED_KEPT + 1]
+        rows = seats.rated_rows()
+        return [[player_id, *game] for player_id, game in rows] if len(rows) <= cls.RATED_KEPT else None
+
     @staticmethod
     def cache_key(league_id: int, version: int) -> str:
         """Where the change that made this results_version of the league is kept (READ's values):
-        a committed change never changes, so every instance of the app may keep it."""
-        return f"results-change:{league_id}:{version}"
+        a committed change never changes, so every instance of the app may keep it. "rated": the
+        values with the change's rated seats (a key of their own for the older five, which a cache
+        shared across a deploy may still hold)."""
+        return f"results-change-rated:{league_id}:{version}"
 
 
 class Rivalry(models.Model):

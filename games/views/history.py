@@ -31,7 +31,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET, require_http_methods
 
-from games import stats
+from games import kept_figures, stats
 from games.charts import Chart, rating_chart, totals_chart
 from games.forms import ArchiveForm, SpanForm, StandingsForm
 from games.models import TRASH_DAYS, Game, Hand, League, Night, Player, Season, Seat
@@ -408,12 +408,13 @@ class PlayerFigures:
     They read every counted game of the player (the rating history, the
     head-to-head), so the page keeps them ({% cache %} in history/player.html,
     polled every minute) under what they depend on: the player's results
-    (stats.figures_version), the games a win rate needs to rank, the players'
+    (kept_figures.figures_version), the games a win rate needs to rank, the players'
     names (the opponents'), the span (and whether it is a saved season, whose
     ratings are its own) and who reads (their links)."""
 
-    def __init__(self, reader: Reader, player: Player, span: stats.Span) -> None:
+    def __init__(self, reader: Reader, player: Player, span: stats.Span, names: dict[int, str]) -> None:
         self.reader, self.league, self.player, self.span = reader, reader.league, player, span
+        self.names = names  # every player's in the league, as the page read them
 
     @cached_property
     def row(self) -> stats.Row | None:
@@ -434,7 +435,7 @@ class PlayerFigures:
 
     @cached_property
     def records(self) -> list[stats.HeadToHead]:
-        return stats.head_to_head(self.league, self.player, self.span)
+        return stats.head_to_head(self.league, self.player, self.span, self.names)
 
     @cached_property
     def head_to_head_rows(self) -> SafeString:
@@ -454,7 +455,8 @@ def _player(request: HtmxHttpRequest, reader: Reader, player_id: int) -> Templat
     # Every player's name (the cached figures' key) and this player's from one query: the page
     # shows no other field of theirs (any other would be read when asked for, as a deferred one).
     names = list(Player.objects.filter(league=league).values_list("pk", "name"))
-    name = dict(names).get(player_id)
+    named = dict(names)
+    name = named.get(player_id)
     if name is None:
         raise Http404("No such player")
     player = Player.from_db(DEFAULT_DB_ALIAS, ["id", "league_id", "name"], [player_id, league.pk, name])
@@ -467,10 +469,10 @@ def _player(request: HtmxHttpRequest, reader: Reader, player_id: int) -> Templat
         "player": player,
         "form": form,
         "span": span,
-        "figures": PlayerFigures(reader, player, span),
-        # Moves on only with a change that touched this player's figures: a game ending
-        # between others leaves this page's figures as they were.
-        "figures_version": stats.figures_version(league, player.pk),
+        "figures": PlayerFigures(reader, player, span, named),
+        # Moves on only with a change that touched this player's figures (a span's: on its last day
+        # or before): a game ending between others leaves this page's figures as they were.
+        "figures_version": kept_figures.figures_version(league, player.pk, span.until),
         # What else the cached figures depend on (PlayerFigures says why).
         "figures_key": " ".join(
             [
@@ -480,6 +482,8 @@ def _player(request: HtmxHttpRequest, reader: Reader, player_id: int) -> Templat
                 str(span.season.pk if span.season else ""),
                 str(reader.public),
                 league.public_token,
+                # A span's row shows the rating now (a saved season's, its own): a game after the span moves it.
+                repr(kept_figures.current_rating(league, player.pk)) if span.until and span.season is None else "",
             ]
             + [f"{pk}:{name}" for pk, name in names]
         ),

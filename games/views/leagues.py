@@ -20,8 +20,8 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import stats
-from games.charts import Chart, games_per_month_chart, league_ratings_chart
+from games import kept_figures, stats
+from games.charts import Chart, games_per_month_chart, league_ratings_columns_chart
 from games.forms import LeagueDeleteForm, LeagueForm, LeagueSettingsForm, PlayerEditForm, PlayerForm, PlayerMergeForm
 from games.models import (
     TRASH_DAYS,
@@ -99,11 +99,11 @@ class LeagueCharts:
     def ratings(self) -> Chart:
         # The highest rated: the chart and its "Ratings now" are about ratings, not wins.
         leaders = stats.rating_leaders(self.league, stats.LEADERS)
-        return league_ratings_chart(stats.leaders_ratings(self.league, leaders), self.league.today())
+        return league_ratings_columns_chart(stats.leaders_ratings(self.league, leaders), self.league.today())
 
     @cached_property
     def months(self) -> Chart:
-        return games_per_month_chart(stats.games_per_month(self.league))
+        return games_per_month_chart(kept_figures.games_per_month(self.league))
 
 
 def _league_page(

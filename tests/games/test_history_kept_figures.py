@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from django.core.cache import cache
 
-from games import stats
+from games import kept_figures, stats
 from games.models import Game, League, ResultsChange
 from rules import HandEntry
 from tests.factories import make_game
@@ -31,8 +31,8 @@ def figures(league):
     league = League.objects.get(pk=league.pk)
     players = list(league.players.order_by("pk").values_list("pk", flat=True))
     return {
-        "rated": stats.rated_games(league, players),
-        "months": stats.games_per_month(league),
+        "rated": kept_figures.rated_games(league, players),
+        "months": kept_figures.games_per_month(league),
         "span": sorted(
             (row.player_id, row.games, row.wins, row.total, row.money, row.money_games)
             for row in stats.standings(league, SPAN)
@@ -127,41 +127,81 @@ def test_a_game_ending_reads_again_only_its_players_games(league, games, django_
     league = League.objects.get(pk=league.pk)
     others = list(league.players.exclude(name__in=["Ann", "Ben", "Cat", "Dan"]).values_list("pk", flat=True))
     dan = league.players.get(name="Dan")
-    # The change log (not in the cache: no commit in a test), then the player's seats at the league's
-    # games from where the change starts.
-    with django_assert_num_queries(2):
-        mended = stats.rated_games(league, [dan.pk])
+    # The change log (not in the cache: no commit in a test), which holds the new game's rated seats:
+    # no seat is read.
+    with django_assert_num_queries(1):
+        mended = kept_figures.rated_games(league, [dan.pk])
     assert mended[dan.pk][-1][0] == date(2025, 3, 20).toordinal()
     league = League.objects.get(pk=league.pk)
     # Nobody else's games moved, and the change read above was kept: no query at all.
     with django_assert_num_queries(0):
-        kept = stats.rated_games(league, others)
+        kept = kept_figures.rated_games(league, others)
     assert len(others) == 4
     assert all(len(kept[pk]) == 1 for pk in others)
 
 
 def test_the_games_per_month_count_again_only_the_changed_month(league, games, django_assert_num_queries):
-    end_a_game(league, date(2025, 1, 5))
+    end_a_game(league, date(2025, 4, 5))
     figures(league)
-    end_a_game(league, date(2025, 3, 20))
+    end_a_game(league, date(2025, 1, 20))  # before the others: a game counted already might have moved
     league = League.objects.get(pk=league.pk)
-    with django_assert_num_queries(2) as counted:  # the log, then March's games alone
-        months = stats.games_per_month(league)
-    assert months == [(date(2025, 1, 1), 1), (date(2025, 3, 1), 4)]
+    with django_assert_num_queries(2) as counted:  # the log, then January's games alone
+        months = kept_figures.games_per_month(league)
+    assert months == [(date(2025, 1, 1), 1), (date(2025, 3, 1), 3), (date(2025, 4, 1), 1)]
     sql = counted.captured_queries[-1]["sql"]
-    assert "2025-03-01" in sql
-    assert "2025-01-01" not in sql
+    assert "2025-01-01" in sql
+    assert "2025-03-01" not in sql
+    assert "2025-04-01" not in sql
+
+
+def test_a_game_ending_after_the_others_is_added_to_its_month_without_a_query(
+    league, games, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    figures(league)
+    with django_capture_on_commit_callbacks(execute=True):  # the changes go to the cache on commit
+        end_a_game(league, date(2025, 4, 2))
+        end_a_game(league, date(2025, 4, 9))
+    league = League.objects.get(pk=league.pk)
+    with django_assert_num_queries(0):  # the changes' rated seats hold the new games
+        months = kept_figures.games_per_month(league)
+    # The three games of 1-3 March, and the two just ended in April.
+    assert months == [(date(2025, 3, 1), 3), (date(2025, 4, 1), 2)]
+
+
+def months_counted(league):
+    """The counted games per month, from the games themselves (no cache)."""
+    months = {}
+    for day in Game.objects.counted().filter(league=league).values_list("played_on", flat=True):
+        months[day.replace(day=1)] = months.get(day.replace(day=1), 0) + 1
+    return sorted(months.items())
+
+
+def test_the_months_kept_through_additions_and_other_changes_are_the_games_counted(league, games):
+    steps = [
+        lambda: end_a_game(league, date(2025, 4, 2)),  # added after the others
+        lambda: end_a_game(league, date(2025, 4, 3)),
+        lambda: Game.objects.filter(league=league).latest("played_on").trash(),  # the latest goes
+        lambda: end_a_game(league, date(2025, 5, 1)),  # the latest place was lost with it: counted again
+        lambda: end_a_game(league, date(2025, 5, 1)),  # and known again
+        lambda: end_a_game(league, date(2025, 2, 1), ("Eve", "Fay", "Gus", "Hal")),  # before the others
+        lambda: games["moon"].move_to_day(date(2025, 6, 1)),  # moved after the others
+        lambda: end_a_game(league, date(2025, 6, 2)),
+    ]
+    assert kept_figures.games_per_month(League.objects.get(pk=league.pk)) == months_counted(league)
+    for step in steps:
+        step()
+        assert kept_figures.games_per_month(League.objects.get(pk=league.pk)) == months_counted(league)
 
 
 def test_a_game_ending_leaves_other_players_figures_version_as_it_was(league, games):
     eve = make_game(league, "standard", ["Eve", "Fay", "Gus", "Hal"]).seats.get(position=0).player
     league = League.objects.get(pk=league.pk)
     ann = league.players.get(name="Ann")
-    before = {player.pk: stats.figures_version(league, player.pk) for player in (ann, eve)}
+    before = {player.pk: kept_figures.figures_version(league, player.pk) for player in (ann, eve)}
     end_a_game(league, date(2025, 3, 20))
     league = League.objects.get(pk=league.pk)
-    assert stats.figures_version(league, eve.pk) == before[eve.pk]
-    assert stats.figures_version(league, ann.pk) == league.results_version != before[ann.pk]
+    assert kept_figures.figures_version(league, eve.pk) == before[eve.pk]
+    assert kept_figures.figures_version(league, ann.pk) == league.results_version != before[ann.pk]
 
 
 def test_a_kept_copy_older_than_the_log_is_worked_out_afresh(league, games, monkeypatch):
@@ -171,7 +211,7 @@ def test_a_kept_copy_older_than_the_log_is_worked_out_afresh(league, games, monk
         end_a_game(league, date(2025, 3, 10) + timedelta(days=day))
     league = League.objects.get(pk=league.pk)
     assert ResultsChange.objects.filter(league=league).count() == 2  # the oldest pruned
-    assert stats.changes_after(league, league.results_version - 3) is stats.EVERYTHING
+    assert kept_figures.changes_after(league, league.results_version - 3) is kept_figures.EVERYTHING
     assert figures(league) == afresh(league)
 
 
@@ -186,6 +226,40 @@ def test_every_results_change_is_logged_with_what_it_moved(league, games):
     moved = ResultsChange.objects.filter(league=league).latest("version")
     assert moved.since_day == date(2025, 3, 2)
     assert moved.days == ["2025-03-02", "2025-03-20"]
+
+
+def test_a_game_ending_after_the_others_keeps_its_rated_seats_with_its_change(league, games):
+    game = end_a_game(league, date(2025, 3, 20))
+    change = ResultsChange.objects.filter(league=league).latest("version")
+    names = dict(league.players.values_list("pk", "name"))
+    seats = {seat.player_id: seat for seat in game.seats.all()}
+    assert len(change.rated) == 4
+    # Worked out by hand: Dan takes 18 points in each of six hands, the others 0, 4, 4 and 5 less the Q♠.
+    finishes = {names[player_id]: (total, won, moons) for player_id, *_, total, won, moons, _ in change.rated}
+    assert finishes == {"Ann": (0, True, 0), "Ben": (24, False, 0), "Cat": (24, False, 0), "Dan": (108, False, 0)}
+    for player_id, day, _, game_id, number, variant, *_, rating in change.rated:
+        assert (day, game_id, number, variant) == (date(2025, 3, 20).toordinal(), game.pk, game.number, "standard")
+        assert rating == pytest.approx(seats[player_id].rating_mu - 3 * seats[player_id].rating_sigma)
+
+
+def test_a_change_with_more_rated_seats_after_it_than_it_keeps_reads_the_seats(
+    league, games, monkeypatch, django_assert_num_queries
+):
+    figures(league)
+    monkeypatch.setattr(ResultsChange, "RATED_KEPT", 4)
+    # Before the three games of March: their twelve seats are rated again, more than the change keeps.
+    end_a_game(league, date(2025, 2, 27))
+    assert ResultsChange.objects.filter(league=league).latest("version").rated is None
+    league = League.objects.get(pk=league.pk)
+    dan = league.players.get(name="Dan")
+    with django_assert_num_queries(2):  # the change log, then Dan's seats from the new game on
+        mended = kept_figures.rated_games(league, [dan.pk])
+    days = [date(2025, 2, 27), date(2025, 3, 1), date(2025, 3, 2), date(2025, 3, 3)]
+    assert [game[0] for game in mended[dan.pk]] == [day.toordinal() for day in days]
+    # A later change that keeps its seats cannot mend alone what the first did not keep.
+    end_a_game(league, date(2025, 3, 30))
+    assert ResultsChange.objects.filter(league=league).latest("version").rated is not None
+    assert figures(league) == afresh(league)
 
 
 def test_a_committed_change_is_read_from_the_cache_as_the_log_has_it(league, games, django_capture_on_commit_callbacks):
@@ -211,12 +285,12 @@ def test_the_first_visit_after_a_game_ends_reads_no_change_log(
     league = League.objects.get(pk=league.pk)
     dan = league.players.get(name="Dan")
     others = list(league.players.exclude(name__in=["Ann", "Ben", "Cat", "Dan"]).values_list("pk", flat=True))
-    with django_assert_num_queries(1):  # Dan's seats from the new game on; the change from the cache
-        mended = stats.rated_games(league, [dan.pk])
+    with django_assert_num_queries(0):  # the change from the cache, with the new game's rated seats
+        mended = kept_figures.rated_games(league, [dan.pk])
     with django_assert_num_queries(0):
-        kept = stats.rated_games(league, others)
-    with django_assert_num_queries(1):  # March's games alone
-        months = stats.games_per_month(league)
+        kept = kept_figures.rated_games(league, others)
+    with django_assert_num_queries(0):  # the game is added to March: it ends after the others
+        months = kept_figures.games_per_month(league)
     assert mended[dan.pk][-1][0] == date(2025, 3, 20).toordinal()
     assert all(len(kept[pk]) == 1 for pk in others)
     assert months == [(date(2025, 3, 1), 5)]
@@ -228,10 +302,10 @@ def test_a_change_read_from_the_log_is_kept_for_the_next_page(league, games, dja
     end_a_game(league, date(2025, 3, 20))  # no commit in a test: the change is not in the cache yet
     league = League.objects.get(pk=league.pk)
     with django_assert_num_queries(1):
-        first = stats.changes_after(league, league.results_version - 1)
+        first = kept_figures.changes_after(league, league.results_version - 1)
     league = League.objects.get(pk=league.pk)
     with django_assert_num_queries(0):
-        again = stats.changes_after(league, league.results_version - 1)
+        again = kept_figures.changes_after(league, league.results_version - 1)
     assert again == first
     assert first.days == {date(2025, 3, 20)}
 
@@ -258,3 +332,29 @@ def test_a_spans_head_to_head_is_kept_while_no_game_of_the_players_on_its_days_m
 def afresh_head_to_head(league, player):
     cache.clear()
     return stats.head_to_head(League.objects.get(pk=league.pk), player, SPAN)
+
+
+# Three games of a player's kept list, as Rated holds them (day, moment, id, number, variant, total,
+# won, moons, rating), and what a change cuts and adds.
+KEPT_LIST = [
+    (1, 10, 1, 1, "standard", 40, False, 0, 1.5),
+    (2, 20, 2, 2, "standard", 20, True, 1, 2.5),
+    (3, 30, 3, 3, "ricketts", 90, False, 0, 2.0),
+]
+LATER = (4, 40, 7, 4, "standard", 10, True, 0, 3.0)
+
+
+@pytest.mark.parametrize(
+    ("at", "added", "expected"),
+    [
+        ((4, 40, 7), [LATER], [*KEPT_LIST, LATER]),  # a game ends after the others
+        ((2, 20, 2), [LATER], [KEPT_LIST[0], LATER]),  # games from the second on moved
+        ((3, 30, 3), [], KEPT_LIST[:2]),  # the last game stopped counting
+        ((0, 0, 0), [], []),  # every game moved away
+        ((4, 40, 7), [(*LATER[:4], "turbo", *LATER[5:])], [*KEPT_LIST, (*LATER[:4], "turbo", *LATER[5:])]),
+    ],
+    ids=["added at the end", "cut and added", "cut", "cut whole", "a new variant"],
+)
+def test_kept_columns_are_cut_and_added_to_as_the_list_would_be(at, added, expected):
+    mended = kept_figures._cut_and_added(kept_figures._packed(KEPT_LIST), at, added)
+    assert kept_figures._unpacked(mended) == expected

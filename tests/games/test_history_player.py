@@ -1,12 +1,14 @@
 """A player's page: statistics, rating chart, head-to-head and their games."""
 
+import re
 from datetime import UTC, datetime
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from games.models import League, new_token
+from games.models import League, Season, new_token
 from tests.conftest import HTMX
 from tests.factories import PlayerFactory
 from tests.games.league_seed import MOON_AND_QUEEN, hand_worked_league, members, played, seed_league
@@ -113,6 +115,83 @@ def test_players_pages_are_not_public(client, league, ann):
 # head-to-head.
 PLAYER_QUERIES = 10
 CACHED_PLAYER_QUERIES = 7
+
+
+# The first visit after a game of the player's ends: the cached queries, then their standings row and
+# head-to-head; their rated games are mended from the change itself (ResultsChange.rated), no log read.
+AFTER_A_GAME_PLAYER_QUERIES = 9
+
+
+def test_the_first_visit_after_a_game_of_the_players_ends_reads_none_of_their_games(
+    client, league, user, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    hand_worked_league(league, user)
+    ann = league.players.get(name="Ann")
+    client.force_login(user)
+    client.get(url(league, ann))
+    with django_capture_on_commit_callbacks(execute=True):  # the change goes to the cache on commit
+        played(league, "standard", MOON_AND_QUEEN, datetime(2025, 4, 2, 20, tzinfo=UTC), {"target": 30})
+    with django_assert_num_queries(AFTER_A_GAME_PLAYER_QUERIES):
+        response = client.get(url(league, ann))
+    assert response.context_data["figures"].row.games == 4
+    assert len(response.context_data["figures"].history) == 4
+
+
+def without_tokens(html):
+    """A page without its CSRF tokens, masked afresh for each answer."""
+    return re.sub(r"[A-Za-z0-9]{64}", "TOKEN", html)
+
+
+def test_a_seasons_page_is_kept_while_games_end_after_the_season(
+    client, league, user, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    hand_worked_league(league, user)  # March 2025
+    ann = league.players.get(name="Ann")
+    season = Season.objects.get(league=league, name="2025")
+    client.force_login(user)
+    client.get(url(league, ann, f"season={season.pk}"))
+    with django_capture_on_commit_callbacks(execute=True):
+        played(league, "standard", MOON_AND_QUEEN, datetime(2026, 1, 5, 20, tzinfo=UTC), {"target": 30})
+    with django_assert_num_queries(CACHED_PLAYER_QUERIES):  # the season's figures as they were
+        kept = client.get(url(league, ann, f"season={season.pk}")).content.decode()
+    cache.clear()
+    afresh = client.get(url(league, ann, f"season={season.pk}")).content.decode()
+    assert without_tokens(kept) == without_tokens(afresh)
+    assert "Ann has no counted game yet" not in kept
+    # A game in the season moves its figures: Ann's fourth game of 2025.
+    with django_capture_on_commit_callbacks(execute=True):
+        played(league, "standard", MOON_AND_QUEEN, datetime(2025, 12, 30, 20, tzinfo=UTC), {"target": 30})
+    response = client.get(url(league, ann, f"season={season.pk}"))
+    assert response.context_data["figures"].row.games == 4
+
+
+def test_a_dated_pages_figures_are_kept_after_the_span_but_its_rating_is_the_players_now(
+    client, league, user, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    hand_worked_league(league, user)  # 1-3 March 2025
+    others = ["Eve", "Fay", "Gus", "Hal"]
+    # A game after March, so that the span leaves games out (its sums are the span's, not the league's).
+    played(league, "standard", MOON_AND_QUEEN, datetime(2025, 4, 1, 20, tzinfo=UTC), {"target": 30}, players=others)
+    ann = league.players.get(name="Ann")
+    march = "since=2025-03-01&until=2025-03-31"
+    client.force_login(user)
+    before = client.get(url(league, ann, march)).context_data["figures"].row.rating
+    with django_capture_on_commit_callbacks(execute=True):  # others play after the span
+        played(league, "standard", MOON_AND_QUEEN, datetime(2025, 4, 2, 20, tzinfo=UTC), {"target": 30}, players=others)
+    with django_assert_num_queries(CACHED_PLAYER_QUERIES):
+        client.get(url(league, ann, march))
+    with django_capture_on_commit_callbacks(execute=True):  # Ann plays after the span: her rating moves
+        played(league, "standard", MOON_AND_QUEEN, datetime(2025, 4, 3, 20, tzinfo=UTC), {"target": 30})
+    # Drawn again, from the span's kept sums and head-to-head, the names the page read and her
+    # rating from her rated games, mended from the change: the league's first and last days of
+    # play (whether the span leaves games out) is its one query beyond the page's own.
+    with django_assert_num_queries(CACHED_PLAYER_QUERIES + 1):
+        kept = client.get(url(league, ann, march))
+    cache.clear()
+    afresh = client.get(url(league, ann, march))
+    assert without_tokens(kept.content.decode()) == without_tokens(afresh.content.decode())
+    assert afresh.context_data["figures"].row.rating != before
+    assert afresh.context_data["figures"].row.games == 3  # March's three games alone
 
 
 @pytest.mark.parametrize("games_played", [50, 500])

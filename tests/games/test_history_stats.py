@@ -12,7 +12,7 @@ from datetime import date
 import pytest
 from openskill.models import PlackettLuce
 
-from games import stats
+from games import kept_figures, stats
 from games.models import Game, Player, Standing
 from tests.games.league_seed import hand_worked_league
 
@@ -203,15 +203,16 @@ def test_equal_wins_are_ordered_by_the_ranked_win_rate_then_the_lower_average():
 
 def test_games_per_month_count_only_the_games_that_count(league, games):
     # Games 1-3 (1-3 March 2025) count; the abandoned, null and unfinished ones don't.
-    assert stats.games_per_month(league) == [(date(2025, 3, 1), 3)]
+    assert kept_figures.games_per_month(league) == [(date(2025, 3, 1), 3)]
 
 
 def test_the_leaders_ratings_follow_each_of_their_games(league, games):
     leaders = stats.standings(league)[:2]  # Ann (2 wins), Ben (1)
     lines = stats.leaders_ratings(league, leaders)
-    assert [name for name, _ in lines] == ["Ann", "Ben"]
-    assert [day for day, _ in lines[0][1]] == [date(2025, 3, 1), date(2025, 3, 2), date(2025, 3, 3)]
-    assert lines[0][1][-1][1] == pytest.approx(leaders[0].rating)
+    assert [name for name, _, _ in lines] == ["Ann", "Ben"]
+    assert lines[0][1] == [date(2025, 3, 1).toordinal(), date(2025, 3, 2).toordinal(), date(2025, 3, 3).toordinal()]
+    assert len(lines[0][2]) == 3
+    assert lines[0][2][-1] == pytest.approx(leaders[0].rating)
 
 
 @pytest.mark.parametrize(
@@ -224,11 +225,13 @@ def test_the_leaders_ratings_follow_each_of_their_games(league, games):
     ],
 )
 @pytest.mark.parametrize("count", [1, 2, 3, 4, 5])
-def test_the_rating_leaders_are_the_top_of_the_table_sorted_by_rating(league, games, ratings, count):
+# The rows read beyond the count: none or one reads again when they tie (or are unrated).
+@pytest.mark.parametrize("spare", [None, 0, 1])
+def test_the_rating_leaders_are_the_top_of_the_table_sorted_by_rating(league, games, ratings, count, spare):
     for name, rating in ratings.items():
         Standing.objects.filter(league=league, player__name=name, variant=Standing.ALL_VARIANTS).update(rating=rating)
     whole = stats.standings(league, sort="rating")[:count]
-    leaders = stats.rating_leaders(league, count)
+    leaders = stats.rating_leaders(league, count, spare)
     assert [row.player_id for row in leaders] == [row.player_id for row in whole]
     assert [(row.rating, row.ranked, row.wins) for row in leaders] == [
         (row.rating, row.ranked, row.wins) for row in whole
@@ -241,3 +244,13 @@ def test_tied_leaders_at_the_cut_follow_the_leagues_order(league, games):
     for name, rating in {"Ann": 9.0, "Ben": 5.0, "Cat": 5.0, "Dan": 5.0}.items():
         Standing.objects.filter(league=league, player__name=name, variant=Standing.ALL_VARIANTS).update(rating=rating)
     assert [row.name for row in stats.rating_leaders(league, 3)] == ["Ann", "Ben", "Cat"]
+
+
+def test_the_rating_leaders_are_read_again_only_when_the_rows_beyond_them_tie(league, games, django_assert_num_queries):
+    for name, rating in {"Ann": 9.0, "Ben": 7.0, "Cat": 5.0, "Dan": 3.0}.items():
+        Standing.objects.filter(league=league, player__name=name, variant=Standing.ALL_VARIANTS).update(rating=rating)
+    with django_assert_num_queries(1):  # Ann, Ben and Cat read: Cat rates below Ben
+        assert [row.name for row in stats.rating_leaders(league, 2, spare=1)] == ["Ann", "Ben"]
+    Standing.objects.filter(league=league, player__name="Cat", variant=Standing.ALL_VARIANTS).update(rating=7.0)
+    with django_assert_num_queries(2):  # Cat ties Ben: every row rated 7 or more, read again
+        assert [row.name for row in stats.rating_leaders(league, 2, spare=1)] == ["Ann", "Ben"]

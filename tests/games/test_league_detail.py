@@ -132,6 +132,21 @@ def test_the_charts_are_kept_until_the_results_change(client, user, league, djan
     assert "4 games in 2 months; the busiest, Mar 2025, had 3." in client.get(url(league)).content.decode()
 
 
+def test_the_first_visit_after_a_game_ends_reads_the_leaders_alone(
+    client, user, league, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    hand_worked_league(league, user)
+    client.force_login(user)
+    client.get(url(league))
+    with django_capture_on_commit_callbacks(execute=True):  # the change goes to the cache on commit
+        played(league, "standard", MOON_AND_QUEEN, datetime(2025, 4, 2, 20, tzinfo=UTC), {"target": 30})
+    # The page's ten and the leaders' standings: the leaders' rated games are mended from the change
+    # itself (ResultsChange.rated), which adds the game to April, and is read from the cache.
+    with django_assert_num_queries(11):
+        html = client.get(url(league)).content.decode()
+    assert "4 games in 2 months; the busiest, Mar 2025, had 3." in html
+
+
 def test_a_finished_game_and_a_deleted_one_move_the_leagues_results_version(user, league):
     games = hand_worked_league(league, user)
     league.refresh_from_db()
