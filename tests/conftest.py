@@ -90,7 +90,11 @@ def _translations_compiled():
             pytest.fail("msgfmt is missing: apt-get install gettext (the translations are compiled by it)")
         return
     for po in sorted(LOCALE.glob("*/LC_MESSAGES/django.po")):
-        subprocess.run(["msgfmt", "--check", "-o", str(po.with_suffix(".mo")), str(po)], check=True)
+        # Written aside and moved into place: CI runs the SQLite and PostgreSQL suites side
+        # by side in one checkout, and one must never read a catalog the other is writing.
+        compiled = po.with_suffix(f".mo.{os.getpid()}")
+        subprocess.run(["msgfmt", "--check", "-o", str(compiled), str(po)], check=True)
+        compiled.replace(po.with_suffix(".mo"))
     # Catalogs read before they were compiled are read again.
     from django.utils.translation import trans_real
 
