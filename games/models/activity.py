@@ -75,7 +75,7 @@ class ActivityEntry(models.Model):
         NIGHT_DELETED = "night_deleted", _("club night deleted")
         NIGHT_RESTORED = "night_restored", _("club night restored")
 
-    league = models.ForeignKey("games.League", on_delete=models.CASCADE, related_name="activity")
+    league = models.ForeignKey("games.League", on_delete=models.CASCADE, related_name="activity", db_index=False)
     kind = models.CharField(max_length=24, choices=Kind.choices)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

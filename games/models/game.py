@@ -121,7 +121,7 @@ class Game(models.Model):
         NULL = "null", gettext_lazy("Declared null")
         ABANDONED = "abandoned", gettext_lazy("Abandoned")
 
-    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="games")
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="games", db_index=False)
     # The league's own count: "game 16" is its sixteenth game, whatever the database's id.
     number = models.PositiveIntegerField()
     # The day the table played it, in the league's time zone: what lists,

@@ -288,7 +288,7 @@ class Membership(models.Model):
         ORGANIZE: {Role.ORGANIZER},
     }
 
-    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="memberships")
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="memberships", db_index=False)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     role = models.CharField(max_length=12, choices=Role.choices, default=Role.VIEWER)
     joined_at = models.DateTimeField(default=timezone.now)

@@ -78,7 +78,7 @@ def _night_problem(error: NightError, field: str | None = None) -> NightProblem:
 class Night(models.Model):
     """One evening of a league's club: who is here, the game each table plays, its rounds."""
 
-    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="nights")
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="nights", db_index=False)
     name = models.CharField(max_length=NIGHT_NAME_LENGTH, blank=True, default="")
     played_on = models.DateField()
     variant = models.CharField(max_length=20)
@@ -511,7 +511,7 @@ def _size_refused(night: Night, number: int, size: int, sizes: Sequence[int]) ->
 class NightPlayer(models.Model):
     """A player who came to the night; `left` once they went home (their games stay)."""
 
-    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="attendance")
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="attendance", db_index=False)
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="nights_attended")
     left = models.BooleanField(default=False)
     joined_at = models.DateTimeField(default=timezone.now)
@@ -530,7 +530,7 @@ class NightRound(models.Model):
         PLAYING = "playing", _("Being played")
         OVER = "over", _("Over")
 
-    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="round_set")
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="round_set", db_index=False)
     number = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PROPOSED)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -575,7 +575,7 @@ class NightTable(models.Model):
 class NightSeat(models.Model):
     """A player's place in a round: a table's seat (0 deals first), or sitting out (no table)."""
 
-    round = models.ForeignKey(NightRound, on_delete=models.CASCADE, related_name="seats")
+    round = models.ForeignKey(NightRound, on_delete=models.CASCADE, related_name="seats", db_index=False)
     table = models.ForeignKey(NightTable, on_delete=models.CASCADE, null=True, blank=True, related_name="seats")
     position = models.SmallIntegerField()
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="night_seats")

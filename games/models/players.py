@@ -45,7 +45,7 @@ class PlayerQuerySet(NameKeyedQuerySet["Player"]):
 class Player(NameKeyed):
     """A person who plays in the league, optionally linked to an account."""
 
-    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="players")
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="players", db_index=False)
     name = models.CharField(max_length=PLAYER_NAME_LENGTH, validators=[StoredAsWritten("player")])
     # rules.names.name_key(name), kept by save() and bulk_create(): the
     # database holds one player per key in a league, whatever its collation.

@@ -18,7 +18,7 @@ class Hand(models.Model):
     fields where used.
     """
 
-    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="hands")
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="hands", db_index=False)
     number = models.PositiveSmallIntegerField()
     entry = models.JSONField()
     created_by = models.ForeignKey(
@@ -71,7 +71,7 @@ class HandRevision(models.Model):
         # Nor this: the day the game was played, changed (Game.move_to_day).
         REDATED = "redated", "redated"
 
-    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="revisions")
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="revisions", db_index=False)
     number = models.PositiveSmallIntegerField()
     action = models.CharField(max_length=10, choices=Action.choices)
     before = models.JSONField(null=True, blank=True)

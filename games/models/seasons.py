@@ -197,7 +197,7 @@ class SeasonStanding(Figures):
     """A player's counted games of one season summed up, per variant and over every variant, with
     their rating over the season's games alone: a Standing for a season (Season.refresh)."""
 
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings", db_index=False)
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
 
     class Meta:

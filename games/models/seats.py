@@ -162,7 +162,7 @@ COPIED_RATINGS = 500
 class Seat(models.Model):
     """A player's place at a game's table, in clockwise order from 0."""
 
-    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="seats")
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="seats", db_index=False)
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
 

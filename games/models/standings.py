@@ -334,8 +334,8 @@ class Standing(Figures):
     in Game.refresh), and rebuildable with `manage.py rebuild_results`.
     """
 
-    league = models.ForeignKey("games.League", on_delete=models.CASCADE, related_name="+")
-    player = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="standings")
+    league = models.ForeignKey("games.League", on_delete=models.CASCADE, related_name="+", db_index=False)
+    player = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="standings", db_index=False)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["player", "variant"], name="one_standing_per_variant")]
@@ -363,7 +363,7 @@ class ResultsChange(models.Model):
     READ = ("since_day", "since_created_at", "since_game_id", "days", "players", "rated")
     CACHED_SECONDS = 24 * 60 * 60
 
-    league = models.ForeignKey("games.League", on_delete=models.CASCADE, related_name="+")
+    league = models.ForeignKey("games.League", on_delete=models.CASCADE, related_name="+", db_index=False)
     version = models.PositiveIntegerField()  # the league's results_version this change made
     since_day = models.DateField(null=True)
     since_created_at = models.DateTimeField(null=True)
@@ -430,7 +430,7 @@ class Rivalry(models.Model):
     """
 
     league = models.ForeignKey("games.League", on_delete=models.CASCADE, related_name="+")
-    player = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="rivalries")
+    player = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="rivalries", db_index=False)
     opponent = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="+")
     wins = models.PositiveIntegerField(default=0)
     losses = models.PositiveIntegerField(default=0)
