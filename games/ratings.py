@@ -12,7 +12,7 @@ players share its place.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from typing import Generic, NamedTuple, TypeVar
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
@@ -23,10 +23,15 @@ Rating = tuple[float, float]
 Ratings = dict[int, Rating | None]
 
 
-class RatedSeat(NamedTuple):
+# What names a seat for the caller: its id, or (its game's number, its position) for a seat an
+# import rates before it is stored.
+SeatId = TypeVar("SeatId")
+
+
+class RatedSeat(NamedTuple, Generic[SeatId]):
     """What rating one seat needs: whose it is, how they finished, what it holds now."""
 
-    seat_id: int
+    seat_id: SeatId
     player_id: int
     total: int
     won: bool
@@ -91,13 +96,13 @@ def _rate(
     return after
 
 
-def rate_in_order(games: Iterable[Sequence[RatedSeat]], current: Ratings) -> list[tuple[int, Rating]]:
+def rate_in_order(games: Iterable[Sequence[RatedSeat[SeatId]]], current: Ratings) -> list[tuple[SeatId, Rating]]:
     """Rate games in order of play, starting from `current` (updated in place).
 
     Returns the seats whose stored rating differs from the new one, with
     that new rating: all that needs writing.
     """
-    changed: list[tuple[int, Rating]] = []
+    changed: list[tuple[SeatId, Rating]] = []
     # Each player's rating as openskill's object, once rated here: made once, not for every game
     # (a whole league's rating makes some 40,000 of them, each with its own uuid).
     rated: dict[int, PlackettLuceRating] = {}
@@ -120,7 +125,7 @@ def rate_in_order(games: Iterable[Sequence[RatedSeat]], current: Ratings) -> lis
     return changed
 
 
-def rate_afresh(games: Iterable[Sequence[RatedSeat]]) -> dict[int, Rating]:
+def rate_afresh(games: Iterable[Sequence[RatedSeat[int]]]) -> dict[int, Rating]:
     """Every player's rating after `games`, in order of play, each starting from the model's default.
 
     A season's ratings: they know nothing of the games before its first day."""

@@ -50,6 +50,7 @@ from games.models import (
     read_played_on,
     seat_results,
 )
+from games.ratings import RatedSeat, Rating, Ratings, rate_in_order
 from rules import (
     MOST_HANDS,
     GameSetup,
@@ -96,12 +97,23 @@ def add_games(league: League, records: Sequence[GameRecord]) -> list[Game]:
     (League.results_changed).
     Raises HandError when an entry does not stand.
     """
-    return store_game_rows(league, game_rows(league, records))
+    return store_game_rows(league, game_rows(played_games(league, records)))
 
 
 HAND_COLUMNS = ["game", "number", "entry", "result", "created_at", "updated_at", "client_key"]
-# A seat's ratings are written once the league is rated (League.rebuild_results_in_steps).
-SEAT_COLUMNS = ["game", "player", "position", *Seat.RESULT_FIELDS]
+SEAT_COLUMNS = ["game", "player", "position", *Seat.RESULT_FIELDS, "rating_mu", "rating_sigma"]
+# A seat as rate_in_order names it before the seats have ids: its game's number and its position.
+SeatKey = tuple[int, int]
+
+
+@dataclass
+class PlayedGame:
+    """A record played by the engine: its Game, unsaved and its results set, and each seat's results
+    (seat_results: Seat.RESULT_FIELDS in their order)."""
+
+    record: GameRecord
+    game: Game
+    seats: list[tuple]
 
 
 @dataclass
@@ -118,20 +130,12 @@ class GameRows:
     revisions: Rows | None = None
 
 
-def game_rows(
-    league: League,
-    records: Sequence[GameRecord],
-    revisions: Sequence[Sequence[tuple]] = (),
-    user_ids: Mapping[str, int] | None = None,
-) -> GameRows:
-    """The rows of records' games, seats and hands, each game's results worked out by the engine,
-    and of their History (revisions: each record's lines, as ReadGame.history holds them).
+def played_games(league: League, records: Sequence[GameRecord]) -> list[PlayedGame]:
+    """Each record's Game and seats' results, worked out by the engine.
 
     Writes nothing when every record has its number; otherwise takes the league's next numbers
     in the caller's transaction."""
-    games: list[Game] = []
-    seats: list[tuple] = []
-    hands: list[tuple[int, int, dict[str, Any], dict[str, Any], datetime, datetime, str]] = []
+    played = []
     unnumbered = sum(1 for record in records if record.number is None)
     next_number = league.take_game_numbers(unnumbered) if unnumbered else 0
     zone = league.zone
@@ -156,12 +160,53 @@ def game_rows(
         )
         winners = game.set_results(state)
         game.version = len(record.entries)
+        played.append(PlayedGame(dataclasses.replace(record, state=state), game, seat_results(state, winners)))
+    return played
+
+
+def rate_played(played: Sequence[PlayedGame], ratings: Ratings) -> dict[SeatKey, Rating]:
+    """Rate the counted games of `played` in order of play from `ratings` (updated in place, as
+    League._rating_changes does), before any of them is stored: each counted seat's rating.
+
+    The order is the database's (Game's ORDER_OF_PLAY: day, start, id): games stored in the
+    order of `played` take their ids in it, and sorted() keeps that order among equals."""
+    counted = sorted(
+        (each for each in played if each.game.status == Game.Status.OVER),
+        key=lambda each: (each.game.played_on, each.game.created_at),
+    )
+    in_order = [
+        [
+            # Seat.RESULT_FIELDS: total first, won second, team last.
+            RatedSeat((each.game.number, position), player.pk, results[0], results[1], None, results[-1])
+            for position, (player, results) in enumerate(zip(each.record.players, each.seats, strict=True))
+        ]
+        for each in counted
+    ]
+    return dict(rate_in_order(in_order, ratings))
+
+
+def game_rows(
+    played: Sequence[PlayedGame],
+    revisions: Sequence[Sequence[tuple]] = (),
+    user_ids: Mapping[str, int] | None = None,
+    ratings: Mapping[SeatKey, Rating] | None = None,
+) -> GameRows:
+    """The rows of played games, seats and hands, and of their History (revisions: each record's
+    lines, as ReadGame.history holds them). A seat's rating is in `ratings` (rate_played), or
+    left for the league's rating to write (League.results_changed)."""
+    games: list[Game] = []
+    seats: list[tuple] = []
+    hands: list[tuple[int, int, dict[str, Any], dict[str, Any], datetime, datetime, str]] = []
+    ratings = ratings or {}
+    for each in played:
+        record, game = each.record, each.game
+        state = cast(GameState, record.state)
+        number = game.number
         games.append(game)
         # A seat's row without a Seat: some 20,000 instances cost more than their INSERT.
-        seats.extend(
-            (number, player.pk, position, *results)
-            for position, (player, results) in enumerate(zip(record.players, seat_results(state, winners), strict=True))
-        )
+        for position, (player, results) in enumerate(zip(record.players, each.seats, strict=True)):
+            mu, sigma = ratings.get((number, position), (None, None))
+            seats.append((number, player.pk, position, *results, mu, sigma))
         stored = record.stored or [entry.to_stored() for entry in record.entries]
         at = record.created_at
         hands.extend(
@@ -328,39 +373,44 @@ def _store_league(owner: User, name: str, settings: dict[str, Any], player_names
         accounts = restoring.users(sorted({line[1] for record in records for line in record.history if line[1]}))
         # By ids, not objects: a related object's descriptor, set a hundred thousand times, costs.
         user_ids = {username: user.pk for username, user in accounts.items()}
+        played = played_games(
+            league,
+            [
+                GameRecord(
+                    record.setup,
+                    [players[name] for name in record.setup.players],
+                    record.entries,
+                    record.created_at,
+                    record.finished_at,
+                    record.declared,
+                    record.state,
+                    record.played_on,
+                    number,
+                    record.clock_started_at,
+                    record.stored,
+                )
+                for record, number in zip(records, numbers, strict=True)
+            ],
+        )
+        # Rated before the first chunk, so that each seat is written with its rating: no read of
+        # the seats back and no UPDATE of each of them (League.rebuild_results_in_steps).
+        ratings: Ratings = dict.fromkeys(player.pk for player in players.values())
+        seat_ratings = rate_played(played, ratings)
         # At least one chunk (of no game, for a file of none): the sections are written in the last.
         for start in range(0, max(len(records), 1), CHUNK_GAMES):
-            chunk = records[start : start + CHUNK_GAMES]
+            end = start + CHUNK_GAMES
             rows = game_rows(
-                league,
-                [
-                    GameRecord(
-                        record.setup,
-                        [players[name] for name in record.setup.players],
-                        record.entries,
-                        record.created_at,
-                        record.finished_at,
-                        record.declared,
-                        record.state,
-                        record.played_on,
-                        number,
-                        record.clock_started_at,
-                        record.stored,
-                    )
-                    for record, number in zip(chunk, numbers[start : start + CHUNK_GAMES], strict=True)
-                ],
-                [record.history for record in chunk],
-                user_ids,
+                played[start:end], [record.history for record in records[start:end]], user_ids, seat_ratings
             )
             with step_write():
                 games = _store_games(league, rows)
                 restoring.games.update((game.number, game) for game in games)
-                if start + CHUNK_GAMES >= len(records):
+                if end >= len(records):
                     # With the last chunk, not a step of their own: a step waits out a pause.
                     for store in stores:
                         store(restoring)
-        # Ratings, standings and every season's, a short transaction each while the league is hidden.
-        league.rebuild_results_in_steps()
+        # Standings and every season's, a short transaction each while the league is hidden.
+        league.rebuild_results_in_steps(ratings)
         League.all_objects.filter(pk=league.pk).update(importing=False)
         league.importing = False
     except BaseException:

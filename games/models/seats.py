@@ -80,7 +80,7 @@ class SeatQuerySet(models.QuerySet["Seat"]):
         )
         return [row for row in rows if row["opponent"] != row["player_id"]]
 
-    def rated_in_order(self) -> list[list[RatedSeat]]:
+    def rated_in_order(self) -> list[list[RatedSeat[int]]]:
         """These seats game by game in order of play, as the ratings read them (games.ratings). One query."""
         rows = self.order_by("game__played_on", "game__created_at", "game_id", "position").values_list(
             "pk", "game_id", "player_id", "total", "won", "rating_mu", "rating_sigma", "team"

@@ -92,24 +92,22 @@ class StandingsKeeper(models.Model):
             self.seasons_changed({position[0], *days})
         ResultsChange.log(self, position, days, None if since is None else set(ratings))
 
-    def rebuild_results_in_steps(self: League) -> None:  # type: ignore[misc]  # self: see the class's note
+    def rebuild_results_in_steps(self: League, ratings: Ratings) -> None:  # type: ignore[misc]  # self: see the class's note
         """results_changed() for the whole league, one short transaction a step, for a league
-        nobody sees yet (League.importing): the ratings and standings, then each season.
+        nobody sees yet (League.importing), its seats written with their ratings (`ratings`:
+        every player's, as _rating_changes gives them): the standings, then each season.
 
         In one transaction, the whole league's figures hold SQLite's one write
         lock for as long as they take; in steps, another league's hand waits
         at most one step. Nothing reads or writes the league between the steps,
-        so each step's reading and rating is done before its transaction: the
-        lock is held only for the step's writes, and the work between two steps
-        is the gap in which a waiting hand takes it (games.bulk.step_write).
+        so each step's reading is done before its transaction: the lock is held
+        only for the step's writes, and the work between two steps is the gap
+        in which a waiting hand takes it (games.bulk.step_write).
         """
-        Game, League, Season, Seat = model("Game"), model("League"), model("Season"), model("Seat")
+        League, Season = model("League"), model("Season")
 
-        ratings, changed = self._rating_changes(None, ())
         standings, rivalries = self._standing_rows(ratings)
         with step_write():
-            Seat.objects.forget_uncounted_ratings(Game.objects.filter(league=self))
-            Seat.objects.store_ratings(changed)
             self._store_standings(ratings, None, standings, rivalries)
             self._keep_year_seasons()
             # Nobody reads the league before the last step: its versions can move in the first.

@@ -15,7 +15,9 @@ def leading_columns(model: type[models.Model]) -> set[str]:
     leading |= {
         constraint.fields[0]
         for constraint in model._meta.constraints
-        if isinstance(constraint, models.UniqueConstraint) and len(constraint.fields) > 1 and constraint.condition is None
+        if isinstance(constraint, models.UniqueConstraint)
+        and len(constraint.fields) > 1
+        and constraint.condition is None
     }
     return leading
 

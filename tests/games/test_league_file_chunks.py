@@ -29,8 +29,10 @@ from games.models import (
     new_token,
     purge_trash,
 )
+from rules import HandEntry
 from tests.factories import UserFactory, make_game
 from tests.games.league_seed import hand_worked_league, seed_league
+from tests.games.test_more_variants_kept import TEAMS
 
 pytestmark = pytest.mark.django_db
 
@@ -73,6 +75,7 @@ def test_the_games_are_written_in_chunks_while_the_league_is_hidden(document, mo
         "the second chunk",
         "the second chunk's rows",
         "the ratings",
+        "the standings",
         "the standings' rows",
         "a season's figures",
         "a season's rows",
@@ -96,10 +99,11 @@ def test_a_failure_in_any_write_leaves_nothing_behind(document, monkeypatch, fai
 
         monkeypatch.setattr(restore, name, second_fails)
     else:
-        # The figures are worked out, then written in steps, each its own transaction
-        # (League.rebuild_results_in_steps).
+        # The seats are rated before the first chunk; the other figures are worked out, then
+        # written in steps, each its own transaction (League.rebuild_results_in_steps).
         target, name = {
-            "the ratings": (League, "_store_standings"),
+            "the ratings": (restore, "rate_played"),
+            "the standings": (League, "_store_standings"),
             "the standings' rows": (League, "_standing_rows"),
             "a season's figures": (Season, "store_standings"),
             "a season's rows": (Season, "standing_rows"),
@@ -173,8 +177,8 @@ def figures(league):
 
 
 def test_the_figures_rebuilt_in_steps_are_those_of_a_rebuild_in_one(league):
-    # Its reading and rating is done outside the steps' transactions: the same figures all the same,
-    # for a season that takes in part of the league (rated afresh) as for the league's.
+    # Its reading is done outside the steps' transactions: the same figures all the same, for a
+    # season that takes in part of the league (rated afresh) as for the league's.
     seed_league(league, games=40, players=7)
     Season.objects.create(league=league, name="Opening days", first_day=date(2024, 1, 1), last_day=date(2024, 1, 3))
     league.results_changed()
@@ -184,8 +188,42 @@ def test_the_figures_rebuilt_in_steps_are_those_of_a_rebuild_in_one(league):
     Standing.objects.filter(league=league).delete()
     Rivalry.objects.filter(league=league).delete()
     SeasonStanding.objects.filter(season__league=league).delete()
-    Seat.all_objects.filter(game__in=Game.objects.filter(league=league).values("pk")).update(
+    ratings, changed = league._rating_changes(None, ())
+    assert changed == []  # the seats hold their ratings, as an import writes them
+    league.rebuild_results_in_steps(ratings)
+    assert figures(league) == rebuilt_in_one
+
+
+def test_an_import_rates_its_games_before_storing_them_as_the_league_would_rate_them(league, user):
+    """The seats are written with their ratings, rated from the file in the database's order of
+    play: by day, then start, then id, the id being the file's order. Here the file lists the games
+    backwards, games were moved to another day, one started after the next on the same day, two
+    share a day and a start, a partners game rates a team, and an abandoned game rates nobody."""
+    seed_league(league, games=40, players=7)
+    games = {game.number: game for game in Game.objects.filter(league=league)}
+    games[3].move_to_day(games[30].played_on, user)
+    games[35].move_to_day(games[2].played_on, user)
+    Game.all_objects.filter(pk=games[12].pk).update(played_on=games[11].played_on, created_at=games[11].created_at)
+    Game.all_objects.filter(pk=games[5].pk).update(
+        played_on=games[6].played_on, created_at=games[6].created_at + timedelta(minutes=1), finished_at=None
+    )
+    teams = Game.import_scoresheet(league, TEAMS, user)
+    Game.all_objects.filter(pk=teams.pk).update(played_on=games[20].played_on)
+    abandoned = make_game(league, players=["Player 001", "Player 002", "Player 003"], user=user)
+    abandoned.record_hand(1, HandEntry.cards([13, 0, 0], 2), user)
+    abandoned.declare("abandoned", user)
+    league.results_changed()
+    document = export_league(league)
+    document["games"].reverse()
+
+    imported = import_league(document, user, as_copy=True)
+
+    written = figures(imported)
+    rated = [rating for _, mu, sigma in written["ratings"] for rating in (mu, sigma) if rating is not None]
+    assert len(rated) == 2 * Seat.objects.counted().filter(game__league=league).count()
+    # The league rates its seats afresh to the same figures, from the same seats and games.
+    Seat.all_objects.filter(game__in=Game.all_objects.filter(league=imported).values("pk")).update(
         rating_mu=None, rating_sigma=None
     )
-    league.rebuild_results_in_steps()
-    assert figures(league) == rebuilt_in_one
+    imported.results_changed()
+    assert figures(imported) == written
