@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import closing
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any, cast
@@ -14,7 +15,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext
 
-from games.bulk import Rows, collector_paused, instance_rows, prepare_rows, step_write, write_rows
+from games.bulk import Rows, collector_paused, instance_rows, made_ahead, prepare_rows, step_write, write_rows
 from games.league_file import LeagueAlreadyHere, LeagueImportError, counted, declared_refusal
 from games.league_file.sections import (
     _USERNAMES_SEEN,
@@ -396,19 +397,24 @@ def _store_league(owner: User, name: str, settings: dict[str, Any], player_names
         # the seats back and no UPDATE of each of them (League.rebuild_results_in_steps).
         ratings: Ratings = dict.fromkeys(player.pk for player in players.values())
         seat_ratings = rate_played(played, ratings)
-        # At least one chunk (of no game, for a file of none): the sections are written in the last.
-        for start in range(0, max(len(records), 1), CHUNK_GAMES):
+
+        def chunk_rows(start: int) -> GameRows:
             end = start + CHUNK_GAMES
-            rows = game_rows(
+            return game_rows(
                 played[start:end], [record.history for record in records[start:end]], user_ids, seat_ratings
             )
-            with step_write():
-                games = _store_games(league, rows)
-                restoring.games.update((game.number, game) for game in games)
-                if end >= len(records):
-                    # With the last chunk, not a step of their own: a step waits out a pause.
-                    for store in stores:
-                        store(restoring)
+
+        # At least one chunk (of no game, for a file of none): the sections are written in the last.
+        starts = range(0, max(len(records), 1), CHUNK_GAMES)
+        with closing(made_ahead(chunk_rows, starts)) as chunks:
+            for start, rows in zip(starts, chunks, strict=True):
+                with step_write():
+                    games = _store_games(league, rows)
+                    restoring.games.update((game.number, game) for game in games)
+                    if start + CHUNK_GAMES >= len(records):
+                        # With the last chunk, not a step of their own: a step waits out a pause.
+                        for store in stores:
+                            store(restoring)
         # Standings and every season's, a short transaction each while the league is hidden.
         league.rebuild_results_in_steps(ratings)
         League.all_objects.filter(pk=league.pk).update(importing=False)

@@ -2,6 +2,7 @@
 
 import gc
 import json
+import threading
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
@@ -158,3 +159,47 @@ def test_a_pause_leaves_a_collector_that_was_off_off(collector_on):
     with bulk.collector_paused():
         pass
     assert not gc.isenabled()
+
+
+@pytest.mark.parametrize("vendor", ["postgresql", "sqlite"])
+def test_made_ahead_makes_each_item_in_order_and_raises_an_error_at_its_item(monkeypatch, vendor):
+    monkeypatch.setattr(connection, "vendor", vendor)
+    assert list(bulk.made_ahead(lambda item: item * 2, [1, 2, 3])) == [2, 4, 6]
+    assert list(bulk.made_ahead(lambda item: item, [])) == []
+
+    def fails_at_two(item):
+        if item == 2:
+            raise RuntimeError("no rows for 2")
+        return item
+
+    made = bulk.made_ahead(fails_at_two, [1, 2, 3])
+    assert next(made) == 1
+    with pytest.raises(RuntimeError, match="no rows for 2"):
+        next(made)
+
+
+def test_on_postgresql_the_next_item_is_made_while_the_caller_holds_this_one(monkeypatch):
+    """The caller waits (as for the server) until the next item is made: made in turn, it never
+    would be, and the wait would time out."""
+    monkeypatch.setattr(connection, "vendor", "postgresql")
+    second_made = threading.Event()
+
+    def make(item):
+        if item == 2:
+            second_made.set()
+        return item
+
+    made = bulk.made_ahead(make, [1, 2])
+    assert next(made) == 1
+    assert second_made.wait(timeout=10)
+    assert list(made) == [2]
+
+
+def test_on_sqlite_items_are_made_in_turn_only_when_asked_for(monkeypatch):
+    monkeypatch.setattr(connection, "vendor", "sqlite")
+    asked = []
+    made = bulk.made_ahead(lambda item: asked.append(item) or item, [1, 2, 3])
+    assert next(made) == 1
+    assert asked == [1]
+    made.close()
+    assert asked == [1]
