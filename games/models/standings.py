@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 # The presets whose games pay money hand by hand (Turbo Hearts): Seat.money holds it.
 MONEY_VARIANTS = tuple(key for key, variant in PRESETS.items() if variant.scoring == "turbo")
 
+# A Rivalry row as _standing_rows makes it.
+RIVALRY_COLUMNS = ["league", "player", "opponent", "wins", "losses", "ties"]
+
 
 def figure_sums() -> dict[str, Any]:
     """The aggregates over seats that make a standings row: the one list of the sums.
@@ -243,8 +246,8 @@ class StandingsKeeper(models.Model):
 
     def _standing_rows(  # type: ignore[misc]  # self: see the class's note
         self: League, ratings: Ratings, players: set[int] | None = None
-    ) -> tuple[list[Standing], list[Rivalry]]:
-        """_refresh_standings' reading: the players' Standing and Rivalry rows, unsaved."""
+    ) -> tuple[list[Standing], list[tuple]]:
+        """_refresh_standings' reading: the players' Standing rows, unsaved, and Rivalry rows."""
         Seat = model("Seat")
 
         seats = Seat.objects.counted().filter(game__league=self)
@@ -256,15 +259,15 @@ class StandingsKeeper(models.Model):
                 league=self, player_id=player_id, variant=variant, rating=current.get(player_id)
             )
         )
+        # Rows (RIVALRY_COLUMNS), not Rivalry instances: a league has thousands.
         rivalries = [
-            Rivalry(league=self, player_id=row["player_id"], opponent_id=row["opponent"],
-                    wins=row["wins"], losses=row["losses"], ties=row["ties"])
+            (self.pk, row["player_id"], row["opponent"], row["wins"], row["losses"], row["ties"])
             for row in seats.rivalries()
-        ]  # fmt: skip
+        ]
         return rows, rivalries
 
     def _store_standings(  # type: ignore[misc]  # self: see the class's note
-        self: League, ratings: Ratings, players: set[int] | None, rows: list[Standing], rivalries: list[Rivalry]
+        self: League, ratings: Ratings, players: set[int] | None, rows: list[Standing], rivalries: list[tuple]
     ) -> None:
         """_refresh_standings' writing: the players' rows (_standing_rows) in place of theirs, and the
         current rating of every other player in ratings."""
@@ -277,7 +280,7 @@ class StandingsKeeper(models.Model):
         standing.delete()
         insert_rows(Standing, *instance_rows(Standing, rows))
         kept_rivalries.delete()
-        insert_rows(Rivalry, *instance_rows(Rivalry, rivalries))
+        insert_rows(Rivalry, RIVALRY_COLUMNS, rivalries)
 
         if players is not None:
             current = {player_id: ordinal(*rating) if rating else None for player_id, rating in ratings.items()}
