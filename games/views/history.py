@@ -10,6 +10,7 @@ whole league live here too.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property, lru_cache
@@ -83,6 +84,24 @@ class ListedSeat:
     total: int
     won: bool
     money: int
+
+
+# A game of a list as the archive reads it, page by page: ListedGame's fields but its seats.
+LISTED_VALUES = ["pk", "number", "played_on", "variant", "status", "hand_count"]
+
+
+def _listed_page(games: Sequence[tuple]) -> list[ListedGame]:
+    """A page of games (LISTED_VALUES, in order) with their seats, read as values in one query:
+    twenty games and their eighty seats as model instances took longer than both queries."""
+    listed = {values[0]: ListedGame(*values) for values in games}
+    seats = (
+        Seat.objects.filter(game__in=list(listed))
+        .order_by("game_id", "position")
+        .values_list("game_id", "player_id", "player__name", "total", "won", "money")
+    )
+    for game_id, player_id, name, total, won, money in seats:
+        listed[game_id].listed_seats.append(ListedSeat(player_id, name, total, won, money))
+    return list(listed.values())
 
 
 def _latest_games(player: Player) -> list[ListedGame]:
@@ -277,7 +296,7 @@ def _archive(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
             games = games.filter(status=form.cleaned_data["status"])
         if form.cleaned_data["player"]:
             games = games.filter(seats__player=form.cleaned_data["player"])
-    listed = _listed(games.latest_first())
+    listed = games.latest_first().values_list(*LISTED_VALUES)
     paginator = Paginator(listed, GAMES_PER_PAGE)
     # Counting a league's thousands of games costs more than the page of them: the count is kept
     # until anything in the league changes (League.data_version), for each choice of filters.
@@ -286,6 +305,7 @@ def _archive(request: HtmxHttpRequest, reader: Reader) -> TemplateResponse:
     key = f"archive-count:{reader.league.pk}:{reader.league.data_version}:{chosen}"
     paginator.count = cache.get_or_set(key, listed.count, 24 * 60 * 60) or 0
     page = paginator.get_page(request.GET.get("page"))
+    page.object_list = _listed_page(list(page.object_list))
     context = {"reader": reader, "league": reader.league, "form": form, "page": page}
     return render_page(request, "history/games.html", context, "games-list", status=200 if valid else 422)
 

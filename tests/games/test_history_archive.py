@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from games.models import League, new_token
+from games.models import Game, League, new_token
 from games.views.history import GAMES_PER_PAGE
 from tests.conftest import HTMX
 from tests.factories import PlayerFactory, make_game
@@ -22,7 +22,10 @@ def url(league, query=""):
 
 
 def listed(response):
-    return list(response.context_data["page"])
+    """The games the page lists, in order, as Games (the page holds them as values: ListedGame)."""
+    listed_pks = [game.pk for game in response.context_data["page"]]
+    found = Game.all_objects.in_bulk(listed_pks)
+    return [found[pk] for pk in listed_pks]
 
 
 @pytest.mark.parametrize("role", ["owner", "organizer", "scorer", "viewer"])
