@@ -35,10 +35,9 @@ def database_environment() -> dict[str, str]:
     database = connection.settings_dict
     if database["ENGINE"].endswith("sqlite3"):
         return {"SQLITE_PATH": str(database["NAME"])}
-    url = (
-        f"postgres://{database['USER']}:{database['PASSWORD']}@{database['HOST']}:{database['PORT']}/{database['NAME']}"
-    )
-    return {"DATABASE_URL": url}
+    # The host may be a Unix socket's folder (CI's), which a URL carries quoted.
+    where = urllib.parse.quote(database["HOST"], safe="") + (f":{database['PORT']}" if database["PORT"] else "")
+    return {"DATABASE_URL": f"postgres://{database['USER']}:{database['PASSWORD']}@{where}/{database['NAME']}"}
 
 
 def start_instance(tmp_path: Path, name: str) -> tuple[subprocess.Popen, str]:
