@@ -71,7 +71,8 @@ class Variant:
 
     @property
     def variants_option_keys(self) -> tuple[str, ...]:
-        """RULES.md's More variants options that apply to this variant (not on the forms yet)."""
+        """RULES.md's More variants options that apply to this variant (the house-rules forms show them after the
+        peers' options)."""
         return tuple(key for key in OPTIONS if key in self.defaults and OPTIONS[key].variants)
 
     def applies(self, key: str) -> bool:

@@ -1,10 +1,16 @@
-"""Views, one module per area of the app.
+"""Views, one module per area of the app, each with the form module of the same name.
 
-accounts: sign up; leagues: leagues and their players; table: games, hands
-and the game page; rulebook: cheat-sheets and the referee; history:
-standings, archive, scoresheets and players' statistics; seasons: a league's
-named seasons; backups: a league's
-export and import; members: roles, invites, the public link and password
-links; logins: the limits on login attempts; ops: the health check; errors: 503 when the
-database fails; pages: page or partial.
+- accounts: sign up. logins: the limits on login attempts.
+- leagues: leagues and their players. members: roles, invites, the public
+  link and password links. activity: the league's activity log and its undo.
+- table: games, hands and the game page; regions: the game page's regions
+  drawn once for every phone; offline: the service worker; sharing: a game's
+  share link and QR code; results: a result sent to a chat and its preview.
+- rulebook: cheat-sheets and the referee. presets: a league's house rules.
+- history: standings, archive, scoresheets and players' statistics; seasons:
+  a league's named seasons; backups: a league's export and import; trash:
+  what an organizer deleted, and its restore.
+- nights: the club night, the organizer's side; night_screen: the night's
+  page and the club's screen behind a signed link.
+- ops: the health check; errors: 503 when the database fails; pages: page or partial.
 """

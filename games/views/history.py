@@ -3,8 +3,8 @@
 Members see these pages under their league. Whoever holds the league's
 public link sees the standings, the archive and the scoresheets read-only:
 the same views, entered through the token, with a Reader that has no
-membership, so no actions and no account names. Export and import of a
-whole league live here too.
+membership, so no actions and no account names. A league's export and
+import are backups.py's.
 """
 
 from __future__ import annotations
