@@ -400,6 +400,8 @@ class RoundResult:
 
 @dataclass(frozen=True)
 class Standing:
+    """A player's line: rounds counts the rounds they sat at a table, whatever became of its game."""
+
     player: str
     place: int
     score: Fraction
@@ -444,12 +446,13 @@ def standings(rounds: Sequence[RoundResult]) -> list[Standing]:
         given: dict[str, Fraction] = {}
         sitting = list(round_result.sit_out)
         for table in round_result.tables:
+            for name in table.players:
+                played[name] = played.get(name, 0) + 1
             if table.counts:
                 given.update(placement_points(table))
                 mean_total = Fraction(sum(table.totals), len(table.totals))
                 for name, total in zip(table.players, table.totals, strict=True):
                     margin[name] = margin.get(name, Fraction(0)) + mean_total - total
-                    played[name] = played.get(name, 0) + 1
             elif table.status in (NULL, ABANDONED):
                 sitting.extend(table.players)
             else:
@@ -469,3 +472,10 @@ def standings(rounds: Sequence[RoundResult]) -> list[Standing]:
         Standing(name, place, score.get(name, Fraction(0)), margin.get(name, Fraction(0)), played.get(name, 0))
         for place, name in enumerate(ranked, start=1)
     ]
+
+
+def winner(rounds: Sequence[RoundResult], ranked: Sequence[Standing]) -> str | None:
+    """Who wins the night: the first of its standings, or nobody when no game of it counted (the law)."""
+    if not ranked or not any(table.counts for round_result in rounds for table in round_result.tables):
+        return None
+    return ranked[0].player

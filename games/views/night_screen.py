@@ -119,7 +119,6 @@ def _screen(
     name, args = _where(token, night_id, public)
     screen_url = request.build_absolute_uri(reverse(f"games:{name}", args=args))
     standings = context["standings"]
-    winner = standings[0].player if context["over"] and standings else None
     context.update(
         token=token,
         fingerprint=current,
@@ -127,7 +126,6 @@ def _screen(
         poll_url=reverse(f"games:{name}-poll", args=args),
         screen_url=screen_url,
         qr=qr_svg(screen_url),
-        winner=winner,
         round_line=_round_line(night, context),
         standing_rows=[
             {"standing": standing, "score": rounded(standing.score, 2), "margin": rounded(standing.margin, 1)}
@@ -197,9 +195,9 @@ def _round_line(night: Night, context: dict[str, Any]) -> str:
 
 
 def _standing_rows(context: dict[str, Any]) -> list[Row]:
-    over = context["over"]
+    won = context["winner"] is not None
     return [
-        Row(standing.place, standing.player, rounded(standing.score, 2), over and standing.place == 1)
+        Row(standing.place, standing.player, rounded(standing.score, 2), won and standing.place == 1)
         for standing in context["standings"]
     ]
 
@@ -230,8 +228,8 @@ def _night_share(night: Night, context: dict[str, Any], screen_url: str) -> dict
         "night": night.title,
         "round": _round_line(night, context),
     }
-    if context["over"] and context["standings"]:
-        head += " · " + _("won by %(winner)s") % {"winner": context["standings"][0].player}
+    if context["winner"]:
+        head += " · " + _("won by %(winner)s") % {"winner": context["winner"]}
     return {
         "title": night.title,
         "text": f"{head}\n{top}",

@@ -42,7 +42,7 @@ from games.models import (
 from games.permissions import ORGANIZE, VIEW, get_league_for, shown_in_its_language
 from games.views.sharing import join_token, qr_svg
 from rules import name_key
-from rules.night import RoundResult, TableResult, standings
+from rules.night import RoundResult, TableResult, standings, winner
 from rules.variants import PRESETS
 from scorekeeper.middleware import HtmxHttpRequest
 
@@ -146,6 +146,13 @@ def _results(rounds: list[dict[str, Any]]) -> list[RoundResult]:
 def _night_context(night: Night, membership: Membership | None) -> dict[str, Any]:
     rounds = [_round_view(night_round) for night_round in _rounds(night)]
     current = rounds[-1] if rounds else None
+    results = _results(rounds)
+    ranked = standings(results)
+    over = (
+        current is not None
+        and current["round"].number >= night.rounds
+        and current["round"].status == NightRound.Status.OVER
+    )
     attendance = list(night.attendance.select_related("player").order_by("player__name"))
     return {
         "night": night,
@@ -156,10 +163,10 @@ def _night_context(night: Night, membership: Membership | None) -> dict[str, Any
         "unfinished": current is not None
         and current["round"].status == NightRound.Status.PLAYING
         and any(table["game"] is not None and table["game"].status in _PLAYING for table in current["tables"]),
-        "over": current is not None
-        and current["round"].number >= night.rounds
-        and current["round"].status == NightRound.Status.OVER,
-        "standings": standings(_results(rounds)),
+        "over": over,
+        "standings": ranked,
+        # Nobody wins a night none of whose games counted (every table abandoned, or no hand played).
+        "winner": winner(results, ranked) if over else None,
         "present": [entry.player for entry in attendance if not entry.left],
         "left": [entry.player for entry in attendance if entry.left],
         "can_organize": membership is not None and membership.can_organize,

@@ -177,6 +177,27 @@ def test_the_standings_and_the_winner_come_from_the_nights_law(client, league, u
     assert "Final standings after 1 round" in html
 
 
+def test_a_night_whose_every_table_was_abandoned_names_no_winner(client, league, user):
+    night = started(league, user, rounds=2)
+    night.end_round(1, user)  # no hand at either table: both games are abandoned
+    night.next_round(1)
+    night.start_round(2, user)
+    night.end_round(2, user)
+    html = client.get(screen_url(night)).content.decode()
+    assert "Final standings after 2 rounds" in html
+    assert 'data-testid="night-winner"' not in html
+    assert "night-screen-first" not in html
+    assert "won by" not in meta(html, "og:description")
+    client.force_login(user)
+    page = client.get(reverse("games:night-detail", args=[night.pk])).content.decode()
+    assert "The night is over." in page
+    assert "wins the night" not in page
+    assert "No game of the night counted, so nobody wins it." in page
+    # Everyone sat at a table in both rounds, though neither counted.
+    rounds = re.findall(r"<tr><td>\d+</td><td>[^<]+</td><td>0[.,]00</td><td>(\d+)</td></tr>", page)
+    assert rounds == ["2"] * len(EIGHT)
+
+
 # Live: the poll ---------------------------------------------------------------------------
 
 

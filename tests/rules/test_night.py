@@ -24,6 +24,7 @@ from rules.night import (
     standings,
     table_sizes,
     variant_sizes,
+    winner,
 )
 from tests.fuzzing import examples
 
@@ -346,6 +347,32 @@ def test_a_null_or_abandoned_game_scores_its_players_as_sitting_out():
 def test_a_round_where_no_game_counts_scores_nobody():
     tables = (TableResult(tuple("ABCD"), (0, 0, 0, 0), (), "null"),)
     assert {standing.score for standing in standings([RoundResult(tables, sit_out=("E",))])} == {0}
+
+
+def test_rounds_counts_the_rounds_sat_at_a_table_whatever_became_of_its_game():
+    abandoned = RoundResult((TableResult(tuple("ABCD"), (0, 0, 0, 0), (), "abandoned"),), sit_out=("E",))
+    counted = RoundResult((over("ABCE", (10, 20, 30, 40), (0,)),), sit_out=("D",))
+    night = {standing.player: standing for standing in standings([abandoned, abandoned, counted])}
+    # A sat at a table in all three rounds; D in the two abandoned ones; E only in the counted one.
+    assert {name: night[name].rounds for name in "ADE"} == {"A": 3, "D": 2, "E": 1}
+
+
+def test_nobody_wins_a_night_none_of_whose_games_counted():
+    abandoned = RoundResult((TableResult(tuple("ABCD"), (0, 0, 0, 0), (), "abandoned"),), sit_out=("E",))
+    null = RoundResult((TableResult(tuple("ABCE"), (5, 8, 0, 13), (), "null"),), sit_out=("D",))
+    ranked = standings([abandoned, null])
+    assert ranked  # everyone is listed, at 0
+    assert winner([abandoned, null], ranked) is None
+    assert winner([], []) is None
+
+
+def test_the_night_is_won_by_the_first_of_its_standings_once_a_game_counted():
+    abandoned = RoundResult((TableResult(tuple("ABCD"), (0, 0, 0, 0), (), "abandoned"),))
+    # B wins round two's table with the fewest points: 1 point against C's 2/3.
+    counted = RoundResult((over("ABCD", (30, 0, 10, 40), (1,)),))
+    ranked = standings([abandoned, counted])
+    assert ranked[0].player == "B"
+    assert winner([abandoned, counted], ranked) == "B"
 
 
 def test_the_night_is_ranked_by_score_then_margin_then_name():
