@@ -69,7 +69,9 @@ def result_png(title: str, subtitle: str, rows: Sequence[Row], winner_label: str
     top = band + 20
     row_height = min(90, (HEIGHT - top - 20) // max(len(shown), 1))
     size = int(row_height * 0.55)
-    place_width, total_width = 90, 200
+    # A night's tied scores carry their margin ("2.50 (+3.5)"): the totals' column is as wide as its widest.
+    place_width = 90
+    total_width = max([200, *(math.ceil(_width(row.total, size)) + 10 for row in shown)])
     label_width = math.ceil(_width(winner_label, int(size * 0.6))) + 30 if winner_label else 0
     for index, row in enumerate(shown):
         y = top + index * row_height

@@ -195,11 +195,19 @@ def _round_line(night: Night, context: dict[str, Any]) -> str:
 
 
 def _standing_rows(context: dict[str, Any]) -> list[Row]:
+    """The standings as a share card and a chat's text list them: where points tie, the margin that
+    broke the tie follows them ("2.50 (+3.5)"), so the order has its reason on the card too."""
     won = context["winner"] is not None
-    return [
-        Row(standing.place, standing.player, rounded(standing.score, 2), won and standing.place == 1)
-        for standing in context["standings"]
-    ]
+    ranked = context["standings"]
+    rows = []
+    for index, standing in enumerate(ranked):
+        total = rounded(standing.score, 2)
+        neighbours = ranked[max(index - 1, 0) : index] + ranked[index + 1 : index + 2]
+        if any(other.score == standing.score for other in neighbours):
+            margin = rounded(standing.margin, 1)
+            total += f" ({margin if margin.startswith('-') or margin == '0.0' else '+' + margin})"
+        rows.append(Row(standing.place, standing.player, total, won and standing.place == 1))
+    return rows
 
 
 def night_page(request: HtmxHttpRequest, night_id: int) -> HttpResponse:

@@ -194,8 +194,26 @@ def test_a_night_whose_every_table_was_abandoned_names_no_winner(client, league,
     assert "wins the night" not in page
     assert "No game of the night counted, so nobody wins it." in page
     # Everyone sat at a table in both rounds, though neither counted.
-    rounds = re.findall(r"<tr><td>\d+</td><td>[^<]+</td><td>0[.,]00</td><td>(\d+)</td></tr>", page)
+    rounds = re.findall(r"<tr><td>\d+</td><td>[^<]+</td><td>0[.,]00</td><td>0[.,]0</td><td>(\d+)</td></tr>", page)
     assert rounds == ["2"] * len(EIGHT)
+
+
+def test_the_margin_that_breaks_a_tie_is_shown_wherever_the_standings_are(client, league, user):
+    night = started(league, user)
+    for table in tables(night):
+        table.game.record_hand(1, ONE_HAND, user)
+    night.end_round(1, user)
+    # Both tables alike (see above): two players on each of 1.00, 0.67, 0.33 and 0.00, their margins
+    # 6.5, 3.5, -3.5 and -6.5; every score ties, so every line says its margin.
+    html = client.get(screen_url(night)).content.decode()
+    description = meta(html, "og:description")
+    assert "1.00 (+6.5)" in description
+    assert "0.33 (-3.5)" in description
+    client.force_login(user)
+    for name in ("games:night-detail", "games:night-sheet"):
+        page = client.get(reverse(name, args=[night.pk])).content.decode()
+        margins = re.findall(r"<tr><td>\d+</td><td>[^<]+</td><td>[\d.]+</td><td>(-?[\d.]+)</td><td>1</td></tr>", page)
+        assert margins == ["6.5", "6.5", "3.5", "3.5", "-3.5", "-3.5", "-6.5", "-6.5"], name
 
 
 # Live: the poll ---------------------------------------------------------------------------
