@@ -20,7 +20,7 @@ WORKDIR /app
 # Fonts for the result previews a chat app shows (games/result_image.py): DejaVu for most
 # scripts, Droid Sans Fallback for Chinese, Japanese and Korean names.
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-droid-fallback gettext \
+    && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-droid-fallback fonts-symbola gettext \
     && rm -rf /var/lib/apt/lists/*
 
 # Dependencies first, in their own layer: it is rebuilt only when the lock changes.

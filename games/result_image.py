@@ -8,7 +8,8 @@ A finished game and a club night's standings are both drawn from `Row`s.
 Names can be in any script. No single font Debian ships covers them all, so
 each name is drawn in runs, every run in the first font of FONT_FILES that
 has its characters (DejaVu Sans: Latin, Greek, Cyrillic, Arabic, Hebrew...;
-Droid Sans Fallback: Chinese, Japanese, Korean). Whatever no font here has
+Droid Sans Fallback: Chinese, Japanese, Korean; Symbola: emoji and
+symbols, in one colour). Whatever no font here has
 is drawn as the first font's empty box. Without any of them (a server
 without the fonts packages) Pillow's own font draws everything.
 """
@@ -33,6 +34,9 @@ FONT_FILES = (
     Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
     Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
     Path("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"),
+    # Emoji in a name (🦊 Zoë): Symbola draws them in one colour at any size, as the rows need;
+    # a colour emoji font is a bitmap of one size only.
+    Path("/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf"),
 )
 
 # The app's colours (static/css/app.css): the header's red, ink, a pale row for the winners.
@@ -43,6 +47,9 @@ PALE = (248, 232, 234)
 WHITE = (255, 255, 255)
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
+# The emoji modifiers for skin tones (U+1F3FB-U+1F3FF).
+_SKIN_TONES = frozenset(map(chr, range(0x1F3FB, 0x1F400)))
 
 # A code point no font here has: what a missing character looks like in each font.
 _NO_SUCH_CHARACTER = "\U0010fffd"
@@ -131,6 +138,8 @@ def _runs(text: str, size: int) -> list[tuple[Path | None, str]]:
     """text as (font, characters) runs, each character in the first font that has it."""
     runs: list[tuple[Path | None, str]] = []
     for character in text:
+        if character in _SKIN_TONES:
+            continue  # a one-colour emoji has no skin tone: drawn alone, the modifier is a swatch
         # A space, an accent or a joiner goes with the characters before it, in their font.
         joins = character.isspace() or unicodedata.category(character)[0] in "MC"
         if runs and joins:

@@ -144,6 +144,19 @@ def test_a_name_in_another_script_is_drawn_in_a_font_that_has_it():
     assert result_image._runs("Zoe\u0301", 40) == [(dejavu, "Zoe\u0301")]
 
 
+def test_an_emoji_in_a_name_is_drawn_by_the_emoji_font_not_as_a_box():
+    dejavu, symbola = result_image.FONT_FILES[0], result_image.FONT_FILES[3]
+    assert symbola.is_file(), "apt-get install fonts-symbola"
+    assert not result_image._has(dejavu, "🦊")
+    assert result_image._has(symbola, "🦊")
+    # The variation selector stays with its heart; a skin tone, which one colour cannot show, is left out.
+    assert result_image._runs("🦊 Zoë ❤️ 👍🏽", 40) == [
+        (symbola, "🦊 "),
+        (dejavu, "Zoë ❤\ufe0f "),
+        (symbola, "👍"),
+    ]
+
+
 def test_without_the_fonts_pillows_own_font_draws_it(monkeypatch, tmp_path):
     monkeypatch.setattr(result_image, "FONT_FILES", (tmp_path / "missing.ttf",))
     for cached in (result_image._installed, result_image._font_for):
