@@ -21,6 +21,18 @@ from rules.variants import PRESETS
 SAVED = "saved:"
 MOST_NEWCOMERS = 64
 
+# The table sizes an organizer may allow (CLUBNIGHT.md, Tables): the value is the sizes, "" the law's own rule.
+TABLE_SIZES = {
+    "": (),
+    "4": (4,),
+    "4-5": (4, 5),
+    "3-4": (3, 4),
+    "3-5": (3, 4, 5),
+    "3": (3,),
+    "5": (5,),
+    "6-8": (6, 7, 8),
+}
+
 
 def _rules_choices(league: League) -> list[tuple[str, Any]]:
     # Every preset the new-game form offers (CLUBNIGHT.md: "any preset"); the engine says each one's table sizes.
@@ -52,6 +64,20 @@ class NightForm(forms.Form):
         max_value=1440,
     )
     rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=MOST_ROUNDS, initial=3)
+    sizes = forms.ChoiceField(
+        label=_("Tables"),
+        choices=[
+            ("", _("Of 4, with a fifth player or tables of 3 where the numbers need them")),
+            ("4", _("Of 4 only: the others sit out in turn")),
+            ("4-5", _("Of 4 or 5: the others sit out in turn")),
+            ("3-4", _("Of 3 or 4")),
+            ("3-5", _("Of 3, 4 or 5")),
+            ("3", _("Of 3 only: the others sit out in turn")),
+            ("5", _("Of 5 only: the others sit out in turn")),
+            ("6-8", _("Of 6 to 8, for 3D Hearts: the others sit out in turn")),
+        ],
+        required=False,
+    )
 
     def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -116,6 +142,9 @@ class NightForm(forms.Form):
                 % {"fewest": 3, "count": len(seen)},
             )
         return data
+
+    def clean_sizes(self) -> tuple[int, ...]:
+        return TABLE_SIZES[self.cleaned_data["sizes"]]
 
     def game_options(self) -> tuple[str, dict[str, Any], LeaguePreset | None]:
         variant, options, preset = self.cleaned_data["rules"]

@@ -24,7 +24,9 @@ if TYPE_CHECKING:
     # games.league_file.sections registers this section, so it is imported from there, not here.
     from games.league_file.sections import Reading, Restoring
 
-NIGHT_KEYS = {"name", "played_on", "variant", "options", "rounds", "seed", "players", "played"}
+NIGHT_KEYS = {"name", "played_on", "variant", "options", "rounds", "sizes", "seed", "players", "played"}
+# A file written before a night kept its table sizes has no "sizes": the law's rule.
+NIGHT_KEYS_BEFORE_SIZES = NIGHT_KEYS - {"sizes"}
 ROUND_KEYS = {"number", "status", "tables", "sit_out"}
 TABLE_KEYS = {"game", "seats"}
 # More nights than a club meets in decades; the file stays bounded.
@@ -65,6 +67,7 @@ def write_nights(league: League) -> list[dict[str, Any]]:
                 "variant": night.variant,
                 "options": night.options,
                 "rounds": night.rounds,
+                "sizes": night.sizes,
                 "seed": night.seed,
                 "players": [
                     {"name": entry.player.name, "left": entry.left}
@@ -118,7 +121,7 @@ def _read_night(number: int, night: object, known: dict[str, str], used_games: s
     def fail(message: str) -> LeagueImportError:
         return LeagueImportError(gettext("Club night %(number)s: %(problem)s") % {"number": number, "problem": message})
 
-    if not isinstance(night, Mapping) or set(night) != NIGHT_KEYS:
+    if not isinstance(night, Mapping) or set(night) not in (NIGHT_KEYS, NIGHT_KEYS_BEFORE_SIZES):
         raise fail(gettext("each night is %(keys)s and no more") % {"keys": sorted(NIGHT_KEYS)})
     name = night["name"]
     if not isinstance(name, str) or len(name) > NIGHT_NAME_LENGTH or name != name.strip():
@@ -140,6 +143,17 @@ def _read_night(number: int, night: object, known: dict[str, str], used_games: s
     if not sizes:
         raise fail(gettext("no table can play these rules"))
     rounds = _whole(night["rounds"], 1, MOST_ROUNDS, fail(gettext("'rounds' must be a whole number from 1 to 20")))
+    allowed = night.get("sizes", [])
+    # As the night's form saves them: sizes the variant seats, each once, smallest first.
+    if (
+        not isinstance(allowed, list)
+        or not all(isinstance(size, int) and not isinstance(size, bool) and size in sizes for size in allowed)
+        or allowed != sorted(set(allowed))
+    ):
+        raise fail(
+            gettext("'sizes' must list table sizes these rules seat (%(sizes)s), smallest first, each once")
+            % {"sizes": ", ".join(map(str, sizes))}
+        )
     seed = _whole(night["seed"], 0, MOST_SEED, fail(gettext("'seed' must be a whole number")))
 
     players = night["players"]
@@ -168,7 +182,7 @@ def _read_night(number: int, night: object, known: dict[str, str], used_games: s
             _read_round(index, night_round, last, came, sizes, (variant, dict(options)), used_games, reading, fail)
         )
     fields = {"name": name, "played_on": played_on, "variant": variant, "options": dict(options)}
-    fields |= {"rounds": rounds, "seed": seed}
+    fields |= {"rounds": rounds, "sizes": allowed, "seed": seed}
     return fields, attendance, read_rounds
 
 

@@ -87,6 +87,9 @@ class Night(models.Model):
     # The saved house rules the options came from, if any (its name is shown; the options are what count).
     preset = models.ForeignKey(LeaguePreset, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     rounds = models.PositiveSmallIntegerField()
+    # The table sizes the organizer allows (CLUBNIGHT.md: "4 only, with players sitting out"); empty: the law's
+    # Tables rule (4s, a fifth player or tables of 3 where the numbers need them).
+    sizes = models.JSONField(default=list, blank=True)
     # rules.night's seed: the same night seats the same way.
     seed = models.PositiveIntegerField(default=0)
     created_by = models.ForeignKey(
@@ -140,7 +143,10 @@ class Night(models.Model):
         return GameSetup.create(self.variant, list(names), self.options, 0)
 
     def allowed_sizes(self, players: int) -> tuple[int, ...] | None:
-        """The table sizes rules.night may use: the law's, unless the variant cannot seat one of them."""
+        """The table sizes rules.night may use: the organizer's, else the law's unless the variant cannot
+        seat one of them."""
+        if self.sizes:
+            return tuple(self.sizes)
         sizes = variant_sizes(self.variant, self.options)
         try:
             usual = default_sizes(players)
@@ -204,8 +210,11 @@ class Night(models.Model):
         preset: LeaguePreset | None = None,
         user: Any = None,
         seed: int | None = None,
+        sizes: Sequence[int] = (),
     ) -> Night:
-        """A new night with round 1 proposed (NightProblem for a night that cannot be, nothing saved)."""
+        """A new night with round 1 proposed (NightProblem for a night that cannot be, nothing saved).
+
+        sizes: the table sizes the organizer allows, each one the variant seats; none for the law's rule."""
         _check_players(players)
         if not 1 <= rounds <= MOST_ROUNDS:
             raise NightProblem(gettext("A night has from 1 to %(most)d rounds") % {"most": MOST_ROUNDS}, "rounds")
@@ -217,6 +226,21 @@ class Night(models.Model):
             if not sizes:
                 raise NightProblem(gettext("These house rules cannot be played at any table"), "variant") from None
             resolved = GameSetup.create(variant, [f"P{seat}" for seat in range(sizes[0])], options, 0).options.as_dict()
+        allowed = sorted(set(sizes))
+        seated = variant_sizes(variant, options)
+        for size in allowed:
+            if size not in seated:
+                raise NightProblem(
+                    gettext("This game is not played at tables of %(size)d: it seats %(sizes)s")
+                    % {"size": size, "sizes": ", ".join(map(str, seated))},
+                    "sizes",
+                )
+        if allowed and len(players) < allowed[0]:
+            raise NightProblem(
+                gettext("%(count)d players cannot fill a table of %(size)d")
+                % {"count": len(players), "size": allowed[0]},
+                "sizes",
+            )
         lock_for_writing(league.pk)
         night = cls.objects.create(
             league=league,
@@ -226,6 +250,7 @@ class Night(models.Model):
             options=resolved,
             preset=preset,
             rounds=rounds,
+            sizes=allowed,
             seed=random.randrange(1_000_000) if seed is None else seed,
             created_by=user if user is not None and user.is_authenticated else None,
         )

@@ -89,6 +89,7 @@ def night_new(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
                     name=form.cleaned_data["name"],
                     preset=preset,
                     user=request.user,
+                    sizes=form.cleaned_data["sizes"],
                 )
         except NightProblem as problem:
             form.add_error(problem.field if problem.field in form.fields else None, problem.message)

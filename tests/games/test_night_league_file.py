@@ -87,6 +87,11 @@ MALFORMED = [
         "are not this table's seats, in their order",
     ),
     (lambda d: _first_night(d)["options"].update(time_limit=30), "was not played under the night's rules"),
+    (lambda d: _first_night(d).update(sizes=[8]), "'sizes' must list table sizes these rules seat (3, 4, 5, 6, 7)"),
+    (lambda d: _first_night(d).update(sizes=[5, 4]), "'sizes' must list table sizes"),
+    (lambda d: _first_night(d).update(sizes=[4, 4]), "'sizes' must list table sizes"),
+    (lambda d: _first_night(d).update(sizes=[True]), "'sizes' must list table sizes"),
+    (lambda d: _first_night(d).update(sizes="4"), "'sizes' must list table sizes"),
 ]
 
 
@@ -130,3 +135,18 @@ def test_a_night_of_a_more_variants_preset_comes_back(league, user):
     league.discard()
     restored = import_league(json.loads(text), user)
     assert export_league(restored)["nights"] == first["nights"]
+
+
+def test_the_table_sizes_an_organizer_allowed_come_back_and_an_older_file_has_the_laws_rule(league, user):
+    here = [Player.objects.create(league=league, name=name) for name in NINE]
+    night = Night.begin(league, here, "standard", {}, 2, league.today(), name="Fours", seed=3, sizes=[4])
+    document = export_league(league)
+    assert document["nights"][0]["sizes"] == [4]
+    restored = import_league(json.loads(json.dumps(document)), UserFactory(), as_copy=True)
+    assert Night.objects.get(league=restored).sizes == [4]
+    assert export_league(restored)["nights"] == document["nights"]
+    # A file written before nights kept their sizes: the night seats by CLUBNIGHT.md's Tables rule.
+    del document["nights"][0]["sizes"]
+    older = import_league(document, UserFactory(), as_copy=True)
+    assert Night.objects.get(league=older).sizes == []
+    assert night.sizes == [4]

@@ -124,6 +124,57 @@ def test_unknown_rules_are_refused(scorer, league):
     assert snapshot() == before
 
 
+def test_an_organizer_allows_tables_of_four_only_and_the_others_sit_out_in_turn(scorer, league):
+    response = scorer.post(reverse("games:night-new", args=[league.pk]), new_night(league, sizes="4"))
+    assert response.status_code == 302
+    night = Night.objects.get()
+    assert night.sizes == [4]
+    # Nine at tables of 4 only: two tables, one player out (the law would seat 4 + 5).
+    tables, out = seating(night, 1)
+    assert [len(table) for table in tables] == [4, 4]
+    assert len(out) == 1
+    night.start_round(1)
+    for table in NightTable.objects.filter(round__night=night):
+        finish(table.game)
+    night.next_round(1)
+    tables, out_again = seating(night, 2)
+    assert [len(table) for table in tables] == [4, 4]
+    # Nobody sits out twice while another has not sat out yet.
+    assert len(out_again) == 1
+    assert out_again != out
+    page = scorer.get(night.get_absolute_url()).content.decode()
+    assert 'data-testid="night-sizes">tables of 4</span>' in page
+
+
+def test_the_night_form_offers_the_table_sizes_clubnight_md_names(scorer, league):
+    html = scorer.get(reverse("games:night-new", args=[league.pk])).content.decode()
+    for value, words in (
+        ("", "Of 4, with a fifth player or tables of 3 where the numbers need them"),
+        ("4", "Of 4 only: the others sit out in turn"),
+        ("4-5", "Of 4 or 5: the others sit out in turn"),
+        ("3-5", "Of 3, 4 or 5"),
+    ):
+        assert f'<option value="{value}"' in html
+        assert words in html
+
+
+@pytest.mark.parametrize(
+    ("rules", "sizes", "message"),
+    [
+        ("standard", "8", "Select a valid choice. 8 is not one of the available choices."),
+        ("ricketts", "3-5", "This game is not played at tables of 3: it seats 4"),
+        ("standard", "6-8", "This game is not played at tables of 8: it seats 3, 4, 5, 6, 7"),
+    ],
+)
+def test_table_sizes_the_game_cannot_seat_are_refused_and_change_nothing(scorer, league, rules, sizes, message):
+    data = new_night(league, rules=rules, sizes=sizes)
+    before = snapshot()
+    response = scorer.post(reverse("games:night-new", args=[league.pk]), data)
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert snapshot() == before
+
+
 def test_a_ricketts_night_of_nine_seats_tables_of_four_and_one_sits_out(league):
     night = begin(league, variant="ricketts")
     tables, out = seating(night, 1)
