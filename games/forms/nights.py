@@ -13,7 +13,15 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from games.models import NIGHT_NAME_LENGTH, League, LeaguePreset, Player, player_name
+from games.models import (
+    NIGHT_NAME_LENGTH,
+    League,
+    LeaguePreset,
+    Night,
+    NightSeat,
+    Player,
+    player_name,
+)
 from rules import name_key
 from rules.night import MOST_ROUNDS
 from rules.variants import PRESETS
@@ -174,10 +182,13 @@ class SeatsForm(forms.Form):
         required=False,
     )
 
-    def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, night: Night, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        cast(forms.ModelChoiceField, self.fields["first"]).queryset = league.players.all()
-        cast(forms.ModelChoiceField, self.fields["second"]).queryset = league.players.all()
+        # The latest round's players, seated or sitting out: not every player the league has ever had.
+        seated = NightSeat.objects.filter(round__in=night.round_set.order_by("-number").values("pk")[:1])
+        players = Player.objects.filter(pk__in=seated.values("player_id"))
+        cast(forms.ModelChoiceField, self.fields["first"]).queryset = players
+        cast(forms.ModelChoiceField, self.fields["second"]).queryset = players
 
     def clean(self) -> dict[str, Any]:
         super().clean()

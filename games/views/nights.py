@@ -182,7 +182,7 @@ _PLAYING = (Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK)
 def night_detail(request: HtmxHttpRequest, night_id: int) -> TemplateResponse:
     night, membership = _night_for(request.user, night_id, VIEW)
     context = _night_context(night, membership)
-    context["seats_form"] = SeatsForm(league=night.league, auto_id=SEATS_IDS)
+    context["seats_form"] = SeatsForm(night=night, auto_id=SEATS_IDS)
     context["presence_form"] = PresenceForm(league=night.league, auto_id=PRESENCE_IDS)
     return TemplateResponse(request, PAGE, context)
 
@@ -211,7 +211,7 @@ def _refused(
     request: HtmxHttpRequest, night: Night, membership: Membership, status: int, **forms: Any
 ) -> TemplateResponse:
     context = _night_context(night, membership)
-    context["seats_form"] = forms.get("seats_form") or SeatsForm(league=night.league, auto_id=SEATS_IDS)
+    context["seats_form"] = forms.get("seats_form") or SeatsForm(night=night, auto_id=SEATS_IDS)
     context["presence_form"] = forms.get("presence_form") or PresenceForm(league=night.league, auto_id=PRESENCE_IDS)
     context["round_error"] = forms.get("round_error", "")
     return TemplateResponse(request, PAGE, context, status=status)
@@ -222,7 +222,7 @@ def _refused(
 def night_seats(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     """Before a round starts: swap two players, or move one to another table (or out)."""
     night, membership = _night_for(request.user, night_id, ORGANIZE)
-    form = SeatsForm(request.POST, league=night.league, auto_id=SEATS_IDS)
+    form = SeatsForm(request.POST, night=night, auto_id=SEATS_IDS)
     if form.is_valid():
         data = form.cleaned_data
         try:

@@ -198,6 +198,23 @@ def test_the_organizer_swaps_two_players_of_different_tables(scorer, league):
     assert after_second == [*second[:2], a.name, *second[3:]]
 
 
+def test_the_swap_and_move_lists_name_the_rounds_players_only(scorer, league):
+    absent = Player.objects.create(league=league, name="Zed")
+    night = begin(league, variant="ricketts")  # 8 seated, 1 sitting out
+    form = scorer.get(night.get_absolute_url()).context_data["seats_form"]
+    for field in ("first", "second"):
+        assert sorted(player.name for player in form.fields[field].queryset) == NINE
+    # A league player who is not at the night cannot be swapped in by a forged request.
+    (first, _), _out = seating(night, 1)
+    before = snapshot()
+    response = scorer.post(
+        reverse("games:night-seats", args=[night.pk]),
+        {"action": "swap", "first": absent.pk, "second": Player.objects.get(name=first[0]).pk},
+    )
+    assert response.status_code == 422
+    assert snapshot() == before
+
+
 def test_the_organizer_moves_a_player_to_another_table(scorer, league):
     night = begin(league)
     (four, five), _ = seating(night, 1)
