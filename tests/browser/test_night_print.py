@@ -1,4 +1,5 @@
-"""A club night's printed pages: the night sheet holds 16 players over 5 rounds on one page of A4 and of Letter."""
+"""A club night's printed pages: the night sheet holds 16 players over 5 rounds, and 21 over 4, on one page of
+A4 and of Letter."""
 
 import pytest
 from django.urls import reverse
@@ -28,16 +29,19 @@ def played_night(league, names, rounds):
     return night
 
 
+# The night of issue 35's club: 21 players over 4 rounds at tables of 5, 4, 4, 4 and 4.
+LONG_21 = [f"{letter}{'abcdefghij' * 4}"[:40] for letter in "ABCDEFGHIJKLMNOPQRSTU"]
+
+
 @pytest.mark.parametrize("paper", PAPERS)
-def test_the_night_sheet_of_16_players_over_5_rounds_prints_on_one_page(
-    page, live_server, artifacts_dir, league, user, paper
-):
-    night = played_night(league, LONG_NAMES, 5)
+@pytest.mark.parametrize(("names", "rounds"), [(LONG_NAMES, 5), (LONG_21, 4)], ids=["16x5", "21x4"])
+def test_the_night_sheet_prints_on_one_page(page, live_server, artifacts_dir, league, user, paper, names, rounds):
+    night = played_night(league, names, rounds)
     log_in(page, live_server, user)
     url = f"{live_server.url}{reverse('games:night-sheet', args=[night.pk])}"
-    assert print_pages(page, url, paper, f"night-sheet-{paper}", artifacts_dir) == 1
+    assert print_pages(page, url, paper, f"night-sheet-{len(names)}-{paper}", artifacts_dir) == 1
     page.emulate_media(media="print")
-    assert page.locator(".night-sheet-round").count() == 6
+    assert page.locator(".night-sheet-round").count() == rounds + 1
     assert not page.get_by_role("button", name="Print").is_visible()
     assert not page.get_by_role("navigation").is_visible()
 

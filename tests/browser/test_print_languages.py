@@ -3,7 +3,7 @@
 The sheets: a game's cheat-sheet for every preset the engine knows
 (rules.variants.PRESETS, each at its most players, with the longest names),
 every preset sheet the rulebook's index links, the score pad and a club
-night's sheet of 16 players over 5 rounds. Each is opened once per language
+night's sheets of 16 players over 5 rounds and 21 over 4. Each is opened once per language
 (the browser's Accept-Language; the league has no language of its own) in one
 Chromium page, and printed with page.pdf on both papers.
 
@@ -91,6 +91,9 @@ def sheets(live_server_url: str, league, page: Page) -> dict[str, str]:
     # Sixteen names as long as a league allows, none of them already seated above (a league's names are unique).
     night = played_night(league, [f"{letter}{'klmnopqrst' * 4}"[:40] for letter in "ABCDEFGHIJKLMNOP"], 5)
     found["night sheet 16x5"] = reverse("games:night-sheet", args=[night.pk])
+    # And the 21 of a real club's night, over 4 rounds at tables of 5, 4, 4, 4 and 4 (issue 35).
+    night = played_night(league, [f"{letter}{'uvwxyzuvwx' * 4}"[:40] for letter in "ABCDEFGHIJKLMNOPQRSTU"], 4)
+    found["night sheet 21x4"] = reverse("games:night-sheet", args=[night.pk])
     return found
 
 
