@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
-from games.models import ActivityEntry, League, Membership
+from games.models import ActivityEntry, League, Membership, phone_shown
 from games.stats import day_label
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ SETTINGS = {
 def sentence(entry: ActivityEntry) -> str:
     """The entry in words, in the active language."""
     facts: dict[str, Any] = dict(entry.facts)
-    facts["who"] = entry.who or gettext("The app")
+    facts["who"] = phone_shown(entry.who) if entry.who else gettext("The app")
     kind = entry.kind
     if kind == Kind.PLAYERS_MERGED:
         return (
