@@ -77,12 +77,12 @@ LOCKED_GAME = (
 )
 
 
-def game_locked_for(game: Game, membership: Membership) -> bool:
+def game_locked_for(game: Game, membership: Membership | TableGuest) -> bool:
     """Whether the league's lock keeps this member from changing the finished game's hands or day."""
     return game.status == Game.Status.OVER and game.league.lock_finished_games and not membership.can_organize
 
 
-def require_unlocked(game: Game, membership: Membership) -> None:
+def require_unlocked(game: Game, membership: Membership | TableGuest) -> None:
     """403, saying why, when the finished game is locked for this member (League.lock_finished_games)."""
     if game_locked_for(game, membership):
         raise PermissionDenied(LOCKED_GAME)
@@ -254,10 +254,10 @@ def get_table_for(
     if need not in (VIEW, SCORE):
         raise PermissionDenied(gettext("This phone keeps the score of its game only"))
     queryset = queryset if queryset is not None else Game.objects.all()
-    game = queryset.select_related("league").filter(pk=game_id).first()
-    if game is None:
+    found = queryset.select_related("league").filter(pk=game_id).first()
+    if found is None:
         raise Http404("No such game")
-    link_id, name = grant
+    game, (link_id, name) = found, grant
     link = TableLink.objects.filter(pk=link_id, game_id=game_id).first()
     if link is None or not link_open(link, game):
         raise TableLinkStopped()
