@@ -148,3 +148,11 @@ def phone_shown(name: str) -> str:
     if found := _NAMED_PHONE.fullmatch(name):
         return gettext("%(name)s's phone") % {"name": found.group(1)}
     return name
+
+
+def is_phone_name(name: str) -> bool:
+    """Whether a name is a phone's as phone_name writes it (a league file's History may name one)."""
+    if not name.isprintable() or name != " ".join(name.split()):
+        return False
+    found = _NAMED_PHONE.fullmatch(name)
+    return name == "The table's phone" or (found is not None and len(found.group(1)) <= PHONE_NAME_LENGTH)

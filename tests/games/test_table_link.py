@@ -264,3 +264,20 @@ def test_the_tvs_screen_shows_each_tables_scoring_link_and_a_shared_screen_none(
     assert tv.context_data["share"]["url"] == tv.context_data["screen_url"]
     shared = Client().get(reverse("games:night-screen", args=[screen_token(night)])).content.decode()
     assert token not in shared
+
+
+def test_a_league_file_keeps_the_phones_name_and_brings_back_no_link(game, league, user):
+    import json
+
+    from games.league_file.export import export_league
+    from games.league_file.restore import import_league
+
+    client = phone(game, "Ann")
+    assert record(client, game, HAND_1).status_code == 302
+    document = json.loads(json.dumps(export_league(league), default=str))
+    assert "table_links" not in json.dumps(document)
+    copy = import_league(document, user, as_copy=True)
+    restored = Game.objects.get(league=copy, number=game.number)
+    assert HandRevision.objects.get(game=restored).user_name == "Ann's phone"
+    # No table link comes with the games: a phone that held the old one scores nothing here.
+    assert not TableLink.objects.filter(game__league=copy).exists()
