@@ -237,15 +237,13 @@ def get_table_for(
     404 for anyone else; 403 for what a member's role or a phone may not do;
     TableLinkStopped once the phone's link no longer scores the game."""
     grant = table_grant(request, game_id)
-    if request.user.is_authenticated and grant is None:
-        game, membership = get_game_for(request.user, game_id, need, queryset)
-        note_poll_holder(request, f"m{membership.pk}")
-        return game, membership
     if request.user.is_authenticated:
         try:
             game, membership = get_game_for(request.user, game_id, need, queryset)
         except Http404:
-            pass  # not a member of its league: the phone's link lets them in all the same
+            if grant is None:
+                raise
+            # Not a member of its league: the phone's table link lets them in all the same.
         else:
             note_poll_holder(request, f"m{membership.pk}")
             return game, membership
