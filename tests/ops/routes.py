@@ -26,7 +26,8 @@ from games.models import ActivityEntry, Game, League
 from games.views.night_screen import fingerprint
 from tests.factories import STANDARD_RULES_FORM
 
-ROLES = ("anonymous", "outsider", "public", "viewer", "scorer", "organizer", "guest")
+# From the least one may do to the most (test_content_security reads the page of the last that sees it).
+ROLES = ("anonymous", "guest", "outsider", "public", "viewer", "scorer", "organizer")
 
 # A redirect to the login page.
 LOGIN = 302
