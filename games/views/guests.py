@@ -33,7 +33,7 @@ from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 from django_ratelimit.core import get_usage
 
-from games.models import PHONE_NAME_LENGTH, Game, Membership, TableLink, link_open, phone_name
+from games.models import PHONE_NAME_LENGTH, ActivityEntry, Game, Membership, TableLink, link_open, phone_name
 from games.permissions import (
     ORGANIZE,
     SCORE,
@@ -159,7 +159,10 @@ def table_link_change(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     stop = request.POST.get("action") == "stop"
     game, _ = get_game_for(request.user, game_id, ORGANIZE if stop else SCORE)
     if stop:
-        stopped = sum(link.stop() for link in game.table_links.filter(stopped_at=None))
+        with transaction.atomic():
+            stopped = sum(link.stop() for link in game.table_links.filter(stopped_at=None))
+            if stopped:
+                ActivityEntry.record(game.league, request.user, ActivityEntry.Kind.TABLE_LINK_STOPPED, game=game.number)
         if stopped:
             messages.success(
                 request, gettext("The scoring link of game %(number)s is stopped.") % {"number": game.number}

@@ -162,6 +162,8 @@ def test_a_stopped_link_answers_410_to_the_page_a_hand_and_the_poll(game, league
         reverse("games:table-link-change", args=[game.pk]), {"action": "stop", "next": game.get_absolute_url()}
     )
     assert response.status_code == 302
+    stopped = ActivityEntry.objects.get(league=league, kind=ActivityEntry.Kind.TABLE_LINK_STOPPED)
+    assert sentence(stopped) == f"{user.get_username()} stopped the scoring link of game {game.number}"
     assert client.get(url, headers=HTMX).status_code == 410
     page = client.get(game.get_absolute_url())
     assert page.status_code == 410
