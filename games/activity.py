@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
-from games.models import ActivityEntry, League, Membership
+from games.models import ActivityEntry, League, Membership, phone_shown
 from games.stats import day_label
 
 if TYPE_CHECKING:
@@ -53,6 +53,7 @@ FACTS: dict[str, dict[str, type]] = {
     Kind.SEASON_RESTORED: {"season": str},
     Kind.NIGHT_DELETED: {"night": str},
     Kind.NIGHT_RESTORED: {"night": str},
+    Kind.TABLE_LINK_STOPPED: {"game": int},
 }
 # The public link has no game: made and stopped say so instead.
 PUBLIC_LINK = 0
@@ -78,6 +79,7 @@ SENTENCES: dict[str, Promise] = {
     Kind.SEASON_RESTORED: gettext_lazy("%(who)s restored the season %(season)s from the trash"),
     Kind.NIGHT_DELETED: gettext_lazy("%(who)s deleted the club night %(night)s (it went to the trash)"),
     Kind.NIGHT_RESTORED: gettext_lazy("%(who)s restored the club night %(night)s from the trash"),
+    Kind.TABLE_LINK_STOPPED: gettext_lazy("%(who)s stopped the scoring link of game %(game)s"),
 }
 
 # The settings page's fields, as the log names them.
@@ -92,7 +94,7 @@ SETTINGS = {
 def sentence(entry: ActivityEntry) -> str:
     """The entry in words, in the active language."""
     facts: dict[str, Any] = dict(entry.facts)
-    facts["who"] = entry.who or gettext("The app")
+    facts["who"] = phone_shown(entry.who) if entry.who else gettext("The app")
     kind = entry.kind
     if kind == Kind.PLAYERS_MERGED:
         return (

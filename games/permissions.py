@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.core import signing
 from django.core.exceptions import PermissionDenied
+from django.db import connection
 from django.db.models import QuerySet
 from django.http import Http404
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from games.models import Game, League, Membership
+from games.models import Game, League, Membership, TableLink, TablePhone, link_open
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser, User
@@ -76,12 +77,12 @@ LOCKED_GAME = (
 )
 
 
-def game_locked_for(game: Game, membership: Membership) -> bool:
+def game_locked_for(game: Game, membership: Membership | TableGuest) -> bool:
     """Whether the league's lock keeps this member from changing the finished game's hands or day."""
     return game.status == Game.Status.OVER and game.league.lock_finished_games and not membership.can_organize
 
 
-def require_unlocked(game: Game, membership: Membership) -> None:
+def require_unlocked(game: Game, membership: Membership | TableGuest) -> None:
     """403, saying why, when the finished game is locked for this member (League.lock_finished_games)."""
     if game_locked_for(game, membership):
         raise PermissionDenied(LOCKED_GAME)
@@ -173,15 +174,117 @@ def _pattern(url: str) -> str:
     return url.replace(str(_SLOT), "{}")
 
 
+# A phone at the table without an account ---------------------------------------------------
+# Opening a game's table link (games.views.guests) grants the session that one
+# game: the session keeps the link's id and the phone's name under the game's
+# id. Every request re-reads the link, so a stopped link (or a game past its
+# grace) refuses the very next request, with 410.
+TABLES = "table_links"
+
+
+class TableLinkStopped(Exception):
+    """The session's table link for this game no longer scores it (stopped, or the game ended long enough ago)."""
+
+
+@dataclass(frozen=True)
+class TableGuest:
+    """A phone holding a game's table link: it sees and scores that game, its hands only.
+
+    It stands where a member's Membership stands in the game's views (can_score,
+    can_organize, may), and acts as its TablePhone (History and the log name it)."""
+
+    league: League
+    link_id: int
+    phone: TablePhone
+    can_score: bool = True
+    can_organize: bool = False
+    user_id: None = None
+
+    def may(self, need: str) -> bool:
+        return need in (VIEW, SCORE)
+
+
+# Who reads the game's pages: a member, or a phone through the table link.
+TableReader = Membership | TableGuest
+
+
+def grant_table(request: HttpRequest, link: TableLink, phone: TablePhone) -> None:
+    """The session may score the link's game from now on (until the link stops)."""
+    tables = dict(request.session.get(TABLES, {}))
+    tables[str(link.game_id)] = [link.pk, phone.name]
+    request.session[TABLES] = tables
+
+
+def table_grant(request: HttpRequest, game_id: int) -> tuple[int, str] | None:
+    """The session's table link for this game (its id and the phone's name), if it was granted one."""
+    granted = getattr(request, "session", {}).get(TABLES, {}).get(str(game_id))
+    if not isinstance(granted, list) or len(granted) != 2:
+        return None
+    return int(granted[0]), str(granted[1])
+
+
+def holds_a_table(request: HttpRequest) -> bool:
+    """Whether this session was granted any game through a table link."""
+    return bool(getattr(request, "session", {}).get(TABLES))
+
+
+def get_table_for(
+    request: HttpRequest, game_id: int, need: str = VIEW, queryset: QuerySet[Game] | None = None
+) -> tuple[Game, TableReader]:
+    """The game as the table reads it: a member's with the role for `need` (get_game_for), or
+    the phone's that the session's table link grants this game (view and score only).
+
+    404 for anyone else; 403 for what a member's role or a phone may not do;
+    TableLinkStopped once the phone's link no longer scores the game."""
+    grant = table_grant(request, game_id)
+    if request.user.is_authenticated:
+        try:
+            game, membership = get_game_for(request.user, game_id, need, queryset)
+        except Http404:
+            if grant is None:
+                raise
+            # Not a member of its league: the phone's table link lets them in all the same.
+        else:
+            note_poll_holder(request, f"m{membership.pk}")
+            return game, membership
+    if grant is None:
+        raise Http404("No such game")
+    if need not in (VIEW, SCORE):
+        raise PermissionDenied(gettext("This phone keeps the score of its game only"))
+    queryset = queryset if queryset is not None else Game.objects.all()
+    found = queryset.select_related("league").filter(pk=game_id).first()
+    if found is None:
+        raise Http404("No such game")
+    game, (link_id, name) = found, grant
+    link = TableLink.objects.filter(pk=link_id, game_id=game_id).first()
+    if link is None or not link_open(link, game):
+        raise TableLinkStopped()
+    shown_in_its_time_zone(game.league)
+    note_poll_holder(request, f"t{link_id}")
+    return game, TableGuest(league=game.league, link_id=link_id, phone=TablePhone(name))
+
+
+def actor_for(request: HttpRequest, reader: TableReader) -> User | AnonymousUser | TablePhone:
+    """Who the History and the log name for a change: the member's account, or the phone."""
+    return reader.phone if isinstance(reader, TableGuest) else request.user
+
+
 # The game page's poller -------------------------------------------------------------------
 # Nearly every poll asks "has this game changed since version N?" and hears no.
 # Answering that from the session and the membership costs three queries; the
-# pass lets one primary-key read answer it instead: it says that the holder of
-# this session cookie could see this game when the pass was issued. It is good
-# for a few minutes, so a member who leaves the league learns at most that a
-# game did not change for that long; anything the game shows is always read
-# through the full access check.
+# pass lets one query answer it instead: it says that the holder of this
+# session cookie read this game as this member (their Membership's id) or
+# through this table link (its id) when the pass was issued, and the query
+# reads the game's version only while that membership, or that live link,
+# is still there. A removed member's or a stopped link's next poll goes on
+# to the full check (404, 410) at once; anything the game shows is always
+# read through the full check.
 POLL_PASS_SECONDS = 600
+
+
+def note_poll_holder(request: HttpRequest, holder: str) -> None:
+    """Whom this request's poll pass names: "m<membership id>" or "t<table link id>"."""
+    request.poll_holder = holder  # type: ignore[attr-defined]
 
 
 def _poll_signer(session_key: str) -> signing.TimestampSigner:
@@ -189,18 +292,50 @@ def _poll_signer(session_key: str) -> signing.TimestampSigner:
 
 
 def poll_pass(request: HttpRequest, game_id: int) -> str:
-    """A pass for the game's poller in this session ('' without a session)."""
+    """A pass for the game's poller in this session ('' without a session, or before an access check)."""
     session_key = request.session.session_key
-    return _poll_signer(session_key).sign(str(game_id)) if session_key else ""
+    holder = getattr(request, "poll_holder", "")
+    return _poll_signer(session_key).sign(f"{game_id}:{holder}") if session_key and holder else ""
 
 
-def poll_pass_holds(request: HttpRequest, game_id: int) -> bool:
-    """Whether the request's ?pass= was issued to its session cookie for this game, and is still good."""
+def poll_pass_holds(request: HttpRequest, game_id: int) -> str:
+    """Whom the request's ?pass= names, if it was issued to its session cookie for this game and is
+    still good ("m12", "t5"); else ''."""
     session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
     value = request.GET.get("pass", "")
     if not session_key or not value:
-        return False
+        return ""
     try:
-        return _poll_signer(session_key).unsign(value, max_age=POLL_PASS_SECONDS) == str(game_id)
+        signed = _poll_signer(session_key).unsign(value, max_age=POLL_PASS_SECONDS)
     except signing.BadSignature:  # SignatureExpired included
-        return False
+        return ""
+    game, _, holder = signed.partition(":")
+    return holder if game == str(game_id) and holder[:1] in ("m", "t") and holder[1:].isdigit() else ""
+
+
+_MEMBER_POLL = (
+    "SELECT g.version FROM {game} g JOIN {membership} m ON m.league_id = g.league_id"
+    " JOIN {league} l ON l.id = g.league_id WHERE g.id = %s AND m.id = %s AND l.trashed_at IS NULL"
+)
+# A phone's: while its link is live and the game under way (after it ends, the full check weighs the grace).
+_PHONE_POLL = (
+    "SELECT g.version FROM {game} g JOIN {link} t ON t.game_id = g.id"
+    " WHERE g.id = %s AND t.id = %s AND t.stopped_at IS NULL AND g.declared = ''"
+    " AND g.status IN ('in_progress', 'tie_break')"
+)
+
+
+def polled_version(game_id: int, holder: str) -> int | None:
+    """The game's version for the pass's holder, in one query: None once the holder's membership
+    or table link is gone (or stopped), which sends the poll on to the full check."""
+    tables = {
+        "game": Game._meta.db_table,
+        "membership": Membership._meta.db_table,
+        "league": League._meta.db_table,
+        "link": TableLink._meta.db_table,
+    }
+    sql = (_MEMBER_POLL if holder[0] == "m" else _PHONE_POLL).format(**tables)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game_id, int(holder[1:])])
+        row = cursor.fetchone()
+    return row[0] if row is not None else None

@@ -5,6 +5,7 @@ from games.views import (
     accounts,
     activity,
     backups,
+    guests,
     history,
     leagues,
     members,
@@ -75,6 +76,9 @@ urlpatterns += [
     path("games/<id:game_id>/hands/preview/", table.hand_preview, name="hand-preview"),
     path("games/<id:game_id>/hands/delete/", table.hand_delete, name="hand-delete"),
     path("games/<id:game_id>/hands/<int:number>/edit/", table.hand_edit, name="hand-edit"),
+    # A phone without an account: the game's table link (its QR code on the cards, the TV, the Share panel).
+    path("t/<token:token>/", guests.table_link, name="table-link"),
+    path("games/<id:game_id>/table-link/", guests.table_link_change, name="table-link-change"),
 ]
 
 # --- rulebook: cheat-sheets and the referee ---------------------------------

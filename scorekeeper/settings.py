@@ -75,6 +75,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A table link's phone (no account) sent to log in: 403, with a link back to its game.
+    "games.views.guests.TableGuestMiddleware",
     "scorekeeper.middleware.HtmxMessagesMiddleware",
     "scorekeeper.middleware.HtmxVaryMiddleware",
     "scorekeeper.middleware.LeagueTimeZoneMiddleware",

@@ -46,6 +46,7 @@ from games.models import (
     League,
     Player,
     Seat,
+    is_phone_name,
     league_name,
     player_name,
     read_played_on,
@@ -581,7 +582,8 @@ def _read_history(lines: object, setup: GameSetup, stored: list[dict[str, Any]],
 
 def _history_username(by: object, wrong: Refusal) -> str:
     # A History names the same few people tens of thousands of times: no words to build for them.
-    if isinstance(by, str) and by in _USERNAMES_SEEN:
+    if isinstance(by, str) and (by in _USERNAMES_SEEN or is_phone_name(by)):
+        # A table link's phone ("Table 3's phone"): kept as its name, never an account's.
         return by
     try:
         return _read_username(by, gettext("its 'by'"))

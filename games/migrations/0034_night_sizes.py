@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0028_foreign_keys_without_repeated_indexes'),
+        ('games', '0030_table_links'),
     ]
 
     operations = [

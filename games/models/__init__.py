@@ -10,13 +10,14 @@ One module for each part of the house, lowest first: names, trash,
 exceptions, lazy, revisions (the hands and their History), standings (the
 cache and its upkeep), activity, league (and the lock order,
 lock_for_writing), presets, players, seats, game, seasons, night (a club
-night's rounds and tables, above the games they hold). A module imports
+night's rounds and tables, above the games they hold), table_links (a game's
+scoring link for a phone without an account). A module imports
 only those below it; a model above is reached by name when a method runs
 (games.models.lazy), as a ForeignKey("games.Game") reaches it.
 Everything is re-exported here: `from games.models import Game`.
 """
 
-from games.models.activity import ActivityEntry, ActivityEntryQuerySet, acting_user
+from games.models.activity import ActivityEntry, ActivityEntryQuerySet, TablePhone, acting_name, acting_user
 from games.models.exceptions import DeclareError, DuplicateGame, HandConflict, PlayerInUse
 from games.models.game import (
     EARLIEST_DAY,
@@ -81,6 +82,16 @@ from games.models.standings import (
     StandingsKeeper,
     figure_sums,
 )
+from games.models.table_links import (
+    GRACE,
+    PHONE_NAME_LENGTH,
+    TableLink,
+    game_ended_at,
+    is_phone_name,
+    link_open,
+    phone_name,
+    phone_shown,
+)
 from games.models.trash import (
     TRASH_DAYS,
     AllRows,
@@ -95,11 +106,13 @@ from games.models.trash import (
 __all__ = [
     "BACKWARDS_SEASON",
     "EARLIEST_DAY",
+    "GRACE",
     "LATEST_DAY",
     "LEAGUE_NAME_LENGTH",
     "MONEY_VARIANTS",
     "NIGHT_NAME_LENGTH",
     "ORDER_OF_PLAY",
+    "PHONE_NAME_LENGTH",
     "PLAYER_NAME_LENGTH",
     "PRESET_NAME_LENGTH",
     "SEASON_NAME_LENGTH",
@@ -145,13 +158,21 @@ __all__ = [
     "Standing",
     "StandingsKeeper",
     "StoredAsWritten",
+    "TableLink",
+    "TablePhone",
     "TrashError",
+    "acting_name",
     "acting_user",
     "figure_sums",
+    "game_ended_at",
+    "is_phone_name",
     "latest_season_day",
     "league_name",
+    "link_open",
     "lock_for_writing",
     "new_token",
+    "phone_name",
+    "phone_shown",
     "player_name",
     "preset_name",
     "purge_trash",

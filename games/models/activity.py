@@ -24,13 +24,32 @@ if TYPE_CHECKING:
     from games.models.league import League, Membership
     from games.models.players import Player
 
-    # Who does something: an account, an anonymous visitor, or nobody (the app itself).
-    Actor: TypeAlias = User | AnonymousUser | None
+    # Who does something: an account, an anonymous visitor, a table's phone, or nobody (the app itself).
+    Actor: TypeAlias = "User | AnonymousUser | TablePhone | None"
+
+
+class TablePhone:
+    """A phone scoring one game through its table link, with no account (games.models.table_links).
+
+    It acts under its name as the History and the activity log keep it: the
+    English form ("Table 3's phone", "Ann's phone"), which phone_shown
+    (games.models.table_links) words in the reader's language. No account
+    has such a name: a username holds no space or apostrophe."""
+
+    is_authenticated = False
+
+    def __init__(self, name: str) -> None:
+        self.name = name
 
 
 def acting_user(user: Actor) -> User | None:
-    """The account acting, or None for an anonymous visitor or the app itself."""
-    return user if user is not None and user.is_authenticated else None
+    """The account acting, or None for an anonymous visitor, a table's phone or the app itself."""
+    return user if user is not None and not isinstance(user, TablePhone) and user.is_authenticated else None
+
+
+def acting_name(user: Actor) -> str:
+    """The name the History and the log keep for who acted without an account: a table's phone's ('' else)."""
+    return user.name if isinstance(user, TablePhone) else ""
 
 
 class ActivityEntryQuerySet(models.QuerySet["ActivityEntry"]):
@@ -74,6 +93,7 @@ class ActivityEntry(models.Model):
         SEASON_RESTORED = "season_restored", _("season restored")
         NIGHT_DELETED = "night_deleted", _("club night deleted")
         NIGHT_RESTORED = "night_restored", _("club night restored")
+        TABLE_LINK_STOPPED = "table_link_stopped", _("scoring link stopped")
 
     league = models.ForeignKey("games.League", on_delete=models.CASCADE, related_name="activity", db_index=False)
     kind = models.CharField(max_length=24, choices=Kind.choices)
@@ -105,9 +125,8 @@ class ActivityEntry(models.Model):
     def record(cls, league: League, user: Actor, kind: str, /, undo: Any = None, **facts: Any) -> ActivityEntry:
         """Write one entry; in the caller's transaction, so that it stands or falls with the change."""
         who = acting_user(user)
-        return cls.objects.create(
-            league=league, kind=kind, user=who, who=who.get_username() if who else "", facts=facts, undo=undo
-        )
+        name = who.get_username() if who else acting_name(user)
+        return cls.objects.create(league=league, kind=kind, user=who, who=name, facts=facts, undo=undo)
 
     @property
     def can_be_undone(self) -> bool:

@@ -19,8 +19,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
-from games.models.activity import ActivityEntry, acting_user
+from games.models.activity import ActivityEntry, acting_name, acting_user
 from games.models.exceptions import DeclareError, DuplicateGame, HandConflict
+from games.models.lazy import model
 from games.models.league import League, lock_for_writing
 from games.models.names import player_name
 from games.models.players import Player
@@ -264,6 +265,9 @@ class Game(models.Model):
             Seat(game=game, player=player, position=position) for position, player in enumerate(players)
         )
         ActivityEntry.record(league, user, kind, game=game.number)
+        if kind != ActivityEntry.Kind.GAME_IMPORTED:
+            # Its scoring link, for a phone at the table without an account (a scoresheet's game is over).
+            model("TableLink").make(game, user)
         return game
 
     @transaction.atomic
@@ -453,6 +457,7 @@ class Game(models.Model):
             before={"declared": locked.declared},
             after={"declared": declared},
             user=acting_user(user),
+            user_name=acting_name(user),
         )
         locked.declared = declared
         locked.save(update_fields=["declared"])
@@ -499,6 +504,7 @@ class Game(models.Model):
             before=before,
             after=after,
             user=acting_user(user),
+            user_name=acting_name(user),
         )
         locked.version += 1  # read under the lock: saved with the results
         was_over = locked.status == self.Status.OVER

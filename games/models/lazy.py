@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from games.models.presets import LeaguePreset
     from games.models.seasons import Season
     from games.models.seats import Seat
+    from games.models.table_links import TableLink
 
 
 @overload
@@ -44,5 +45,7 @@ def model(name: Literal["LeaguePreset"]) -> type[LeaguePreset]: ...
 def model(name: Literal["Season"]) -> type[Season]: ...
 @overload
 def model(name: Literal["Seat"]) -> type[Seat]: ...
+@overload
+def model(name: Literal["TableLink"]) -> type[TableLink]: ...
 def model(name: str) -> type[models.Model]:
     return apps.get_model("games", name)

@@ -42,7 +42,7 @@ from games.rounding import rounded
 from games.views.nights import _night_context, _night_for, night_detail
 from games.views.pages import render_page, render_partial
 from games.views.results import FOR_GOOD
-from games.views.sharing import qr_svg
+from games.views.sharing import qr_svg, table_link_shown
 from scorekeeper.middleware import HtmxHttpRequest
 
 SALT = "games.night-screen"
@@ -51,19 +51,27 @@ POLL_SECONDS = 3
 PAGE = "games/nights/night_screen.html"
 
 
-def screen_token(night: Night) -> str:
-    return signing.dumps(night.pk, salt=SALT)
+def screen_token(night: Night, tables: bool = False) -> str:
+    """The screen's token; `tables`: the club's TV's, which also shows each table's scoring link (its
+    QR code, for a phone without an account). The screen's own QR code and Share give the other."""
+    return signing.dumps({"night": night.pk, "tables": True} if tables else night.pk, salt=SALT)
+
+
+def _claim(token: str) -> tuple[int, bool]:
+    """The night the token names, and whether it is the TV's; or 404 (a bad, tampered or expired token alike)."""
+    try:
+        claim = signing.loads(token, salt=SALT, max_age=SCREEN_MAX_AGE)
+    except signing.BadSignature:
+        raise Http404("No such screen") from None
+    tables = isinstance(claim, dict) and claim.get("tables") is True
+    night_id = claim.get("night") if isinstance(claim, dict) else claim
+    if not isinstance(night_id, int) or isinstance(night_id, bool):
+        raise Http404("No such screen")
+    return night_id, tables
 
 
 def _night_id(token: str) -> int:
-    """The night the token names, or 404 (a bad, tampered or expired token alike)."""
-    try:
-        night_id = signing.loads(token, salt=SALT, max_age=SCREEN_MAX_AGE)
-    except signing.BadSignature:
-        raise Http404("No such screen") from None
-    if not isinstance(night_id, int) or isinstance(night_id, bool):
-        raise Http404("No such screen")
-    return night_id
+    return _claim(token)[0]
 
 
 def fingerprint(night_id: int) -> str | None:
@@ -85,7 +93,7 @@ def fingerprint(night_id: int) -> str | None:
 def night_screen_link(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     """Organizers: on to the night's screen, whose address (and QR code) goes to the club's TV."""
     night, _membership = _night_for(request.user, night_id, ORGANIZE)
-    return redirect(reverse("games:night-screen", args=[screen_token(night)]))
+    return redirect(reverse("games:night-screen", args=[screen_token(night, tables=True)]))
 
 
 @require_GET
@@ -117,7 +125,13 @@ def _screen(
     shown_in_its_language(night.league)  # the club's screen: the table's language
     context = _night_context(night, None)
     name, args = _where(token, night_id, public)
-    screen_url = request.build_absolute_uri(reverse(f"games:{name}", args=args))
+    tables = not public and _claim(token)[1]
+    # Followed from the screen's own QR code or its Share, the screen shows no table's scoring link.
+    shared = _where(screen_token(night), night_id, public)[1] if tables else args
+    screen_url = request.build_absolute_uri(reverse(f"games:{name}", args=shared))
+    if tables and context["current"] is not None:
+        for table in context["current"]["tables"]:
+            table["scoring"] = table_link_shown(request, table["game"], league_trashed=False)
     standings = context["standings"]
     context.update(
         token=token,
@@ -132,7 +146,7 @@ def _screen(
             for standing in standings
         ],
         share=_night_share(night, context, screen_url),
-        open_graph=_open_graph(request, night, context, (name, args), current, screen_url),
+        open_graph=_open_graph(request, night, context, (name, shared), current, screen_url),
     )
     if partial:
         return render_partial(request, PAGE, "screen", context)

@@ -21,7 +21,6 @@ from django.db.models import Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
-from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -40,7 +39,8 @@ from games.models import (
     Seat,
 )
 from games.permissions import ORGANIZE, VIEW, get_league_for, shown_in_its_language
-from games.views.sharing import join_token, qr_svg
+from games.views.guests import live_link
+from games.views.sharing import table_link_shown
 from rules import name_key
 from rules.night import RoundResult, TableResult, standings, winner
 from rules.variants import PRESETS
@@ -105,7 +105,7 @@ def _rounds(night: Night) -> list[NightRound]:
     seats = NightSeat.objects.select_related("player").order_by("position", "pk")
     game_seats = Seat.all_objects.select_related("player")
     games = Game.all_objects.filter(night_table__isnull=False).prefetch_related(
-        "hands", Prefetch("seats", queryset=game_seats)
+        "hands", Prefetch("seats", queryset=game_seats), "table_links"
     )
     tables = NightTable.objects.prefetch_related(
         Prefetch("game", queryset=games), Prefetch("seats", queryset=seats)
@@ -182,6 +182,10 @@ _PLAYING = (Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK)
 def night_detail(request: HtmxHttpRequest, night_id: int) -> TemplateResponse:
     night, membership = _night_for(request.user, night_id, VIEW)
     context = _night_context(night, membership)
+    if membership.can_organize and context["current"] is not None:
+        # Each table's scoring link, which an organizer may stop from here (games.views.guests).
+        for table in context["current"]["tables"]:
+            table["scoring_live"] = live_link(table["game"], league_trashed=False) is not None
     context["seats_form"] = SeatsForm(night=night, auto_id=SEATS_IDS)
     context["presence_form"] = PresenceForm(league=night.league, auto_id=PRESENCE_IDS)
     return TemplateResponse(request, PAGE, context)
@@ -308,8 +312,8 @@ def _named(league: League, name: str) -> Player:
 @require_GET
 @login_required
 def night_cards(request: HtmxHttpRequest, night_id: int) -> TemplateResponse:
-    """Organizers: the round's table cards to print, each with the QR code that joins its game as a scorer."""
-    night, membership = _night_for(request.user, night_id, ORGANIZE)
+    """Organizers: the round's table cards to print, each with the QR code of its game's scoring link."""
+    night, _membership = _night_for(request.user, night_id, ORGANIZE)
     shown_in_its_language(night.league)  # printed table cards: the table's language
     rounds = _rounds(night)
     wanted = request.GET.get("round", "")
@@ -319,13 +323,9 @@ def night_cards(request: HtmxHttpRequest, night_id: int) -> TemplateResponse:
     cards = []
     view = _round_view(chosen)
     for table in view["tables"]:
-        game = table["game"]
-        qr = link = ""
-        if game is not None:
-            path = reverse("games:game-join", args=[game.pk, join_token(game, Membership.Role.SCORER, membership)])
-            link = request.build_absolute_uri(path)
-            qr = qr_svg(link)
-        cards.append({**table, "link": link, "qr": qr})
+        # The game's scoring link: a phone at the table keeps its score with no account (games.views.guests).
+        shown = table_link_shown(request, table["game"], league_trashed=False)
+        cards.append({**table, "link": shown["url"] if shown else "", "qr": shown["qr"] if shown else ""})
     context = {
         "night": night,
         "league": night.league,

@@ -8,8 +8,8 @@ cache, a short while); the phones after it get that copy.
 
 A copy is kept under everything its text depends on: the game's version
 (every change the page shows moves it), what the reader may do there (score,
-change, organize), the page's entry key it was asked from, the language, and
-the address the share link is built on. Two things in it are each reader's
+change, organize; a table link's phone), the page's entry key it was asked
+from, the language, and the address the share link is built on. Two things in it are each reader's
 own and go in on the way out: the CSRF token, and the new hand's idempotency
 key (HandForm.initial_for draws one per form; two phones holding the same key
 would have the second one's hand answered as the first's). The poller itself
@@ -29,8 +29,8 @@ from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
-from games.models import Game, Membership
-from games.permissions import game_locked_for
+from games.models import Game
+from games.permissions import TableGuest, TableReader, game_locked_for
 from games.views.pages import render_partial
 from scorekeeper.middleware import HtmxHttpRequest
 
@@ -47,7 +47,7 @@ CSRF_MARK = "csrf-token-of-the-reader-goes-here"
 KEY_MARK = "hand-key-of-the-reader-goes-here"
 
 
-def regions_key(request: HtmxHttpRequest, game: Game, membership: Membership, since: int) -> str:
+def regions_key(request: HtmxHttpRequest, game: Game, membership: TableReader, since: int) -> str:
     """The cache key of the regions this reader would be drawn (see the module's docstring)."""
     can_score = membership.can_score
     parts = (
@@ -57,6 +57,8 @@ def regions_key(request: HtmxHttpRequest, game: Game, membership: Membership, si
         can_score,
         can_score and not game_locked_for(game, membership),
         membership.can_organize,
+        # A table link's phone is shown its hands and none of the game's other actions.
+        isinstance(membership, TableGuest),
         get_language(),
         request.scheme,
         request.get_host(),
@@ -68,7 +70,7 @@ def regions_key(request: HtmxHttpRequest, game: Game, membership: Membership, si
 def changed_regions(
     request: HtmxHttpRequest,
     game: Game,
-    membership: Membership,
+    membership: TableReader,
     since: int,
     table_context: Callable[[], dict[str, Any]],
 ) -> HttpResponse:

@@ -14,7 +14,6 @@ from http import HTTPStatus
 
 import segno
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponseRedirect
 from django.template.response import TemplateResponse
@@ -26,7 +25,8 @@ from django.views.decorators.http import require_GET, require_POST
 from games.forms import PlayForm, RevokeForm
 from games.forms.rulebook import TrickForm
 from games.models import Game, HandConflict, League, LeaguePreset
-from games.permissions import SCORE, VIEW, get_game_for
+from games.permissions import SCORE, VIEW, actor_for, get_table_for
+from games.views.guests import table_or_login_required
 from games.views.pages import render_page
 from games.views.table import revoke_question
 from rules import EntryError, GameState, HandEntry, SetupError
@@ -98,9 +98,9 @@ def _refused(request: HttpRequest, refusal: str) -> TemplateResponse:
 
 
 @require_GET
-@login_required
+@table_or_login_required
 def game_rules(request: HttpRequest, game_id: int) -> TemplateResponse:
-    game, _ = get_game_for(request.user, game_id, VIEW, _with_seats())
+    game, _ = get_table_for(request, game_id, VIEW, _with_seats())
     context = {
         "sheet": cheat_sheet(game.setup()),
         "game": game,
@@ -132,9 +132,9 @@ def game_qr(url: str) -> SafeString:
 
 
 @require_GET
-@login_required
+@table_or_login_required
 def game_referee(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
-    game, membership = get_game_for(request.user, game_id, VIEW, _with_hands())
+    game, membership = get_table_for(request, game_id, VIEW, _with_hands())
     state = game.state()
     rules = play_rules(state.setup)
     asked = "card" in request.GET
@@ -162,9 +162,9 @@ def game_referee(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
 
 
 @require_POST
-@login_required
+@table_or_login_required
 def game_referee_revoke(request: HtmxHttpRequest, game_id: int) -> TemplateResponse | HttpResponseRedirect:
-    game, _ = get_game_for(request.user, game_id, SCORE, _with_hands())
+    game, reader = get_table_for(request, game_id, SCORE, _with_hands())
     state = game.state()
     form = RevokeForm(request.POST, players=state.setup.players)
     # A refused revoke answers 422 and one beaten by another phone 409, as the
@@ -185,7 +185,8 @@ def game_referee_revoke(request: HtmxHttpRequest, game_id: int) -> TemplateRespo
             if asked is not None:
                 return asked
         try:
-            state = game.record_hand(number, HandEntry.revoked(offender), request.user, key=form.cleaned_data["key"])
+            actor = actor_for(request, reader)
+            state = game.record_hand(number, HandEntry.revoked(offender), actor, key=form.cleaned_data["key"])
         except HandConflict as conflict:
             notice = gettext("%(reason)s. Nothing was charged.") % {"reason": conflict.message}
             status = HTTPStatus.CONFLICT

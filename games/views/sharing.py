@@ -1,6 +1,7 @@
 """The next phone in with one scan: a game's share link, as a QR code and a link to copy.
 
-A member's Share shows the game's own address. An organizer's also lets a
+A member's Share shows the game's own address, and to whoever may score it the
+game's scoring link for a phone without an account (games.views.guests). An organizer's also lets a
 non-member in: the link then carries a signed token naming the game and the
 role the organizer chose for such links (viewer by default). Whoever opens
 it, after logging in or signing up, taps Join once (a GET never changes what
@@ -26,14 +27,16 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.forms import ShareForm
-from games.models import ActivityEntry, Game, Membership
+from games.models import GRACE, ActivityEntry, Game, Membership, game_ended_at
 from games.permissions import ORGANIZE, VIEW, get_game_for
+from games.views.guests import live_link
 from games.views.pages import render_page
 from scorekeeper.middleware import HtmxHttpRequest
 
@@ -108,8 +111,28 @@ def _share_panel(
         "role_name": Membership.ROLE_IN_SENTENCE[role],
         "link": link,
         "qr": qr_svg(link),
+        # The phone without an account's: for whoever may score the game (scorers see it, organizers stop it).
+        "table_link": table_link_shown(request, game) if membership.can_score else None,
+        "offer_table_link": membership.can_score and game.trashed_at is None and game_still_on(game),
     }
     return render_page(request, "games/game_share.html", context, "share")
+
+
+def table_link_shown(
+    request: HtmxHttpRequest, game: Game | None, league_trashed: bool | None = None
+) -> dict[str, object] | None:
+    """The game's live scoring link as a page shows it (its address and QR code); None without one."""
+    link = live_link(game, league_trashed)
+    if link is None:
+        return None
+    url = request.build_absolute_uri(link.get_absolute_url())
+    return {"url": url, "qr": qr_svg(url), "minutes": int(GRACE.total_seconds() // 60)}
+
+
+def game_still_on(game: Game) -> bool:
+    """Whether a new scoring link for the game would score it (the game not ended long enough ago)."""
+    ended = game_ended_at(game)
+    return ended is None or timezone.now() < ended + GRACE
 
 
 @require_http_methods(["GET", "POST"])

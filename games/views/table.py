@@ -38,21 +38,29 @@ from games.models import (
     HandConflict,
     League,
     LeaguePreset,
-    Membership,
     lock_for_writing,
+    phone_shown,
 )
 from games.permissions import (
     ORGANIZE,
     SCORE,
     VIEW,
+    TableGuest,
+    TableReader,
+    actor_for,
     game_locked_for,
-    get_game_for,
     get_league_for,
+    get_table_for,
+    note_poll_holder,
     poll_pass_holds,
+    polled_version,
     require_unlocked,
     shown_in_its_language,
+    table_grant,
 )
 from games.stats import day_label
+from games.views.guests import table_or_login_required
+from games.views.hand_queue import from_queue, queue_conflict, queue_refused
 from games.views.pages import render_page, render_partial
 from games.views.regions import changed_regions
 from rules import EntryError, GameSetup, GameState, HandEntry, ScoresheetError, SetupError, play
@@ -124,15 +132,16 @@ def _preset(league: League, value: str | None) -> LeaguePreset | None:
 # The game page --------------------------------------------------------------
 
 
-def _table(request: HtmxHttpRequest, game_id: int, need: str) -> tuple[Game, Membership]:
-    return get_game_for(request.user, game_id, need, queryset=Game.objects.for_table())
+def _table(request: HtmxHttpRequest, game_id: int, need: str) -> tuple[Game, TableReader]:
+    """The game for a member with the role for `need`, or for the phone its table link grants it."""
+    return get_table_for(request, game_id, need, queryset=Game.objects.for_table())
 
 
 def _history(game: Game, state: GameState) -> list[dict[str, Any]]:
     setup = state.setup
     rows = []
     for revision in game.revisions.all():
-        who = revision.user_name or gettext("Someone")
+        who = phone_shown(revision.user_name) if revision.user_name else gettext("Someone")
         if revision.user is not None:
             who = revision.user.get_full_name() or revision.user.get_username()
         what = describe_revision(setup, revision.action, revision.number, revision.before, revision.after, day_label)
@@ -142,7 +151,7 @@ def _history(game: Game, state: GameState) -> list[dict[str, Any]]:
 
 def _table_context(
     game: Game,
-    membership: Membership,
+    membership: TableReader,
     state: GameState | None = None,
     hand_form: HandForm | None = None,
     since: int = 0,
@@ -151,6 +160,8 @@ def _table_context(
     state = state or game.state()
     setup = state.setup
     can_score = membership.can_score
+    # A phone through the table link: its hands only (no declaring, no clock, none of the game's other pages).
+    member = not isinstance(membership, TableGuest)
     entry_open = can_score and not game.declared and not state.is_over
     clock = _clock(game, state)
     if entry_open and hand_form is None:
@@ -180,11 +191,12 @@ def _table_context(
         "runs": table.runs,
         "result": table.result,
         "history": _history(game, state),
-        "offer_null": can_score and not game.declared and state.all_zero,
-        "offer_abandon": can_score and not game.declared and not state.is_over,
+        "offer_null": member and can_score and not game.declared and state.all_zero,
+        "offer_abandon": member and can_score and not game.declared and not state.is_over,
+        "guest": not member,
         "offer_reopen": bool(game.declared) and membership.can_organize,
         "entry_key": state.next_number if entry_open else 0,
-        "clock": clock,
+        "clock": clock if member or clock is None else {**clock, "can_restart": False},
         "recorded_hands": _recorded_hands(game, setup, since),
     }
 
@@ -236,14 +248,14 @@ def _moon_preview(state: GameState, form: HandForm | None) -> MoonPreview | None
 
 
 @require_GET
-@login_required
+@table_or_login_required
 def game_detail(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
     game, membership = _table(request, game_id, VIEW)
     return TemplateResponse(request, PAGE, _table_context(game, membership))
 
 
 def _game_regions(
-    request: HtmxHttpRequest, game_id: int, membership: Membership, status: int = HTTPStatus.OK, since: int = 0
+    request: HtmxHttpRequest, game_id: int, membership: TableReader, status: int = HTTPStatus.OK, since: int = 0
 ) -> TemplateResponse:
     """The game page after a change: the page itself, or its regions for HTMX."""
     game = Game.objects.for_table().get(pk=game_id)
@@ -253,7 +265,7 @@ def _game_regions(
     return TemplateResponse(request, PAGE, context, status=status)
 
 
-def _changed(request: HtmxHttpRequest, game: Game, membership: Membership, message: str) -> HttpResponse:
+def _changed(request: HtmxHttpRequest, game: Game, membership: TableReader, message: str) -> HttpResponse:
     """After a change to the game: say so, then its regions for HTMX, or the page (post/redirect/get)."""
     messages.success(request, message)
     if request.htmx:
@@ -268,7 +280,7 @@ def _changed(request: HtmxHttpRequest, game: Game, membership: Membership, messa
 def _refused(
     request: HtmxHttpRequest,
     game: Game,
-    membership: Membership,
+    membership: TableReader,
     message: str,
     status: int = CONFLICT,
     since: int = 0,
@@ -291,8 +303,9 @@ def _unchanged_answers_204(view: Callable[..., HttpResponse]) -> Callable[..., H
 
     @wraps(view)
     def answer(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-        if request.method == "GET" and poll_pass_holds(request, game_id):
-            current = Game.current_version(game_id)
+        holder = poll_pass_holds(request, game_id) if request.method == "GET" else ""
+        if holder:
+            current = polled_version(game_id, holder)
             if current is not None and str(current) == request.GET.get("version"):
                 return HttpResponse(status=HTTPStatus.NO_CONTENT)
         return view(request, game_id)
@@ -302,7 +315,7 @@ def _unchanged_answers_204(view: Callable[..., HttpResponse]) -> Callable[..., H
 
 @_unchanged_answers_204
 @require_GET
-@login_required
+@table_or_login_required
 def game_poll(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """204 while the page's version is current; else the regions that may have changed."""
     try:
@@ -311,10 +324,15 @@ def game_poll(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     except ValueError:
         message = "version and hand must be whole numbers"
         return HttpResponse(message, status=HTTPStatus.BAD_REQUEST, content_type="text/plain")
-    # One small query answers the common case, access check included.
-    current = Game.objects.for_user(request.user).filter(pk=game_id).values_list("version", flat=True).first()
-    if current is None:
-        raise Http404("No such game")
+    # One small query answers a member's common case, access check included; a phone's reads its link.
+    if request.user.is_authenticated and table_grant(request, game_id) is None:
+        found = Game.objects.for_user(request.user).filter(pk=game_id).values_list("version", "league__memberships")
+        if not found:
+            raise Http404("No such game")
+        current, membership_id = found[0]
+        note_poll_holder(request, f"m{membership_id}")
+    else:
+        current = get_table_for(request, game_id, VIEW)[0].version
     if current == version:
         if not poll_pass_holds(request, game_id):
             # A page from before the pass, or one whose pass ran out: the
@@ -324,7 +342,7 @@ def game_poll(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return HttpResponse(status=204)
     # Drawn once a version for every phone at the table (views.regions): the game's
     # seats, hands and History are read only when they must be drawn.
-    game, membership = get_game_for(request.user, game_id, VIEW)
+    game, membership = get_table_for(request, game_id, VIEW)
 
     def table_context() -> dict[str, Any]:
         game.read_table()
@@ -337,7 +355,7 @@ def game_poll(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 
 def _hand_form_response(
-    request: HtmxHttpRequest, game: Game, membership: Membership, state: GameState, form: HandForm, **extra: Any
+    request: HtmxHttpRequest, game: Game, membership: TableReader, state: GameState, form: HandForm, **extra: Any
 ) -> TemplateResponse:
     """The hand form again, with the engine's errors, as a 422."""
     if request.htmx and not extra.get("number"):
@@ -355,7 +373,7 @@ def _hand_form_response(
 
 
 @require_http_methods(["GET", "POST"])
-@login_required
+@table_or_login_required
 def hand_new(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Record the next hand: the game page's form, the plain page's, and the offline queue's.
 
@@ -376,8 +394,8 @@ def hand_new(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
     # Access first, then the game read only under its lock (lock_for_writing):
     # read before it, a merge going on could leave a seat without its player.
-    game, membership = get_game_for(request.user, game_id, SCORE)
-    queue = _from_queue(request)
+    game, membership = get_table_for(request, game_id, SCORE)
+    queue = from_queue(request)
     with transaction.atomic():
         game = lock_for_writing(game.league_id, [game.pk])[0]
         state = game.state()
@@ -389,10 +407,12 @@ def hand_new(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                 if asked is not None:
                     return asked
             try:
-                game.record_hand(number, form.entry(), request.user, key=form.cleaned_data["key"], held=True)
+                game.record_hand(
+                    number, form.entry(), actor_for(request, membership), key=form.cleaned_data["key"], held=True
+                )
             except HandConflict as conflict:
                 if queue:
-                    return _queue_conflict(game, form, conflict)
+                    return queue_conflict(game, form, conflict)
                 return _refused(request, game, membership, conflict.message, since=number)
             except EntryError as error:
                 form.add_entry_errors(error)
@@ -402,7 +422,7 @@ def hand_new(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                     return JsonResponse({"outcome": "recorded", "number": number, "message": message})
                 return _changed(request, game, membership, gettext("Hand %(number)s recorded") % {"number": number})
         if queue:
-            return _queue_refused(form)
+            return queue_refused(form)
         return _hand_form_response(request, game, membership, state, form, standalone=not request.htmx)
 
 
@@ -450,54 +470,8 @@ def revoke_question(
     return TemplateResponse(request, "games/revoke_confirm.html", context)
 
 
-def _from_queue(request: HtmxHttpRequest) -> bool:
-    """A send from the phone's offline queue (static/js/offline.js), which reads JSON answers."""
-    return request.headers.get("Accept", "").startswith("application/json")
-
-
-def _queue_conflict(game: Game, form: HandForm, conflict: HandConflict) -> JsonResponse:
-    """409 for the queue: another phone's hand has this number (shown beside this phone's entry,
-    for the scorer to keep theirs or record this one as the next hand), or an earlier one is missing."""
-    number = form.cleaned_data["number"]
-    game.refresh_from_db()
-    hands = {hand.number: hand for hand in game.hands.all()}
-    next_number = len(hands) + 1
-    setup = game.setup()
-    theirs = hands.get(number)
-    outcome = "conflict"
-    if conflict.reused_key:
-        outcome = "refused"
-    elif theirs is None and number > next_number and not game.declared:
-        outcome = "ahead"  # hand `number` can't come before hand next_number: wait for it
-    answer = {
-        "outcome": outcome,
-        "number": number,
-        "next": next_number,
-        "message": conflict.message,
-        "mine": describe_entry(setup, form.entry()),
-        "theirs": describe_entry(setup, theirs.to_entry()) if theirs is not None else "",
-        "same": theirs is not None and theirs.entry == form.entry().to_stored(),
-        "open": not game.declared and game.status in (Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK),
-    }
-    return JsonResponse(answer, status=CONFLICT)
-
-
-def _queue_refused(form: HandForm) -> JsonResponse:
-    """422 for the queue: the entry itself is wrong; it goes back to the form with the reasons."""
-    reasons = [str(error) for error in form.non_field_errors()] + list(form.hearts_errors)
-    for name, errors in form.errors.items():
-        if name != "__all__":
-            reasons += [
-                gettext("%(field)s: %(error)s") % {"field": form.fields[name].label or name, "error": error}
-                for error in errors
-            ]
-    message = " ".join(reasons) or gettext("The entry was refused")
-    number = form.cleaned_data.get("number") if hasattr(form, "cleaned_data") else None
-    return JsonResponse({"outcome": "refused", "number": number, "message": message}, status=UNPROCESSABLE)
-
-
 @require_POST
-@login_required
+@table_or_login_required
 def hand_preview(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
     """The moon panel for an entry being tapped in: who shot it and what each choice does."""
     game, _ = _table(request, game_id, SCORE)
@@ -514,7 +488,7 @@ def hand_preview(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@login_required
+@table_or_login_required
 def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
     game, membership = _table(request, game_id, SCORE)
     require_unlocked(game, membership)
@@ -546,7 +520,7 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
                         % {"number": number},
                         number,
                     )
-                game.edit_hand(number, form.entry(), request.user, version=version)
+                game.edit_hand(number, form.entry(), actor_for(request, membership), version=version)
             except HandConflict as conflict:
                 game = Game.objects.for_table().get(pk=game.pk)  # fresh, not prefetched
                 entries = game.entries()
@@ -603,7 +577,7 @@ def _hand_edit_form(
 
 
 @require_http_methods(["GET", "POST"])
-@login_required
+@table_or_login_required
 def hand_delete(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Delete the last hand. With JavaScript the game page asks first (hx-confirm);
     without it, its button is a GET that lands on this confirmation page."""
@@ -620,7 +594,7 @@ def hand_delete(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         context = {"game": game, "number": number, "setup": game.setup()}
         return TemplateResponse(request, "games/hand_delete.html", context)
     try:
-        game.delete_last_hand(number, request.user)
+        game.delete_last_hand(number, actor_for(request, membership))
     except HandConflict as conflict:
         return _refused(request, game, membership, conflict.message)
     return _changed(request, game, membership, gettext("Hand %(number)s deleted") % {"number": number})

@@ -263,7 +263,8 @@
         trouble = text("login");
         return null;
       }
-      if (response.status >= 500 || response.status === 0) {
+      if (response.status >= 500 || response.status === 0 || response.status === 429) {
+        // 429: a table link's phone sending too fast (games.views.guests): kept, and sent again later.
         later(item, text("whyStatus", {status: response.status}));
         return null;
       }

@@ -68,7 +68,8 @@ def test_an_organizer_is_taken_to_the_screen_by_its_signed_link(scorer, league, 
     # The token carries the moment it was signed: read it back rather than sign another.
     token = response["Location"].removeprefix("/screen/").removesuffix("/")
     assert response["Location"] == reverse("games:night-screen", args=[token])
-    assert signing.loads(token, salt=SALT) == night.pk
+    # The club's TV's token: its screen shows each table's scoring link too (the shared one does not).
+    assert signing.loads(token, salt=SALT) == {"night": night.pk, "tables": True}
 
 
 def test_the_nights_page_offers_its_organizers_the_screen(client, league):
@@ -309,12 +310,12 @@ def test_a_member_of_another_league_cannot_guess_a_screen(client, league):
     assert client.get(f"/screen/{night.pk}/").status_code == 404
 
 
-def test_the_screen_takes_ten_queries_for_two_tables_as_for_eight(client, league, user, django_assert_num_queries):
-    # The signed link's fingerprint, the night, its rounds, tables, seats, games, their seats
-    # and hands, the sit-outs, and who is here: none of them once per table.
+def test_the_screen_takes_eleven_queries_for_two_tables_as_for_eight(client, league, user, django_assert_num_queries):
+    # The signed link's fingerprint, the night, its rounds, tables, seats, games, their seats,
+    # hands and table links, the sit-outs, and who is here: none of them once per table.
     for names in (EIGHT, [f"P{n:02}" for n in range(32)]):
         night = started(league, user, names=names)
         tables(night)[0].game.record_hand(1, HandEntry.cards([6, 0, 7, 0], 3), user)
         url = screen_url(night)
-        with django_assert_num_queries(10):
+        with django_assert_num_queries(11):
             assert client.get(url).status_code == 200

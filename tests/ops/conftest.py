@@ -34,6 +34,7 @@ from games.models import (
     Season,
     SeasonStanding,
     Seat,
+    TableLink,
     new_token,
 )
 from games.views.night_screen import screen_token
@@ -72,6 +73,8 @@ class Table:
     def token(self, link: str) -> str:
         if link == "screen":
             return screen_token(self.night)
+        if link == "table":
+            return TableLink.objects.get(game=self.game, stopped_at=None).token
         return self.league.public_token if link == "public" else self.invite.token
 
     def membership(self, role: str) -> Membership:
@@ -87,6 +90,10 @@ class Table:
         user = self.users.get(role)
         if user is not None:
             client.force_login(user)
+        if role == "guest":
+            # A phone at the game's table: it opened the game's table link, with no account.
+            response = client.post(f"/t/{self.token('table')}/", {"name": "Ann"})
+            assert response.status_code == 302, response
         return client
 
 
@@ -155,6 +162,6 @@ def stored_rows() -> dict[str, list[tuple]]:
     """Every row the table's actions could change, to show that a refused request changed nothing."""
     models = (
         *(League, Membership, Invite, Player, Game, Seat, Hand, HandRevision, LeaguePreset, Season, SeasonStanding),
-        *(Night, NightPlayer, NightRound, NightTable, NightSeat),
+        *(Night, NightPlayer, NightRound, NightTable, NightSeat, TableLink),
     )
     return {model._meta.label: list(model.objects.order_by("pk").values_list()) for model in models}

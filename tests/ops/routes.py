@@ -9,6 +9,8 @@ Visitors (ROLES):
   outsider   - logged in, not a member of the league
   public     - not logged in, holding the league's public (read-only) link
   viewer, scorer, organizer - members of the league with that role
+  guest      - not logged in, a phone that opened the table link of the game under way
+               (games.views.guests): it scores that game and reaches nothing else (403)
 """
 
 from __future__ import annotations
@@ -24,14 +26,22 @@ from games.models import ActivityEntry, Game, League
 from games.views.night_screen import fingerprint
 from tests.factories import STANDARD_RULES_FORM
 
-ROLES = ("anonymous", "outsider", "public", "viewer", "scorer", "organizer")
+# From the least one may do to the most (test_content_security reads the page of the last that sees it).
+ROLES = ("anonymous", "guest", "outsider", "public", "viewer", "scorer", "organizer")
 
 # A redirect to the login page.
 LOGIN = 302
 
 
-def statuses(*, anonymous: int, outsider: int, public: int, viewer: int, scorer: int, organizer: int) -> dict[str, int]:
-    """The expected status for every visitor; all six must be given."""
+# The table link's phone, on a page that is not its game's table: it has no account, and instead of
+# the login page it is told that it keeps its game's score only (TableGuestMiddleware).
+PHONE_REFUSED = 403
+
+
+def statuses(
+    *, anonymous: int, outsider: int, public: int, viewer: int, scorer: int, organizer: int, guest: int = PHONE_REFUSED
+) -> dict[str, int]:
+    """The expected status for every visitor; all six must be given, and the phone's where it is not refused."""
     return {
         "anonymous": anonymous,
         "outsider": outsider,
@@ -39,6 +49,7 @@ def statuses(*, anonymous: int, outsider: int, public: int, viewer: int, scorer:
         "viewer": viewer,
         "scorer": scorer,
         "organizer": organizer,
+        "guest": guest,
     }
 
 
@@ -60,14 +71,16 @@ class Route:
     query: Callable[[Any], dict[str, Any]] = lambda table: {}
     # Not an HTML page (a file download, a health check): no CSP or escaping check.
     html: bool = True
-    # A URL holding a secret link's token ("public", "invite" or "screen"): every
-    # visitor has the link except the anonymous one, who can only guess.
+    # A URL holding a secret link's token ("public", "invite", "screen" or "table"): every
+    # visitor has the link except the anonymous one and the table's phone, who can only guess.
     token: str | None = None
 
     def url(self, table: Any, role: str) -> str:
         kwargs = self.kwargs(table)
         if self.token is not None:
-            kwargs["token"] = secrets.token_urlsafe(32) if role == "anonymous" else table.token(self.token)
+            guess = role in ("anonymous", "guest") and self.token != "table"
+            guess = guess or (role == "anonymous" and self.token == "table")
+            kwargs["token"] = secrets.token_urlsafe(32) if guess else table.token(self.token)
         return reverse(f"games:{self.name}", kwargs=kwargs)
 
 
@@ -79,7 +92,9 @@ ORGANIZERS_DO = statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=403
 ORGANIZERS_DONE = statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=403, scorer=403, organizer=302)
 # POST-only views behind login_required: a stranger is sent to log in first.
 ORGANIZER_POSTS_ONLY = statuses(anonymous=LOGIN, outsider=405, public=LOGIN, viewer=405, scorer=405, organizer=405)
-WITH_THE_LINK = statuses(anonymous=404, outsider=200, public=200, viewer=200, scorer=200, organizer=200)
+WITH_THE_LINK = statuses(anonymous=404, outsider=200, public=200, viewer=200, scorer=200, organizer=200, guest=404)
+# The game's table routes, which the phone holding its table link may use as a scorer does.
+PHONE_SEES = 200
 POST_ONLY = everyone(405)
 
 
@@ -152,7 +167,7 @@ ROUTES: list[Route] = [
     Route(
         "signup",
         # A logged-in visitor is sent home; a stranger gets an account.
-        get=statuses(anonymous=200, outsider=302, public=200, viewer=302, scorer=302, organizer=302),
+        get=statuses(anonymous=200, outsider=302, public=200, viewer=302, scorer=302, organizer=302, guest=200),
         post=everyone(302),
         post_data=lambda table: {
             "username": "newcomer",
@@ -212,14 +227,14 @@ ROUTES: list[Route] = [
     # --- the table
     Route("game-new", league, get=SCORERS_DO, post=SCORERS_DONE, post_data=new_game),
     Route("game-import", league, get=SCORERS_DO, post=SCORERS_DONE, post_data=lambda table: {"text": SCORESHEET}),
-    Route("game-detail", game, get=MEMBERS_SEE),
+    Route("game-detail", game, get={**MEMBERS_SEE, "guest": PHONE_SEES}),
     Route(
         "game-poll",
         game,
         query=lambda table: {"version": table.game.version, "hand": 3},
         # No pass in the query: a member gets the poller again, with one (a page's poller, 204, is
         # in tests/games/test_game_poll.py).
-        get=statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=200, scorer=200, organizer=200),
+        get=statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=200, scorer=200, organizer=200, guest=200),
         html=False,
     ),
     Route(
@@ -260,27 +275,43 @@ ROUTES: list[Route] = [
         get=statuses(anonymous=LOGIN, outsider=200, public=LOGIN, viewer=302, scorer=302, organizer=302),
         post=statuses(anonymous=LOGIN, outsider=302, public=LOGIN, viewer=302, scorer=302, organizer=302),
     ),
-    Route("hand-new", game, get=SCORERS_DO, post=SCORERS_DONE, post_data=next_hand),
-    Route("hand-preview", game, get=POST_ONLY, post=SCORERS_DO, post_data=next_hand),
+    Route(
+        "hand-new",
+        game,
+        get={**SCORERS_DO, "guest": PHONE_SEES},
+        post={**SCORERS_DONE, "guest": 302},
+        post_data=next_hand,
+    ),
+    Route("hand-preview", game, get=POST_ONLY, post={**SCORERS_DO, "guest": PHONE_SEES}, post_data=next_hand),
     Route(
         "hand-delete",
         game,
-        get=SCORERS_DO,
+        get={**SCORERS_DO, "guest": PHONE_SEES},
         query=lambda table: {"number": 2},
-        post=SCORERS_DONE,
+        post={**SCORERS_DONE, "guest": 302},
         post_data=lambda table: {"number": 2},
     ),
     Route(
         "hand-edit",
         lambda table: {"game_id": table.game.pk, "number": 2},
-        get=SCORERS_DO,
-        post=SCORERS_DONE,
+        get={**SCORERS_DO, "guest": PHONE_SEES},
+        post={**SCORERS_DONE, "guest": 302},
         post_data=lambda table: {
             **next_hand(table),
             "number": 2,
             "version": Game.objects.get(pk=table.game.pk).version,
         },
     ),
+    # The game's table link: a guessed token is no link (404); the GET asks, the POST grants the
+    # session the game (a member, or a phone that has it already, goes straight on to the game).
+    Route(
+        "table-link",
+        token="table",
+        get=statuses(anonymous=404, outsider=200, public=200, viewer=302, scorer=302, organizer=302, guest=302),
+        post=statuses(anonymous=404, outsider=302, public=302, viewer=302, scorer=302, organizer=302, guest=302),
+    ),
+    # Stopping it: an organizer's (a new one, once none is live, is a scorer's).
+    Route("table-link-change", game, get=POST_ONLY, post=ORGANIZERS_DONE, post_data=lambda table: {"action": "stop"}),
     # --- history
     Route("league-standings", league, get=MEMBERS_SEE),
     # Every member sees the seasons; organizers add, change and delete them.
@@ -375,16 +406,16 @@ ROUTES: list[Route] = [
     Route(
         "invite-accept",
         token="invite",
-        get=statuses(anonymous=404, outsider=200, public=200, viewer=200, scorer=200, organizer=200),
+        get=statuses(anonymous=404, outsider=200, public=200, viewer=200, scorer=200, organizer=200, guest=404),
         # The outsider joins; members are told they already are; the link
         # holder without an account is sent to log in first.
-        post=statuses(anonymous=404, outsider=302, public=LOGIN, viewer=302, scorer=302, organizer=302),
+        post=statuses(anonymous=404, outsider=302, public=LOGIN, viewer=302, scorer=302, organizer=302, guest=404),
     ),
     # --- rulebook
     Route("rules-index", get=everyone(200)),
     Route("rules-variant", lambda table: {"variant": "omnibus"}, get=everyone(200)),
-    Route("game-rules", game, get=MEMBERS_SEE),
-    Route("game-referee", game, get=MEMBERS_SEE),
+    Route("game-rules", game, get={**MEMBERS_SEE, "guest": PHONE_SEES}),
+    Route("game-referee", game, get={**MEMBERS_SEE, "guest": PHONE_SEES}),
     Route("preset-new", league, get=ORGANIZERS_DO, post=ORGANIZERS_DONE, post_data=house_rules),
     Route("preset-rules", preset, get=MEMBERS_SEE),
     Route("preset-edit", preset, get=ORGANIZERS_DO, post=ORGANIZERS_DONE, post_data=house_rules),
@@ -393,7 +424,7 @@ ROUTES: list[Route] = [
         "game-referee-revoke",
         game,
         get=POST_ONLY,
-        post=SCORERS_DONE,
+        post={**SCORERS_DONE, "guest": 302},
         # Confirmed, as the page that asks without JavaScript sends it (unconfirmed, a 200 asks and writes nothing).
         post_data=lambda table: {"number": 3, "offender": 1, "confirmed": "yes"},
     ),
