@@ -40,6 +40,7 @@ urlpatterns = [
 # Log in, log out and password changes are Django's views under /accounts/.
 urlpatterns += [
     path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/email/", accounts.account_email, name="account-email"),
 ]
 
 # --- leagues and players ----------------------------------------------------
