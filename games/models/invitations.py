@@ -87,7 +87,8 @@ class NamedInvitation(models.Model):
             league_players = Player.objects.filter(league_id=self.league_id)
             if self.player_id is not None and not league_players.filter(user=user).exists():
                 league_players.filter(pk=self.player_id, user=None).update(user=user)
-            games = list(model("Game").all_objects.filter(league_id=self.league_id).values_list("pk", flat=True))
+            # By the games' ids, not through a join (SeatQuerySet.forget_uncounted_ratings says why).
+            games = model("Game").all_objects.filter(league_id=self.league_id).values("pk")
             HandRevision.all_objects.filter(game_id__in=games, user=None, user_name=self.username).update(
                 user=user, user_name=""
             )

@@ -252,3 +252,34 @@ def test_an_organizers_download_holds_everyones_activity_and_the_invitations():
 
     assert [entry["who"] for entry in document["activity"]] == ["other", league.owner.username]
     assert {"username": "pending", "role": "viewer"} in document["members"]
+
+
+def test_withdrawing_with_htmx_answers_the_invitations_region_without_it(bobs_file):
+    importer = UserFactory(username="ida")
+    restored = import_league(bobs_file, importer)
+    invitation = NamedInvitation.objects.get(league=restored, username="vic")
+    client = Client()
+    client.force_login(importer)
+
+    response = client.post(
+        reverse("games:invitation-withdraw", args=[restored.pk, invitation.pk]), headers={"HX-Request": "true"}
+    )
+
+    assert response.status_code == 200
+    region = response.content.decode()
+    assert region.lstrip().startswith('<section id="invites"')
+    assert "<strong>bob</strong>" in region
+    assert "<strong>vic</strong>" not in region
+
+
+def test_an_invitation_to_a_league_in_the_trash_is_neither_shown_nor_answered(bobs_file):
+    importer = UserFactory(username="ida")
+    restored = import_league(bobs_file, importer)
+    restored.trash(importer)
+    invitation = NamedInvitation.objects.get(league=restored, username="bob")
+    bob = Client()
+    bob.force_login(get_user_model().objects.get(username="bob"))
+
+    assert 'data-testid="invitations"' not in bob.get(reverse("games:home")).content.decode()
+    assert bob.post(reverse("games:invitation-accept", args=[invitation.pk])).status_code == 404
+    assert not Membership.objects.filter(league=restored, user__username="bob").exists()
