@@ -148,9 +148,15 @@ def _role(role: str) -> str:
 # The league file's "activity" section -----------------------------------------------
 
 
-def export_activity(league: League) -> list[dict[str, Any]]:
-    """The league's log, oldest first, as the league file keeps it: who (an account's name), when, what."""
-    rows = ActivityEntry.objects.filter(league=league).order_by("at", "pk").values_list("kind", "who", "at", "facts")
+def export_activity(league: League, membership: Membership | None = None) -> list[dict[str, Any]]:
+    """The league's log, oldest first, as the league file keeps it: who (an account's name), when, what.
+
+    With a membership, what that member reads of it (ActivityEntry.objects.readable_by): a
+    viewer's or scorer's download holds their own entries, as their Activity page does."""
+    entries = ActivityEntry.objects.filter(league=league)
+    if membership is not None:
+        entries = ActivityEntry.objects.readable_by(league, membership)
+    rows = entries.order_by("at", "pk").values_list("kind", "who", "at", "facts")
     return [{"kind": kind, "who": who, "at": at.isoformat(), "facts": facts} for kind, who, at, facts in rows]
 
 

@@ -41,6 +41,7 @@ urlpatterns = [
 # Log in, log out and password changes are Django's views under /accounts/.
 urlpatterns += [
     path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/email/", accounts.account_email, name="account-email"),
 ]
 
 # --- leagues and players ----------------------------------------------------
@@ -133,10 +134,12 @@ urlpatterns += [
     path("leagues/<id:league_id>/members/<id:membership_id>/role/", members.member_role, name="member-role"),
     path("leagues/<id:league_id>/members/<id:membership_id>/remove/", members.member_remove, name="member-remove"),
     path(
-        "leagues/<id:league_id>/members/<id:membership_id>/password-link/",
-        members.member_password_link,
-        name="member-password-link",
+        "leagues/<id:league_id>/invitations/<id:invitation_id>/withdraw/",
+        members.invitation_withdraw,
+        name="invitation-withdraw",
     ),
+    path("invitations/<id:invitation_id>/accept/", members.invitation_accept, name="invitation-accept"),
+    path("invitations/<id:invitation_id>/decline/", members.invitation_decline, name="invitation-decline"),
     path("leagues/<id:league_id>/invites/", members.invite_new, name="invite-new"),
     path("leagues/<id:league_id>/invites/<id:invite_id>/revoke/", members.invite_revoke, name="invite-revoke"),
     path("leagues/<id:league_id>/public-link/", members.public_link, name="public-link"),

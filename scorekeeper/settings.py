@@ -212,10 +212,28 @@ CACHES = {
 RATELIMIT_USE_CACHE = "ratelimit"
 RATELIMIT_IP_META_KEY = "games.views.logins.client_address"
 
-# A link an organizer makes for a member who forgot their password
-# (games/views/members.py) works for a day. There is no reset by email:
-# sign-up takes none.
-PASSWORD_RESET_TIMEOUT = 24 * 60 * 60
+# A forgotten password is reset by its holder through a link sent to the
+# account's e-mail address (Django's password reset; games/views/accounts.py),
+# which works once, for an hour. No one else can set an account's password
+# (issue 34): an organizer's link for a member was the way into their account.
+PASSWORD_RESET_TIMEOUT = 60 * 60
+
+# E-mail: the reset links. DEBUG (`make run`) prints each message on the
+# console; a server sends through the SMTP server given here. A message that
+# can't be sent is logged, and the page says the same as for one sent (it
+# never tells whether an address has an account).
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.console.EmailBackend" if DEBUG else "django.core.mail.backends.smtp.EmailBackend",
+)
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS")
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL")
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "10"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 

@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.i18n import set_language
 
-from games.views import logins
+from games.views import accounts, logins
 
 urlpatterns = [
     # The admin's login under the same limits as the site's; ahead of admin.site.urls so it wins.
@@ -11,12 +11,13 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # Django's login, behind a limit on attempts.
     path("accounts/login/", logins.login, name="login"),
-    # Django's account pages, except the reset by email: sign-up takes no email.
-    # A member who forgot their password gets a one-time link from an organizer
-    # (games:member-password-link) that opens the reset confirmation here.
+    # Django's account pages. A forgotten password is reset by its holder alone, through
+    # a link sent to the account's e-mail address (limited per address: accounts.password_reset).
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/password_change/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("accounts/password_change/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
+    path("accounts/password_reset/", accounts.password_reset, name="password_reset"),
+    path("accounts/password_reset/done/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
     path(
         "accounts/reset/<uidb64>/<token>/",
         auth_views.PasswordResetConfirmView.as_view(),

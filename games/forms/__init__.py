@@ -7,7 +7,7 @@ every rule is the engine's, and its errors are mapped back onto the fields
 they are about (FieldError.field, SetupError.field).
 """
 
-from games.forms.accounts import SignupForm
+from games.forms.accounts import EmailForm, SignupForm
 from games.forms.activity import ActivityFilterForm
 from games.forms.backups import BIG_FILES, IMPORT_MAX_BYTES, IMPORT_MAX_MB, LeagueImportForm
 from games.forms.history import ArchiveForm, SpanForm, StandingsForm
@@ -74,6 +74,7 @@ __all__ = [
     "CardsField",
     "DeclareForm",
     "DeleteHandForm",
+    "EmailForm",
     "GameDayForm",
     "GameForm",
     "GameImportForm",

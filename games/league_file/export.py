@@ -19,6 +19,7 @@ from games.models import (
     Hand,
     HandRevision,
     League,
+    Membership,
     Player,
     Seat,
 )
@@ -159,13 +160,13 @@ def _game_records(league: League) -> Iterator[dict[str, Any]]:
         yield record
 
 
-def _league_head(league: League) -> dict[str, Any]:
+def _league_head(league: League, membership: Membership | None = None) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
         "league": {"name": league.name, **{setting: getattr(league, setting) for setting in LEAGUE_SETTINGS}},
         "players": list(Player.objects.filter(league=league).order_by("name", "pk").values_list("name", flat=True)),
-        **{section.key: section.write(league) for section in SECTIONS},
+        **{section.key: section.written_for(league, membership) for section in SECTIONS},
     }
 
 
@@ -174,13 +175,16 @@ def export_league(league: League) -> dict[str, Any]:
     return {**_league_head(league), "games": list(_game_records(league))}
 
 
-def export_league_json(league: League) -> Iterator[str]:
+def export_league_json(league: League, membership: Membership | None = None) -> Iterator[str]:
     """export_league() as JSON text, a game per line, read and written a chunk of games at a time.
+
+    A member's download (membership) holds what that member may read: a scorer's or viewer's
+    leaves out the others' activity and the pending invitations (Section.write_read_by).
 
     A league of the most games a league holds streams in constant memory, and
     the download starts at once instead of after the whole file is built.
     """
-    head = json.dumps(_league_head(league), ensure_ascii=False)
+    head = json.dumps(_league_head(league, membership), ensure_ascii=False)
     yield head[:-1] + ', "games": [\n'
     for number, record in enumerate(_game_records(league)):
         yield ("" if number == 0 else ",\n") + json.dumps(record, ensure_ascii=False)

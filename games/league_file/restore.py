@@ -283,8 +283,9 @@ def import_league(document: object, owner: User, as_copy: bool = False) -> Leagu
     short transactions, a chunk of games each, the league hidden until the last
     (_store_league), so on any error nothing is left. A file whose games are
     already a league of the owner's is refused (LeagueAlreadyHere) unless
-    `as_copy`. The league's `left_out` lists the members the file names who
-    have no account here (so were not restored). Python's cycle collector rests
+    `as_copy`. The league's `invited` lists the members the file names, its
+    importer aside: each is an invitation by username, not a member
+    (games.models.NamedInvitation). Python's cycle collector rests
     meanwhile (games.bulk.collector_paused).
     """
     with collector_paused():
@@ -372,9 +373,11 @@ def _store_league(owner: User, name: str, settings: dict[str, Any], player_names
             numbers.append(record.number)
     try:
         restoring = Restoring(league, owner, players, {})
-        accounts = restoring.users(sorted({line[1] for record in records for line in record.history if line[1]}))
-        # By ids, not objects: a related object's descriptor, set a hundred thousand times, costs.
-        user_ids = {username: user.pk for username, user in accounts.items()}
+        # A History line is linked to its importer's account; every other name is kept as a name
+        # (linked when its account accepts the league's invitation): what an import stores must not
+        # tell its importer which usernames have an account here. By ids, not objects: a related
+        # object's descriptor, set a hundred thousand times, costs.
+        user_ids = {owner.get_username(): owner.pk}
         played = played_games(
             league,
             [
@@ -423,7 +426,7 @@ def _store_league(owner: User, name: str, settings: dict[str, Any], player_names
     except BaseException:
         league.discard()
         raise
-    league.left_out = restoring.left_out
+    league.invited = restoring.invited
     return league
 
 

@@ -8,7 +8,7 @@ league's settings: LEAGUE_SETTINGS); see "Adding a section" there.
 from __future__ import annotations
 
 import zoneinfo
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any, cast
@@ -28,6 +28,7 @@ from games.models import (
     League,
     LeaguePreset,
     Membership,
+    NamedInvitation,
     Player,
     Season,
     preset_name,
@@ -95,20 +96,8 @@ class Restoring:
     owner: User
     players: dict[str, Player]
     games: dict[int, Game]  # by number
-    # Usernames the file names that have no account here: listed on the import's result.
-    left_out: list[str] = field(default_factory=list)
-    _users: dict[str, Any] = field(default_factory=dict)
-
-    def users(self, usernames: Sequence[str]) -> dict[str, Any]:
-        """The accounts of these usernames that this server has, by username."""
-        wanted = [name for name in set(usernames) if name not in self._users]
-        if wanted:
-            User = get_user_model()
-            found = {
-                user.get_username(): user for user in User.objects.filter(**{f"{User.USERNAME_FIELD}__in": wanted})
-            }
-            self._users.update({name: found.get(name) for name in wanted})
-        return {name: self._users[name] for name in usernames if self._users.get(name) is not None}
+    # The usernames the file names as members, the importer's aside: invited, not members yet.
+    invited: list[str] = field(default_factory=list)
 
 
 # The write a section's reader returns: done in the import's transaction, after the games.
@@ -122,13 +111,22 @@ class Section:
     write(league): the part's JSON value. read(value, reading): the value
     checked as the app's forms check what they store (LeagueImportError,
     before anything is written), returning the write to do. absent: what a
-    file without the part (an older version) means.
+    file without the part (an older version) means. write_read_by(league,
+    membership), where a part holds more than a scorer or viewer may read: what
+    their download of the file holds of it (for organizers, write's all).
     """
 
     key: str
     write: Callable[[League], Any]
     read: Callable[[Any, Reading], Store]
     absent: Any
+    write_read_by: Callable[[League, Membership], Any] | None = None
+
+    def written_for(self, league: League, membership: Membership | None) -> Any:
+        """The part as a member's download holds it (membership None: the whole, as the command writes it)."""
+        if membership is None or membership.can_organize or self.write_read_by is None:
+            return self.write(league)
+        return self.write_read_by(league, membership)
 
 
 def _write_seasons(league: League) -> list[dict[str, str]]:
@@ -235,19 +233,32 @@ def _read_presets(presets: object, reading: Reading) -> Store:
     return store
 
 
-def _write_members(league: League) -> list[dict[str, str]]:
+def _write_members(league: League, membership: Membership | None = None) -> list[dict[str, str]]:
+    """The members and, for organizers, the invitations still waiting for a yes, alike, by username.
+
+    An import turns every member of a file but its importer into an invitation,
+    so an invitation is written as the member it would make: the file an
+    organizer exports of a restored league is the file that was imported."""
     linked = dict(Player.objects.filter(league=league, user__isnull=False).values_list("user_id", "name"))
     members = []
-    for user_id, username, role in (
-        Membership.objects.filter(league=league)
-        .order_by("user__username")
-        .values_list("user_id", "user__username", "role")
+    for user_id, username, role in Membership.objects.filter(league=league).values_list(
+        "user_id", "user__username", "role"
     ):
         member = {"username": username, "role": role}
         if user_id in linked:
             member["player"] = linked[user_id]
         members.append(member)
-    return members
+    if membership is None or membership.can_organize:
+        taken = set(linked.values())
+        for username, role, player in NamedInvitation.objects.filter(league=league).values_list(
+            "username", "role", "player__name"
+        ):
+            member = {"username": username, "role": role}
+            # A player linked to an account since is that member's, not the invitation's.
+            if player is not None and player not in taken:
+                member["player"] = player
+            members.append(member)
+    return sorted(members, key=lambda member: member["username"])
 
 
 def _read_username(value: object, what: str) -> str:
@@ -280,7 +291,7 @@ _USERNAMES_SEEN: set[str] = set()
 
 
 def _read_members(members: object, reading: Reading) -> Store:
-    """The members by username and role; each is restored where an account of that username is here."""
+    """The members by username and role: the importer's own membership, and an invitation for each other name."""
     if not isinstance(members, list):
         raise LeagueImportError(gettext("'members' must be a list"))
     if len(members) > League.MOST_PLAYERS:
@@ -317,17 +328,28 @@ def _read_members(members: object, reading: Reading) -> Store:
         read.append((username, member["role"], player))
 
     def store(restoring: Restoring) -> None:
-        accounts = restoring.users([username for username, _, _ in read])
+        # The importer owns and organizes the new league whatever the file says; everyone else
+        # named is invited, by name, whether or not an account of that name is here (so that
+        # the import tells its importer nothing of the server's accounts), and becomes a
+        # member only when the account's holder says yes (NamedInvitation.accept).
         owner = restoring.owner.get_username()
+        invitations = []
         for username, role, player in read:
-            user = accounts.get(username)
-            if user is None:
-                restoring.left_out.append(username)
+            if username == owner:
+                if player is not None:
+                    Player.objects.filter(pk=restoring.players[player].pk).update(user=restoring.owner)
                 continue
-            if username != owner:  # the importer owns and organizes the new league whatever the file says
-                Membership.objects.create(league=restoring.league, user=user, role=role)
-            if player is not None:
-                Player.objects.filter(pk=restoring.players[player].pk).update(user=user)
+            invitations.append(
+                NamedInvitation(
+                    league=restoring.league,
+                    username=username,
+                    role=role,
+                    player=restoring.players[player] if player is not None else None,
+                    invited_by=restoring.owner,
+                )
+            )
+        restoring.invited = sorted(invitation.username for invitation in invitations)
+        NamedInvitation.objects.bulk_create(invitations)
 
     return store
 
@@ -385,11 +407,13 @@ SETTINGS_BEFORE: dict[str, Any] = {"lock_finished_games": False}
 SECTIONS: list[Section] = [
     Section("seasons", _write_seasons, _read_seasons, absent=[]),
     Section("presets", _write_presets, _read_presets, absent=[]),
-    Section("members", _write_members, _read_members, absent=[]),
+    # Pending invitations are the organizers' (the Members page shows them to them alone).
+    Section("members", _write_members, _read_members, absent=[], write_read_by=_write_members),
     # After the games, whose numbers its tables name (games.league_file.nights).
     Section("nights", write_nights, read_nights, absent=[]),
     # Last: an entry's account is linked again where the members restored it.
-    Section("activity", export_activity, _read_activity, absent=[]),
+    # The whole log is the organizers'; another member reads their own entries, as on the Activity page.
+    Section("activity", export_activity, _read_activity, absent=[], write_read_by=export_activity),
 ]
 
 

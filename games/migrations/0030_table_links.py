@@ -12,7 +12,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0028_foreign_keys_without_repeated_indexes'),
+        ('games', '0029_invitations_by_username'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -9,9 +9,10 @@ a hand changes, and rebuildable at any time with `manage.py rebuild_results`.
 One module for each part of the house, lowest first: names, trash,
 exceptions, lazy, revisions (the hands and their History), standings (the
 cache and its upkeep), activity, league (and the lock order,
-lock_for_writing), presets, players, seats, game, seasons, night (a club
-night's rounds and tables, above the games they hold), table_links (a game's
-scoring link for a phone without an account). A module imports
+lock_for_writing), presets, players, invitations (a league file's members
+waiting for their yes), seats, game, seasons, night (a club night's rounds
+and tables, above the games they hold), table_links (a game's scoring link
+for a phone without an account). A module imports
 only those below it; a model above is reached by name when a method runs
 (games.models.lazy), as a ForeignKey("games.Game") reaches it.
 Everything is re-exported here: `from games.models import Game`.
@@ -30,6 +31,7 @@ from games.models.game import (
     read_played_on,
 )
 from games.models.heartbeat import Heartbeat
+from games.models.invitations import NamedInvitation, NamedInvitationQuerySet
 from games.models.league import (
     Invite,
     League,
@@ -137,6 +139,8 @@ __all__ = [
     "Membership",
     "NameKeyed",
     "NameKeyedQuerySet",
+    "NamedInvitation",
+    "NamedInvitationQuerySet",
     "Night",
     "NightPlayer",
     "NightProblem",

@@ -103,8 +103,8 @@ class League(StandingsKeeper):
     objects = ShownLeagues.from_queryset(LeagueQuerySet)()
     all_objects = LeagueQuerySet.as_manager()
 
-    # Not a column: set by games.league_file.import_league, the file's members with no account here.
-    left_out: list[str]
+    # Not a column: set by games.league_file.import_league, the usernames the file's members invited.
+    invited: list[str]
 
     class Meta:
         ordering = ["name", "pk"]

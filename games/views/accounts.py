@@ -1,20 +1,29 @@
-"""Signing up. Logging in and out are Django's own views (scorekeeper/urls.py)."""
+"""Signing up, the account's e-mail address, and a forgotten password's reset by e-mail.
+
+Logging in and out are Django's own views (scorekeeper/urls.py), as are the
+reset's later steps.
+"""
 
 from http import HTTPStatus
 
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import PasswordResetForm
 from django.db import IntegrityError, transaction
-from django.http import HttpResponseRedirect
+from django.http import HttpRequest, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
+from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
+from django_ratelimit.core import get_usage
 
-from games.forms import SignupForm
-from scorekeeper.middleware import HtmxHttpRequest
+from games.forms import EmailForm, SignupForm
+from scorekeeper.middleware import HtmxHttpRequest, SignedInRequest
 
 
 @sensitive_post_parameters("password1", "password2")
@@ -46,3 +55,52 @@ def signup(request: HtmxHttpRequest) -> TemplateResponse | HttpResponseRedirect:
             return redirect("games:league-new")
     status = HTTPStatus.UNPROCESSABLE_ENTITY if form.is_bound and form.errors else HTTPStatus.OK
     return TemplateResponse(request, "registration/signup.html", {"form": form, "next": next_url}, status=status)
+
+
+# A forgotten password: reset by its holder, through a link sent to the account's e-mail address.
+
+# Each request may send a message: few an hour, so that no one fills a stranger's mailbox from here.
+RESET_RATE = "5/h"
+_password_reset = auth_views.PasswordResetView.as_view(
+    email_template_name="registration/password_reset_email.txt",
+    subject_template_name="registration/password_reset_subject.txt",
+)
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def password_reset(request: HttpRequest) -> HttpResponseBase:
+    """Django's reset by e-mail, limited per address and per e-mail address asked for.
+
+    Its reply is the same whether or not an account has that address (Django's
+    PasswordResetView); a limited request sends nothing and says to wait."""
+    if request.method == "POST":
+        for group, key in (("reset-address", "ip"), ("reset-email", _email_asked)):
+            usage = get_usage(request, group=group, key=key, rate=RESET_RATE, method="POST", increment=True)
+            if usage is not None and usage["should_limit"]:
+                messages.error(request, gettext("Too many reset requests. Wait an hour, then try again."))
+                form = PasswordResetForm(initial={"email": request.POST.get("email", "")})
+                return TemplateResponse(request, "registration/password_reset_form.html", {"form": form}, status=429)
+    return _password_reset(request)
+
+
+def _email_asked(group: str, request: HttpRequest) -> str:
+    return request.POST.get("email", "").strip().casefold()
+
+
+@login_required
+@sensitive_post_parameters("password")
+@require_http_methods(["GET", "POST"])
+def account_email(request: SignedInRequest) -> TemplateResponse | HttpResponseRedirect:
+    """The address a reset link goes to: shown, set, changed or removed, with the account's password."""
+    form = EmailForm(request.user, request.POST or None, initial={"email": request.user.email})
+    if request.method == "POST" and form.is_valid():
+        request.user.email = form.cleaned_data["email"]
+        request.user.save(update_fields=["email"])
+        if request.user.email:
+            messages.success(request, gettext("A reset link will go to %(email)s.") % {"email": request.user.email})
+        else:
+            messages.success(request, gettext("Your account has no e-mail address now."))
+        return redirect("games:home")
+    status = HTTPStatus.UNPROCESSABLE_ENTITY if form.is_bound and form.errors else HTTPStatus.OK
+    return TemplateResponse(request, "registration/email_form.html", {"form": form}, status=status)

@@ -35,9 +35,12 @@ def _attachment(response: Download, league: League, suffix: str) -> Download:
 @login_required
 @require_GET
 def league_export_json(request: HtmxHttpRequest, league_id: int) -> StreamingHttpResponse:
-    """The league's backup, streamed: the largest league starts downloading at once and never sits in memory."""
-    league, _ = get_league_for(request.user, league_id, VIEW)
-    response = StreamingHttpResponse(export_league_json(league), content_type="application/json")
+    """The league's backup, streamed: the largest league starts downloading at once and never sits in memory.
+
+    An organizer's holds the whole league; a scorer's or viewer's what they read of it
+    (their own activity, no pending invitations)."""
+    league, membership = get_league_for(request.user, league_id, VIEW)
+    response = StreamingHttpResponse(export_league_json(league, membership), content_type="application/json")
     return _attachment(response, league, "league.json")
 
 
@@ -96,11 +99,15 @@ def league_import(request: SignedInRequest) -> TemplateResponse | HttpResponseRe
                 ngettext("%(league)s is imported: %(games)d game.", "%(league)s is imported: %(games)d games.", games)
                 % {"league": league.name, "games": games},
             )
-            if league.left_out:
-                messages.warning(
+            if league.invited:
+                # The same words whether or not those accounts exist: the reply names no account.
+                messages.info(
                     request,
-                    gettext("These members of the file have no account here, so they are not members of it: %(names)s.")
-                    % {"names": ", ".join(league.left_out)},
+                    gettext(
+                        "The file's other members are invited: each becomes a member once they accept, "
+                        "when they next log in (%(names)s)."
+                    )
+                    % {"names": ", ".join(league.invited)},
                 )
             return redirect("games:league-standings", league.pk)
     status = 200 if request.method != "POST" else 409 if already_here else 422

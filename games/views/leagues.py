@@ -29,6 +29,7 @@ from games.models import (
     Game,
     League,
     Membership,
+    NamedInvitation,
     PlayerInUse,
     Seat,
     trash_cutoff,
@@ -61,7 +62,10 @@ def home(request: HtmxHttpRequest) -> TemplateResponse:
     # The owner's deleted leagues, each until its last day in the trash.
     trashed = League.all_objects.filter(owner=request.user, trashed_at__gte=trash_cutoff()).order_by("-trashed_at")
     trashed_until = [(league, trash_until(league.trashed_at)) for league in trashed if league.trashed_at]
-    return TemplateResponse(request, "games/home.html", {"leagues": leagues, "trashed": trashed_until})
+    # Leagues that name this account and wait for its yes (a league file's members): asked first.
+    invitations = NamedInvitation.objects.waiting_for(request.user).select_related("invited_by").order_by("created_at")
+    context = {"leagues": leagues, "trashed": trashed_until, "invitations": invitations}
+    return TemplateResponse(request, "games/home.html", context)
 
 
 @login_required

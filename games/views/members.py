@@ -3,7 +3,12 @@
 Organizers manage members; the owner is always an organizer and can be
 neither removed nor demoted. An invite link is single use, expires (7 days
 unless chosen otherwise) and can be revoked; accepting one needs an account.
-The public link is a secret token that shows the league read-only.
+A league file's members are invitations by username (NamedInvitation), which
+the account of that name accepts or declines on its home page. The public
+link is a secret token that shows the league read-only.
+
+No organizer sets or resets a member's password (issue 34): that handed the
+whole account to whoever made the link. Its holder resets it by e-mail.
 """
 
 from __future__ import annotations
@@ -11,10 +16,8 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.http import Http404, HttpResponse, HttpResponseRedirect
@@ -22,15 +25,13 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.encoding import force_bytes
-from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from games.activity import PUBLIC_LINK
 from games.forms import InviteForm, RoleForm
-from games.models import ActivityEntry, Invite, League, Membership, new_token
+from games.models import ActivityEntry, Invite, League, Membership, NamedInvitation, new_token
 from games.permissions import ORGANIZE, VIEW, Reader, get_league_for
 from games.views.pages import render_page
 from scorekeeper.middleware import HtmxHttpRequest, SignedInRequest
@@ -50,6 +51,8 @@ def _members_page(request: HtmxHttpRequest, league: League, membership: Membersh
             if organizer
             else []
         ),
+        # The league file's members still waiting for their yes: the organizers' to see and withdraw.
+        "invitations": league.named_invitations.order_by("username") if organizer else [],
         "public_url": (
             request.build_absolute_uri(reverse("games:public-standings", args=[league.public_token]))
             if organizer and league.public_token
@@ -138,57 +141,53 @@ def member_remove(request: HtmxHttpRequest, league_id: int, membership_id: int) 
     return TemplateResponse(request, "members/member_remove.html", {"league": league, "member": member})
 
 
-# A forgotten password -------------------------------------------------------------
+# Invitations by username (a league file's members) ----------------------------------
 
 
-def _why_no_password_link(request: SignedInRequest, league: League, member: Membership) -> str:
-    """Why this organizer may not make a password link for this member ("" when they may).
-
-    The link sets the member's password, so it hands over the whole account:
-    an organizer may make one only for an account that sees no more than they
-    organize, never for the league's owner, a staff account, or themselves.
-    """
-    name = member.user.get_username()
-    if member.user_id == request.user.pk:
-        return "To change your own password, use Change password at the foot of the page."
-    if member.user_id == league.owner_id:
-        return f"{name} owns {league.name}; only the site's administrator can reset the owner's password."
-    if member.user.is_staff or member.user.is_superuser:
-        return f"{name} administers the site; only the site's administrator can reset that password."
-    organized = Membership.objects.filter(user=request.user, role=Membership.Role.ORGANIZER).values("league")
-    if Membership.objects.filter(user=member.user).exclude(league__in=organized).exists():
-        return (
-            f"{name} is also a member of a league you don't organize; "
-            "ask the site's administrator (python manage.py changepassword)."
-        )
-    return ""
+def _waiting_invitation(request: SignedInRequest, invitation_id: int) -> NamedInvitation:
+    """An invitation addressed to the reader's own account; any other is no invitation of theirs (404)."""
+    invitation = NamedInvitation.objects.waiting_for(request.user).filter(pk=invitation_id).first()
+    if invitation is None:
+        raise Http404("No such invitation")
+    return invitation
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
-def member_password_link(request: SignedInRequest, league_id: int, membership_id: int) -> TemplateResponse:
-    """For a member who forgot their password: a one-time link to set a new one, to hand over in person.
+@require_POST
+def invitation_accept(request: SignedInRequest, invitation_id: int) -> HttpResponse:
+    """The account's holder says yes: a member, with the role the invitation gave."""
+    invitation = _waiting_invitation(request, invitation_id)
+    league = invitation.league
+    invitation.accept(request.user)
+    messages.success(
+        request,
+        gettext("Welcome to %(league)s: you joined as %(role)s.")
+        % {"league": league.name, "role": invitation.role_in_sentence},
+    )
+    return redirect("games:league-standings", league.pk)
 
-    Sign-up takes no email, so there is no reset by mail; the organizer passes
-    the link on. It works once, and for PASSWORD_RESET_TIMEOUT.
-    """
-    league, _ = get_league_for(request.user, league_id, ORGANIZE)
-    member = _member_of(league, membership_id)
-    context = {"league": league, "member": member, "hours": settings.PASSWORD_RESET_TIMEOUT // 3600}
-    refused = _why_no_password_link(request, league, member)
-    if refused:
-        return TemplateResponse(request, "members/password_link.html", {**context, "refused": refused}, status=422)
-    if request.method == "POST":
-        user = member.user
-        path = reverse(
-            "password_reset_confirm",
-            kwargs={
-                "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
-                "token": default_token_generator.make_token(user),
-            },
-        )
-        context["link"] = request.build_absolute_uri(path)
-    return TemplateResponse(request, "members/password_link.html", context)
+
+@login_required
+@require_POST
+def invitation_decline(request: SignedInRequest, invitation_id: int) -> HttpResponse:
+    """The account's holder says no: the invitation is gone, and nothing else changes."""
+    invitation = _waiting_invitation(request, invitation_id)
+    invitation.decline()
+    messages.info(request, gettext("You declined the invitation to %(league)s.") % {"league": invitation.league.name})
+    return redirect("games:home")
+
+
+@login_required
+@require_POST
+def invitation_withdraw(request: HtmxHttpRequest, league_id: int, invitation_id: int) -> HttpResponse:
+    """An organizer takes back an invitation no one has answered yet."""
+    league, membership = get_league_for(request.user, league_id, ORGANIZE)
+    invitation = league.named_invitations.filter(pk=invitation_id).first()
+    if invitation is None:
+        raise Http404("No such invitation")
+    invitation.delete()
+    messages.success(request, gettext("The invitation of %(name)s is withdrawn.") % {"name": invitation.username})
+    return _after_change(request, league, membership, "invites")
 
 
 # Invites ---------------------------------------------------------------------------

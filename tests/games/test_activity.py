@@ -12,7 +12,7 @@ from games.activity import sentence
 from games.league_file import LeagueImportError
 from games.league_file.export import export_league
 from games.league_file.restore import import_league
-from games.models import ActivityEntry, Game, League, Membership, Player, Season, Standing
+from games.models import ActivityEntry, Game, League, Membership, NamedInvitation, Player, Season, Standing
 from rules import HandEntry
 from tests.conftest import HTMX
 from tests.factories import STANDARD_RULES_FORM, LeaguePresetFactory, UserFactory, make_game
@@ -338,9 +338,12 @@ def test_the_league_file_carries_the_log_and_an_import_keeps_it(league, user, ga
     assert log(copy)[-1] == ("league_imported", owner.username, {"games": 6})
     times = list(ActivityEntry.objects.filter(league=copy).order_by("pk").values_list("at", flat=True))[:-1]
     assert times == list(ActivityEntry.objects.filter(league=league).order_by("pk").values_list("at", flat=True))
-    # The file's members come back with their accounts (the league file's members section), and so
-    # an entry is linked again to the account of its name where that account is a member of the copy.
-    assert set(ActivityEntry.objects.filter(league=copy, who=user.username).values_list("user", flat=True)) == {user.pk}
+    # The file's members come back invited (the league file's members section): an entry keeps its
+    # name until the account of that name accepts, and is linked to that account then.
+    entries = ActivityEntry.objects.filter(league=copy, who=user.username)
+    assert set(entries.values_list("user", flat=True)) == {None}
+    NamedInvitation.objects.get(league=copy, username=user.username).accept(user)
+    assert set(entries.values_list("user", flat=True)) == {user.pk}
 
 
 def test_an_imported_entry_of_the_importer_is_theirs_to_read(league, user, games):

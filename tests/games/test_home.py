@@ -3,9 +3,9 @@
 import pytest
 from django.urls import reverse
 
-from games.models import Game
+from games.models import Game, NamedInvitation
 from rules import HandEntry
-from tests.factories import LeagueFactory, MembershipFactory, make_game
+from tests.factories import LeagueFactory, MembershipFactory, UserFactory, make_game
 
 pytestmark = pytest.mark.django_db
 
@@ -72,11 +72,14 @@ def test_the_home_page_costs_the_same_queries_however_many_games(client, user, d
         MembershipFactory(league=league, user=user)
         make_game(league, "standard")
         make_game(league, "ricketts")
+        NamedInvitation.objects.create(league=LeagueFactory(), username=user.username, invited_by=UserFactory())
     client.force_login(user)
-    # session, user, leagues, their unfinished games, those games' seats with players, the user's leagues in the trash
-    with django_assert_num_queries(6):
+    # session, user, leagues, their unfinished games, those games' seats with players, the user's leagues in
+    # the trash, the invitations waiting for the user's yes (with their leagues and inviters)
+    with django_assert_num_queries(7):
         response = client.get(URL)
     assert response.content.decode().count(">Continue<") == 6
+    assert response.content.decode().count("invites you to") == 3
 
 
 def test_a_head_request_is_answered_for_uptime_checks(client):

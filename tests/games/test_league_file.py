@@ -10,6 +10,7 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
@@ -17,7 +18,7 @@ from django.urls import reverse
 from games.league_file import LeagueAlreadyHere, LeagueImportError
 from games.league_file.export import export_league, export_league_json
 from games.league_file.restore import import_league
-from games.models import Game, HandRevision, League, LeaguePreset, Membership, Player, Season
+from games.models import Game, HandRevision, League, LeaguePreset, Membership, NamedInvitation, Player, Season
 from rules import HandEntry
 from tests.factories import LeaguePresetFactory, MembershipFactory, UserFactory, make_game
 from tests.games.league_seed import hand_worked_league
@@ -106,11 +107,15 @@ def test_export_import_export_gives_the_same_file(everything, user):
     assert restored.name == "Thursday Hearts"
     assert (restored.time_zone, restored.min_games, restored.lock_finished_games) == ("Europe/Amsterdam", 5, False)
     assert restored.language == "nl"
-    assert restored.left_out == []
+    # Everyone but the importer comes back invited, and the invitations are written as the file's members.
+    assert restored.invited == ["olga", "sam", "vic"]
 
 
-def test_what_comes_back_is_the_league_as_it_was(everything, user):
+def test_what_comes_back_is_the_league_as_it_was_once_its_members_accept(everything, user):
     _, restored, _ = round_trip(everything, user)
+    assert dict(restored.memberships.values_list("user__username", "role")) == {user.username: "organizer"}
+    for invitation in NamedInvitation.objects.filter(league=restored):
+        invitation.accept(get_user_model().objects.get(username=invitation.username))
     preset = restored.presets.get(name="Black Maria")
     assert preset.variant == "standard"
     assert preset.options["extra_cards"] == {"K♠": 10, "A♠": 7}
@@ -132,16 +137,17 @@ def test_what_comes_back_is_the_league_as_it_was(everything, user):
     assert timed.revisions.get(action="merged").after == {"player": "Dan"}
 
 
-def test_members_without_an_account_here_are_listed_and_their_history_keeps_their_names(everything, user):
+def test_members_without_an_account_here_are_invited_as_the_others_are_and_their_history_keeps_their_names(
+    everything, user
+):
     document = export_league(everything)
     everything.discard()
     Membership.objects.filter(user__username="sam").delete()
-    from django.contrib.auth import get_user_model
-
     get_user_model().objects.filter(username="sam").delete()
     restored = import_league(document, user)
-    assert restored.left_out == ["sam"]
+    assert restored.invited == ["olga", "sam", "vic"]
     assert not restored.memberships.filter(user__username="sam").exists()
+    assert NamedInvitation.objects.get(league=restored, username="sam").role == "scorer"
     edited = HandRevision.objects.get(game__league=restored, action="edited")
     assert (edited.user, edited.user_name) == (None, "sam")
     # ... and the next export still names sam.
@@ -331,13 +337,14 @@ def test_the_first_import_page_offers_no_copy(client, user):
     assert 'name="as_copy"' not in client.get(reverse("games:league-import")).content.decode()
 
 
-def test_members_left_out_are_named_after_the_import(client, everything, user):
+def test_the_invited_members_are_named_after_the_import(client, everything, user):
     document = export_league(everything)
     document["members"].append({"username": "nobody-here", "role": "scorer"})
     client.force_login(UserFactory())
     upload = SimpleUploadedFile("league.json", json.dumps(document).encode(), "application/json")
     response = client.post(reverse("games:league-import"), {"file": upload}, follow=True)
-    assert "have no account here, so they are not members of it: nobody-here." in response.content.decode()
+    page = response.content.decode()
+    assert "each becomes a member once they accept, when they next log in (nobody-here, olga, sam, " in page
 
 
 def test_the_command_refuses_a_second_import_unless_as_a_copy(everything, user, tmp_path):

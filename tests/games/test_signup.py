@@ -12,11 +12,12 @@ URL = reverse("games:signup")
 NEW_PASSWORD = "queen-of-spades-13"
 
 
-def test_the_form_asks_for_a_name_and_a_password_twice(client):
+def test_the_form_asks_for_a_name_an_optional_email_and_a_password_twice(client):
     response = client.get(URL)
     assert response.status_code == 200
     assert response.template_name == "registration/signup.html"
-    assert list(response.context_data["form"].fields) == ["username", "password1", "password2"]
+    assert list(response.context_data["form"].fields) == ["username", "email", "password1", "password2"]
+    assert not response.context_data["form"].fields["email"].required
 
 
 def test_signing_up_logs_in_and_goes_to_create_a_league(client):

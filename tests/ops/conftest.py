@@ -25,6 +25,7 @@ from games.models import (
     League,
     LeaguePreset,
     Membership,
+    NamedInvitation,
     Night,
     NightPlayer,
     NightRound,
@@ -59,6 +60,8 @@ class Table:
     season: Season
     # A club night of six with round 1 seated (3 + 3), not started.
     night: Night | None = None
+    # The league file's invitation of the outsider, as a scorer, waiting for their yes.
+    invitation: NamedInvitation | None = None
 
     def night_pair(self) -> tuple[Player, Player]:
         """Two players of the night's round 1 at different tables, who may swap."""
@@ -155,13 +158,29 @@ def table(db) -> Table:
         preset=preset,
         season=season,
         night=night,
+        invitation=NamedInvitation.objects.create(
+            league=league, username="outsider", role="scorer", invited_by=organizer
+        ),
     )
 
 
 def stored_rows() -> dict[str, list[tuple]]:
     """Every row the table's actions could change, to show that a refused request changed nothing."""
     models = (
-        *(League, Membership, Invite, Player, Game, Seat, Hand, HandRevision, LeaguePreset, Season, SeasonStanding),
+        *(
+            League,
+            Membership,
+            Invite,
+            NamedInvitation,
+            Player,
+            Game,
+            Seat,
+            Hand,
+            HandRevision,
+            LeaguePreset,
+            Season,
+            SeasonStanding,
+        ),
         *(Night, NightPlayer, NightRound, NightTable, NightSeat, TableLink),
     )
     return {model._meta.label: list(model.objects.order_by("pk").values_list()) for model in models}

@@ -24,7 +24,7 @@ from django.urls import URLPattern, URLResolver, reverse
 
 from games.models import ActivityEntry, Game, League
 from games.views.night_screen import fingerprint
-from tests.factories import STANDARD_RULES_FORM
+from tests.factories import PASSWORD, STANDARD_RULES_FORM
 
 # From the least one may do to the most (test_content_security reads the page of the last that sees it).
 ROLES = ("anonymous", "guest", "outsider", "public", "viewer", "scorer", "organizer")
@@ -174,6 +174,13 @@ ROUTES: list[Route] = [
             "password1": "a-long-pass-phrase",
             "password2": "a-long-pass-phrase",
         },
+    ),
+    Route(
+        "account-email",
+        get=statuses(anonymous=LOGIN, outsider=200, public=LOGIN, viewer=200, scorer=200, organizer=200),
+        post=statuses(anonymous=LOGIN, outsider=302, public=LOGIN, viewer=302, scorer=302, organizer=302),
+        # The account's own password, as the form asks for it.
+        post_data=lambda table: {"email": "me@example.com", "password": PASSWORD},
     ),
     # --- leagues and players
     Route(
@@ -376,12 +383,26 @@ ROUTES: list[Route] = [
         get=ORGANIZERS_DO,
         post=ORGANIZERS_DONE,
     ),
+    # No organizer sets a member's password (issue 34): there is no password link to make.
+    # A league file's member is invited by username; the table's file names the outsider.
     Route(
-        "member-password-link",
-        lambda table: {"league_id": table.league.pk, "membership_id": table.membership("viewer").pk},
-        get=ORGANIZERS_DO,
-        # Shows the link on the page it answers with; stores nothing.
-        post=ORGANIZERS_DO,
+        "invitation-withdraw",
+        lambda table: {"league_id": table.league.pk, "invitation_id": table.invitation.pk},
+        get=ORGANIZER_POSTS_ONLY,
+        post=ORGANIZERS_DONE,
+    ),
+    # Answered by the account it names alone (the outsider): to anyone else it is no invitation.
+    Route(
+        "invitation-accept",
+        lambda table: {"invitation_id": table.invitation.pk},
+        get=statuses(anonymous=LOGIN, outsider=405, public=LOGIN, viewer=405, scorer=405, organizer=405),
+        post=statuses(anonymous=LOGIN, outsider=302, public=LOGIN, viewer=404, scorer=404, organizer=404),
+    ),
+    Route(
+        "invitation-decline",
+        lambda table: {"invitation_id": table.invitation.pk},
+        get=statuses(anonymous=LOGIN, outsider=405, public=LOGIN, viewer=405, scorer=405, organizer=405),
+        post=statuses(anonymous=LOGIN, outsider=302, public=LOGIN, viewer=404, scorer=404, organizer=404),
     ),
     Route(
         "invite-new",

@@ -41,7 +41,7 @@ PAGES = [
     "home", "signup", "league-new", "league-detail", "league-edit", "league-delete", "player-edit",
     "player-delete", "player-merge", "game-declare", "game-day", "game-share", "game-join", "hand-delete",
     "league-seasons", "season-edit", "season-delete", "game-scoresheet", "public-scoresheet", "league-import",
-    "game-delete", "league-trash", "league-activity", "league-members", "member-remove", "member-password-link",
+    "game-delete", "league-trash", "league-activity", "league-members", "member-remove", "account-email",
     "invite-accept", "night-new", "night-detail", "night-cards", "night-sheet", "night-delete", "night-screen",
     "public-night",
 ]  # fmt: skip

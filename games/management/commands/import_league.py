@@ -41,5 +41,5 @@ class Command(BaseCommand):
         except LeagueImportError as error:
             raise CommandError(str(error)) from None
         self.stdout.write(f"Imported {league.name} as league {league.pk}: {league.games.count()} games.")
-        if league.left_out:
-            self.stdout.write(f"Not members (no account of that username here): {', '.join(league.left_out)}")
+        if league.invited:
+            self.stdout.write(f"Invited (members once they accept, when they next log in): {', '.join(league.invited)}")
