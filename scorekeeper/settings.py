@@ -193,10 +193,11 @@ WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json"}
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 
-# Login attempts are counted in the database, so every gunicorn worker (and
-# every container) sees the same count. Its increment is not atomic: a burst
-# of simultaneous attempts may be under-counted by about the number of
-# workers, which is fine for a brake on guessing.
+# Login attempts and imports are counted in games.models.Attempts, one atomic
+# statement a try, so every gunicorn worker and every container sees the same
+# count, bursts included. The "ratelimit" cache below is django-ratelimit's
+# (its table made by migration 0003); its get-then-set counters under-count a
+# burst, so a brake on guessing belongs in Attempts.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     # Counters live a minute; room for a flood from many addresses without

@@ -17,6 +17,7 @@ Everything is re-exported here: `from games.models import Game`.
 """
 
 from games.models.activity import ActivityEntry, ActivityEntryQuerySet, acting_user
+from games.models.attempts import Attempts, Rate
 from games.models.exceptions import DeclareError, DuplicateGame, HandConflict, PlayerInUse
 from games.models.game import (
     EARLIEST_DAY,
@@ -106,6 +107,7 @@ __all__ = [
     "TRASH_DAYS",
     "ActivityEntry",
     "ActivityEntryQuerySet",
+    "Attempts",
     "AllRows",
     "DeclareError",
     "DuplicateGame",
@@ -135,6 +137,7 @@ __all__ = [
     "PlayerInUse",
     "PlayerQuerySet",
     "Position",
+    "Rate",
     "ResultsChange",
     "Rivalry",
     "Season",
