@@ -21,9 +21,9 @@ from django.db import connection, models
 # (tries, seconds): at most this many tries in a window of this many seconds.
 Rate = tuple[int, int]
 
-# How often a count also deletes the rows whose window is over (one in this many):
+# How often a count also deletes the rows whose window is over (one count in 200):
 # a flood of names tried once each leaves a row apiece, for a minute or a day.
-SWEEP_ONE_IN = 200
+SWEEP_CHANCE = 1 / 200
 
 
 def seconds_now() -> float:
@@ -71,7 +71,7 @@ class Attempts(models.Model):
                 [key, now + seconds, now, now, now + seconds],
             )
             counted, window_ends = cursor.fetchone()
-            if random.random() * SWEEP_ONE_IN < 1:  # noqa: S311 (no secret: when to sweep)
+            if random.random() < SWEEP_CHANCE:
                 cursor.execute(f"DELETE FROM {table} WHERE {ends} <= %s", [now])
         return counted, window_ends - now
 

@@ -165,6 +165,6 @@ def test_counters_whose_window_is_over_are_swept_away(client, ann, monkeypatch):
     assert Attempts.objects.count() == 4  # an address and a name, twice
     clock[0] += 30
     # The first two rows' minute is over; every count sweeps now.
-    monkeypatch.setattr("games.models.attempts.SWEEP_ONE_IN", 1)
+    monkeypatch.setattr("games.models.attempts.SWEEP_CHANCE", 1)
     attempt(client, username="newer", address="198.51.100.1")
     assert Attempts.objects.count() == 2
