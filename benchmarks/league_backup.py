@@ -63,7 +63,7 @@ def main() -> None:
         from django.contrib.auth import get_user_model
         from django.urls import reverse
 
-        from games.forms import IMPORT_MAX_BYTES
+        from games.forms import league_file_max_bytes
         from games.models import Game, League, Standing
         from tests.games.league_seed import seed_league
 
@@ -92,16 +92,22 @@ def main() -> None:
         size = backup.stat().st_size
         text = import_page.read_text(encoding="utf-8")
         says = text[text.index("This page takes files") :].split("</p>")[0]
-        way = "manage.py import_league" if size > IMPORT_MAX_BYTES else "the page"
-        print(f"\nThe backup is {size / 2**20:.1f} MB; the import page takes up to {IMPORT_MAX_BYTES // 2**20} MB,")
+        most = league_file_max_bytes()
+        way = "manage.py import_league" if size > most else "the page"
+        print(f"\nThe backup is {size / 2**20:.1f} MB; the import page takes up to {most // 2**20} MB,")
         print(f"so it goes through {way}. The page says:")
         print(f"  {' '.join(says.split())}")
 
+        # A league's ceiling holds for the command too (settings.LEAGUE_MOST_*): a bigger league than
+        # its default 20,000 games raises it, as its server's administrator would.
+        env = dict(server.env)
+        if args.games > League.MOST_GAMES:
+            env["LEAGUE_MOST_GAMES"] = str(args.games)
         start = time.perf_counter()
         subprocess.run(
             [sys.executable, "manage.py", "import_league", str(backup), "--owner", "owner"],
             cwd=ROOT,
-            env=server.env,
+            env=env,
             check=True,
         )
         print(f"manage.py import_league took {time.perf_counter() - start:.1f} s")

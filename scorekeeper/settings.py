@@ -26,6 +26,24 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+def env_int(name: str, default: int) -> int:
+    return int(os.environ.get(name, default))
+
+
+RATE_UNITS = {"s": 1, "m": 60, "h": 60 * 60, "d": 24 * 60 * 60}
+
+
+def env_rates(name: str, default: str) -> list[tuple[int, int]]:
+    """ "5/h,20/d": at most 5 an hour and 20 a day, as (tries, seconds); a typo stops the server at start."""
+    rates = []
+    for rate in env_list(name, default):
+        tries, _, unit = rate.partition("/")
+        if unit not in RATE_UNITS or not tries.isdigit():
+            raise ValueError(f"{name}: {rate!r} is not a rate such as 5/h (s, m, h or d)")
+        rates.append((int(tries), RATE_UNITS[unit]))
+    return rates
+
+
 DEBUG = env_bool("DJANGO_DEBUG")
 # Without a key Django refuses to sign anything (sessions, CSRF), which is the
 # point: a production server must be given one. Commands that sign nothing
@@ -195,10 +213,11 @@ WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json"}
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 
-# Login attempts are counted in the database, so every gunicorn worker (and
-# every container) sees the same count. Its increment is not atomic: a burst
-# of simultaneous attempts may be under-counted by about the number of
-# workers, which is fine for a brake on guessing.
+# Login attempts and imports are counted in games.models.Attempts, one atomic
+# statement a try, so every gunicorn worker and every container sees the same
+# count, bursts included. The "ratelimit" cache below is django-ratelimit's
+# (its table made by migration 0003); its get-then-set counters under-count a
+# burst, so a brake on guessing belongs in Attempts.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     # Counters live a minute; room for a flood from many addresses without
@@ -211,6 +230,27 @@ CACHES = {
 }
 RATELIMIT_USE_CACHE = "ratelimit"
 RATELIMIT_IP_META_KEY = "games.views.logins.client_address"
+
+# What one account or one address may import (README, Configuration): every
+# try counts, refused or not, before its file is read. A league file copied
+# again and again grew the database by 31-49 MB a try, some 30 GB an hour.
+# manage.py import_league, the server's own command line, is not counted.
+LEAGUE_IMPORTS_PER_ACCOUNT = env_rates("LEAGUE_IMPORTS_PER_ACCOUNT", "5/h,20/d")
+LEAGUE_IMPORTS_PER_ADDRESS = env_rates("LEAGUE_IMPORTS_PER_ADDRESS", "10/h,50/d")
+# A scoresheet is one game of at most 2,000 hands, into a league the account scores in.
+GAME_IMPORTS_PER_ACCOUNT = env_rates("GAME_IMPORTS_PER_ACCOUNT", "30/h,200/d")
+GAME_IMPORTS_PER_ADDRESS = env_rates("GAME_IMPORTS_PER_ADDRESS", "60/h,400/d")
+# The biggest league file the import page takes: about 2,800 games. Bigger
+# backups go through manage.py import_league, as the page says.
+LEAGUE_FILE_MAX_MB = env_int("LEAGUE_FILE_MAX_MB", 5)
+# A league's ceiling, for the web, the imports and the command line alike, so
+# that every league the app holds can be exported and imported again; the
+# 20,000-game league of benchmarks/league_backup.py has some 250,000 hands.
+# Hands are counted where a league file or a scoresheet brings them; at the
+# table a league grows by the games it holds, of at most 2,000 hands each.
+LEAGUE_MOST_GAMES = env_int("LEAGUE_MOST_GAMES", 20_000)
+LEAGUE_MOST_PLAYERS = env_int("LEAGUE_MOST_PLAYERS", 1_000)
+LEAGUE_MOST_HANDS = env_int("LEAGUE_MOST_HANDS", 1_000_000)
 
 # A forgotten password is reset by its holder through a link sent to the
 # account's e-mail address (Django's password reset; games/views/accounts.py),

@@ -81,6 +81,13 @@ def _empty_cache():
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
 
 
+@pytest.fixture(autouse=True)
+def _no_sweeps_of_the_attempts(monkeypatch):
+    """The counters of logins and imports sweep old rows at random (games.models.attempts): never in a
+    test, whose queries are counted; the tests of the sweep ask for one."""
+    monkeypatch.setattr("games.models.attempts.SWEEP_CHANCE", 0)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _translations_compiled():
     """The catalogs compiled, as the Docker build does (the .mo files are not committed):

@@ -9,7 +9,7 @@ they are about (FieldError.field, SetupError.field).
 
 from games.forms.accounts import EmailForm, SignupForm
 from games.forms.activity import ActivityFilterForm
-from games.forms.backups import BIG_FILES, IMPORT_MAX_BYTES, IMPORT_MAX_MB, LeagueImportForm
+from games.forms.backups import BIG_FILES, GAMES_PER_MB, TOO_LARGE, LeagueImportForm, league_file_max_bytes
 from games.forms.history import ArchiveForm, SpanForm, StandingsForm
 from games.forms.house_rules import (
     DEFAULT_VARIANT,
@@ -58,8 +58,7 @@ __all__ = [
     "CARD_CHOICES",
     "CARD_SUITS",
     "DEFAULT_VARIANT",
-    "IMPORT_MAX_BYTES",
-    "IMPORT_MAX_MB",
+    "GAMES_PER_MB",
     "INVITE_DAYS",
     "OPTION_FIELDS",
     "PLAIN_CHOICE_LABELS",
@@ -68,6 +67,7 @@ __all__ = [
     "SELECT_LABEL_FITS",
     "SUIT_CHOICES",
     "SUIT_LETTERS",
+    "TOO_LARGE",
     "ActivityFilterForm",
     "ArchiveForm",
     "CardPointsField",
@@ -107,5 +107,6 @@ __all__ = [
     "StandingsForm",
     "WrapsField",
     "day_of_play",
+    "league_file_max_bytes",
     "taker_field",
 ]

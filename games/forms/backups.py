@@ -5,20 +5,27 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.json_input import UnreadableJSON, read_json
+from games.json_input import TooLarge, UnreadableJSON, read_json
+from games.league_file import counted
 
-# The biggest league file the import page takes: about 2,800 games at 1.8 KB
-# a game (benchmarks/league.py). Storing a league holds SQLite's write lock,
-# and other tables' hands wait on it (at most 20 s, the busy timeout): this
-# many games are stored in a few seconds. A bigger backup (a league may hold
-# 20,000 games) is restored by the server's administrator with the
-# import_league command, as the page says.
-IMPORT_MAX_BYTES = 5 * 1024 * 1024
-IMPORT_MAX_MB = IMPORT_MAX_BYTES // (1024 * 1024)
+# A bigger backup than the page takes (settings.LEAGUE_FILE_MAX_MB, about 2,800
+# games for 5 MB at 1.8 KB a game: benchmarks/league.py) is restored by the
+# server's administrator with the import_league command, as the page says.
+# Storing a league holds SQLite's write lock a chunk at a time, and the
+# file's games are read and played first, in the worker that serves the page.
 BIG_FILES = "python manage.py import_league FILE --owner YOUR-USER-NAME"
+# What one MB of league file holds, for the page's "about 2,800 games".
+GAMES_PER_MB = 560
+# The code of a refusal for size: the page answers 413.
+TOO_LARGE = "too_large"
+
+
+def league_file_max_bytes() -> int:
+    return settings.LEAGUE_FILE_MAX_MB * 1024 * 1024
 
 
 class LeagueImportForm(forms.Form):
@@ -30,16 +37,30 @@ class LeagueImportForm(forms.Form):
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
-        if upload.size > IMPORT_MAX_BYTES:
+        most = league_file_max_bytes()
+        too_big = forms.ValidationError(
+            gettext(
+                "That file is over %(most)s MB, more than this page takes. "
+                "The server's administrator can import it with: %(command)s"
+            )
+            % {"most": settings.LEAGUE_FILE_MAX_MB, "command": BIG_FILES},
+            code=TOO_LARGE,
+        )
+        if upload.size > most:
+            raise too_big
+        try:
+            return read_json(upload.read(), most_bytes=most)
+        except TooLarge as error:
+            if error.what == "bytes":
+                raise too_big from None
             raise forms.ValidationError(
                 gettext(
-                    "That file is over %(most)s MB, more than this page takes. "
-                    "The server's administrator can import it with: %(command)s"
+                    "That file holds more than %(most)s values (numbers, names, lists), more than a league file "
+                    "of %(mb)s MB holds; choose a league .json file from Export."
                 )
-                % {"most": IMPORT_MAX_MB, "command": BIG_FILES}
-            )
-        try:
-            return read_json(upload.read())
+                % {"most": counted(error.most), "mb": settings.LEAGUE_FILE_MAX_MB},
+                code=TOO_LARGE,
+            ) from None
         except UnreadableJSON as error:
             raise forms.ValidationError(
                 gettext(

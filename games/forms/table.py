@@ -21,8 +21,10 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.forms.backups import TOO_LARGE
 from games.forms.house_rules import DEFAULT_VARIANT, RANDOM_DEALER, RulesForm, SeatsField
-from games.json_input import UnreadableJSON, read_json
+from games.json_input import TooLarge, UnreadableJSON, read_json
+from games.league_file import counted
 from games.models import (
     EARLIEST_DAY,
     PLAYER_NAME_LENGTH,
@@ -48,7 +50,8 @@ from rules.describe import signed
 from rules.i18n import _ as sentence
 from rules.variants import PRESETS
 
-# A scoresheet of a few hundred hands is well under this.
+# A scoresheet of a few hundred hands is well under this, and one of 2,000 hands (the most a
+# game holds) too; a pasted scoresheet as well as an uploaded one.
 SCORESHEET_MAX_BYTES = 1_000_000
 
 
@@ -605,9 +608,10 @@ class GameImportForm(forms.Form):
         text = cleaned.get("text") or ""
         if upload and text.strip():
             raise forms.ValidationError(_("Upload a file or paste a scoresheet, not both"))
+        too_large = forms.ValidationError(_("That file is too large for a scoresheet"), code=TOO_LARGE)
         if upload:
             if upload.size > SCORESHEET_MAX_BYTES:
-                raise forms.ValidationError(_("That file is too large for a scoresheet"))
+                raise too_large
             try:
                 text = upload.read().decode("utf-8-sig")
             except UnicodeDecodeError:
@@ -615,7 +619,15 @@ class GameImportForm(forms.Form):
         if not text.strip():
             raise forms.ValidationError(_("Choose a scoresheet file or paste one"))
         try:
-            cleaned["document"] = read_json(text)
+            cleaned["document"] = read_json(text, most_bytes=SCORESHEET_MAX_BYTES)
+        except TooLarge as error:
+            if error.what == "bytes":
+                raise too_large from None
+            raise forms.ValidationError(
+                _("That scoresheet holds more than %(most)s values (numbers, names, lists): no game holds so many")
+                % {"most": counted(error.most)},
+                code=TOO_LARGE,
+            ) from None
         except UnreadableJSON as error:
             raise forms.ValidationError(_("This scoresheet cannot be read: %(error)s") % {"error": error}) from None
         return cleaned

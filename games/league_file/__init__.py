@@ -29,6 +29,10 @@ class LeagueImportError(Exception):
     """The file cannot be imported; str() says why in one line, naming the game."""
 
 
+class LeagueTooLarge(LeagueImportError):
+    """The file holds more than a league may (League.MOST_*, set in settings): an answer of 413."""
+
+
 class LeagueAlreadyHere(LeagueImportError):
     """The file's games are already one of the importer's leagues (import it as a copy to have two)."""
 

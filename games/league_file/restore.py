@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -16,7 +16,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext
 
 from games.bulk import Rows, collector_paused, instance_rows, made_ahead, prepare_rows, step_write, write_rows
-from games.league_file import LeagueAlreadyHere, LeagueImportError, counted, declared_refusal
+from games.league_file import LeagueAlreadyHere, LeagueImportError, LeagueTooLarge, counted, declared_refusal
 from games.league_file.sections import (
     _USERNAMES_SEEN,
     CORE_KEYS,
@@ -471,7 +471,7 @@ def _read_document(document: object) -> tuple[str, dict[str, Any], list[str], li
     if not isinstance(player_names, list):
         raise LeagueImportError(gettext("'players' must be a list of names"))
     if len(player_names) > League.MOST_PLAYERS:
-        raise LeagueImportError(
+        raise LeagueTooLarge(
             gettext("A league holds at most %(most)s players; this file lists %(count)s")
             % {"most": counted(League.MOST_PLAYERS), "count": counted(len(player_names))}
         )
@@ -485,15 +485,30 @@ def _read_document(document: object) -> tuple[str, dict[str, Any], list[str], li
     if not isinstance(games, list):
         raise LeagueImportError(gettext("'games' must be a list"))
     if len(games) > League.MOST_GAMES:
-        raise LeagueImportError(
+        raise LeagueTooLarge(
             gettext("A league holds at most %(most)s games; this file has %(count)s")
             % {"most": counted(League.MOST_GAMES), "count": counted(len(games))}
+        )
+    # Counted before a game is read or played, so that a file over the ceiling costs nothing more.
+    hands = sum(len(sheet["hands"]) for sheet in _scoresheets(games) if isinstance(sheet.get("hands"), list))
+    if hands > League.MOST_HANDS:
+        raise LeagueTooLarge(
+            gettext("A league holds at most %(most)s hands; this file has %(count)s")
+            % {"most": counted(League.MOST_HANDS), "count": counted(hands)}
         )
     if version == 1 and any(
         isinstance(game, Mapping) and {"history", "clock_started_at"} & set(game) for game in games
     ):
         raise LeagueImportError(gettext("A version 1 league file has no 'history' or 'clock_started_at' in its games"))
     return name, read_settings, player_names, games, version
+
+
+def _scoresheets(games: list[Any]) -> Iterator[Mapping[str, Any]]:
+    """The scoresheets of the file's games, where they are objects (the others are refused game by game)."""
+    for game in games:
+        sheet = game.get("scoresheet") if isinstance(game, Mapping) else None
+        if isinstance(sheet, Mapping):
+            yield sheet
 
 
 def _column_default(setting: str) -> object:

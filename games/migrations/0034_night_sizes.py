@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0030_table_links'),
+        ('games', '0032_attempts'),
     ]
 
     operations = [

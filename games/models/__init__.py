@@ -19,6 +19,7 @@ Everything is re-exported here: `from games.models import Game`.
 """
 
 from games.models.activity import ActivityEntry, ActivityEntryQuerySet, TablePhone, acting_name, acting_user
+from games.models.attempts import Attempts, Rate
 from games.models.exceptions import DeclareError, DuplicateGame, HandConflict, PlayerInUse
 from games.models.game import (
     EARLIEST_DAY,
@@ -122,6 +123,7 @@ __all__ = [
     "ActivityEntry",
     "ActivityEntryQuerySet",
     "AllRows",
+    "Attempts",
     "DeclareError",
     "DuplicateGame",
     "Figures",
@@ -152,6 +154,7 @@ __all__ = [
     "PlayerInUse",
     "PlayerQuerySet",
     "Position",
+    "Rate",
     "ResultsChange",
     "Rivalry",
     "Season",

@@ -391,6 +391,10 @@ class Game(models.Model):
             twin = Game.objects.twin_of(league, setup, entries, played_on or league.today())
             if twin is not None:
                 raise DuplicateGame(twin)
+        # The league's hands have a ceiling where a file brings them (settings.LEAGUE_MOST_HANDS).
+        held = league.games.aggregate(hands=models.Sum("hand_count"))["hands"] or 0
+        if held + len(entries) > League.MOST_HANDS:
+            raise SetupError(league.too_many_hands(held, len(entries)))
         game = cls.start_named(
             league,
             setup.variant.key,

@@ -14,9 +14,10 @@ from django.db import connection, models, transaction
 from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.functional import Promise
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from games.models.activity import ActivityEntry
 from games.models.lazy import model
@@ -65,9 +66,11 @@ class League(StandingsKeeper):
 
     # Generous for any house league, and what one backup file may hold
     # (games.league_file): the web and an import keep to the same numbers, so
-    # every league the app holds can be exported and imported again.
-    MOST_PLAYERS = 1_000
-    MOST_GAMES = 20_000
+    # every league the app holds can be exported and imported again. Set in
+    # settings (LEAGUE_MOST_*); the hands are counted only where a file brings them.
+    MOST_PLAYERS = settings.LEAGUE_MOST_PLAYERS
+    MOST_GAMES = settings.LEAGUE_MOST_GAMES
+    MOST_HANDS = settings.LEAGUE_MOST_HANDS
 
     name = models.CharField(max_length=LEAGUE_NAME_LENGTH, validators=[StoredAsWritten("league")])
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_leagues")
@@ -195,6 +198,17 @@ class League(StandingsKeeper):
             f"{self.name} has {count:,} players and this game would add {adding:,}: "
             f"a league holds at most {League.MOST_PLAYERS:,}"
         )
+
+    def too_many_hands(self, count: int, adding: int) -> str:
+        """Why a scoresheet of `adding` hands is refused: the league's `count` would pass the ceiling."""
+        return gettext(
+            "%(league)s has %(count)s hands and this game would add %(adding)s: a league holds at most %(most)s"
+        ) % {
+            "league": self.name,
+            "count": number_format(count, force_grouping=True),
+            "adding": number_format(adding, force_grouping=True),
+            "most": number_format(League.MOST_HANDS, force_grouping=True),
+        }
 
     def too_many_games(self) -> str:
         return f"{self.name} has {League.MOST_GAMES:,} games, the most a league can hold: start a new league"

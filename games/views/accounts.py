@@ -20,9 +20,10 @@ from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
-from django_ratelimit.core import get_usage
 
 from games.forms import EmailForm, SignupForm
+from games.models import Attempts, Rate
+from games.views.logins import client_address
 from scorekeeper.middleware import HtmxHttpRequest, SignedInRequest
 
 
@@ -60,7 +61,7 @@ def signup(request: HtmxHttpRequest) -> TemplateResponse | HttpResponseRedirect:
 # A forgotten password: reset by its holder, through a link sent to the account's e-mail address.
 
 # Each request may send a message: few an hour, so that no one fills a stranger's mailbox from here.
-RESET_RATE = "5/h"
+RESET_RATE: Rate = (5, 60 * 60)
 _password_reset = auth_views.PasswordResetView.as_view(
     email_template_name="registration/password_reset_email.txt",
     subject_template_name="registration/password_reset_subject.txt",
@@ -75,17 +76,14 @@ def password_reset(request: HttpRequest) -> HttpResponseBase:
     Its reply is the same whether or not an account has that address (Django's
     PasswordResetView); a limited request sends nothing and says to wait."""
     if request.method == "POST":
-        for group, key in (("reset-address", "ip"), ("reset-email", _email_asked)):
-            usage = get_usage(request, group=group, key=key, rate=RESET_RATE, method="POST", increment=True)
-            if usage is not None and usage["should_limit"]:
-                messages.error(request, gettext("Too many reset requests. Wait an hour, then try again."))
-                form = PasswordResetForm(initial={"email": request.POST.get("email", "")})
-                return TemplateResponse(request, "registration/password_reset_form.html", {"form": form}, status=429)
+        # Counted by one atomic statement each (games.models.attempts): a burst is counted whole.
+        asked = request.POST.get("email", "").strip().casefold()
+        counted = [("reset-address", client_address(request), [RESET_RATE]), ("reset-email", asked, [RESET_RATE])]
+        if Attempts.first_over(counted) is not None:
+            messages.error(request, gettext("Too many reset requests. Wait an hour, then try again."))
+            form = PasswordResetForm(initial={"email": request.POST.get("email", "")})
+            return TemplateResponse(request, "registration/password_reset_form.html", {"form": form}, status=429)
     return _password_reset(request)
-
-
-def _email_asked(group: str, request: HttpRequest) -> str:
-    return request.POST.get("email", "").strip().casefold()
 
 
 @login_required

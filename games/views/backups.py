@@ -3,8 +3,10 @@
 import csv
 import io
 from collections.abc import Iterator
+from http import HTTPStatus
 from typing import Any, TypeVar
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, HttpResponseRedirect, StreamingHttpResponse
@@ -15,13 +17,18 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games.csv_export import games_csv_rows, hands_csv_rows
-from games.forms import BIG_FILES, IMPORT_MAX_MB, LeagueImportForm
-from games.league_file import LeagueAlreadyHere, LeagueImportError
+from games.forms import BIG_FILES, GAMES_PER_MB, TOO_LARGE, LeagueImportForm
+from games.league_file import LeagueAlreadyHere, LeagueImportError, LeagueTooLarge, counted
 from games.league_file.export import export_league_json
 from games.league_file.restore import import_league
 from games.models import League
 from games.permissions import VIEW, get_league_for
+from games.views.limits import import_wait, too_many_imports
 from scorekeeper.middleware import HtmxHttpRequest, SignedInRequest
+
+UNPROCESSABLE = HTTPStatus.UNPROCESSABLE_ENTITY
+CONFLICT = HTTPStatus.CONFLICT
+CONTENT_TOO_LARGE = HTTPStatus.REQUEST_ENTITY_TOO_LARGE
 
 Download = TypeVar("Download", HttpResponse, StreamingHttpResponse)
 
@@ -81,17 +88,37 @@ def league_export_hands_csv(request: HtmxHttpRequest, league_id: int) -> Streami
 @login_required
 @require_http_methods(["GET", "POST"])
 def league_import(request: SignedInRequest) -> TemplateResponse | HttpResponseRedirect:
-    """A new league, owned by the importer, from an exported league file."""
+    """A new league, owned by the importer, from an exported league file.
+
+    A try is counted before the file is read (games.views.limits): 429 past
+    the account's or the address's imports; 413 for a file bigger than a
+    league may be or than the page takes."""
+    template = "history/import.html"
+    context: dict[str, Any] = {
+        "max_mb": settings.LEAGUE_FILE_MAX_MB,
+        "about_games": counted(settings.LEAGUE_FILE_MAX_MB * GAMES_PER_MB),
+        "big_files": BIG_FILES,
+    }
+    if request.method == "POST":
+        wait = import_wait(
+            request, "league-import", settings.LEAGUE_IMPORTS_PER_ACCOUNT, settings.LEAGUE_IMPORTS_PER_ADDRESS
+        )
+        if wait is not None:
+            return too_many_imports(request, template, {**context, "form": LeagueImportForm()}, wait)
     form = LeagueImportForm(request.POST or None, request.FILES or None)
     already_here = None
+    status = UNPROCESSABLE
     if request.method == "POST" and form.is_valid():
         try:
             league = import_league(form.cleaned_data["file"], request.user, as_copy=form.cleaned_data["as_copy"])
         except LeagueAlreadyHere as error:
             already_here = error.league
             form.add_error("file", str(error))
+            status = CONFLICT
         except LeagueImportError as error:
             form.add_error("file", str(error))
+            if isinstance(error, LeagueTooLarge):
+                status = CONTENT_TOO_LARGE
         else:
             games = league.games.count()
             messages.success(
@@ -110,6 +137,7 @@ def league_import(request: SignedInRequest) -> TemplateResponse | HttpResponseRe
                     % {"names": ", ".join(league.invited)},
                 )
             return redirect("games:league-standings", league.pk)
-    status = 200 if request.method != "POST" else 409 if already_here else 422
-    context = {"form": form, "max_mb": IMPORT_MAX_MB, "big_files": BIG_FILES, "already_here": already_here}
-    return TemplateResponse(request, "history/import.html", context, status=status)
+    if form.has_error("file", TOO_LARGE):
+        status = CONTENT_TOO_LARGE
+    context.update(form=form, already_here=already_here)
+    return TemplateResponse(request, template, context, status=200 if request.method != "POST" else status)

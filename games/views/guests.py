@@ -31,9 +31,18 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
-from django_ratelimit.core import get_usage
 
-from games.models import PHONE_NAME_LENGTH, ActivityEntry, Game, Membership, TableLink, link_open, phone_name
+from games.models import (
+    PHONE_NAME_LENGTH,
+    ActivityEntry,
+    Attempts,
+    Game,
+    Membership,
+    Rate,
+    TableLink,
+    link_open,
+    phone_name,
+)
 from games.permissions import (
     ORGANIZE,
     SCORE,
@@ -44,21 +53,22 @@ from games.permissions import (
     holds_a_table,
     table_grant,
 )
+from games.views.logins import client_address
 from scorekeeper.middleware import HtmxHttpRequest
 
 # Opening links, per address: a table's few phones, far too few to guess 192 bits (or to try many).
-OPEN_RATE = "20/m"
+OPEN_RATE: Rate = (20, 60)
 # A phone's changes, per link: a table records a hand every minute or two; its queue may send a few at once.
-WRITE_RATE = "30/m"
+WRITE_RATE: Rate = (30, 60)
 
 STOPPED = gettext_lazy("This table's scoring link has stopped: ask an organizer for the game's new one.")
 TOO_MANY = gettext_lazy("Too many tries from this phone. Wait a minute, then try again.")
 
 
-def _limited(request: HttpRequest, group: str, rate: str, key: str | Callable[..., str]) -> bool:
-    """Count this request against group's rate; True when it is one too many."""
-    usage = get_usage(request, group=group, key=key, rate=rate, method=["GET", "POST"], increment=True)
-    return usage is not None and usage["should_limit"]
+def _limited(scope: str, rate: Rate, value: str) -> bool:
+    """Count this request against the rate; True when it is one too many. Counted by one atomic statement
+    (games.models.attempts), so a burst from many workers or instances is counted whole."""
+    return Attempts.first_over([(scope, value, [rate])]) is not None
 
 
 def _too_many(request: HttpRequest) -> HttpResponse:
@@ -95,7 +105,7 @@ def table_or_login_required(view: Callable[..., HttpResponse]) -> Callable[..., 
         if not request.user.is_authenticated:
             if grant is None:
                 return redirect_to_login(request.get_full_path())
-            if request.method == "POST" and _limited(request, "table-link-write", WRITE_RATE, _link_key(grant[0])):
+            if request.method == "POST" and _limited("table-link-write", WRITE_RATE, f"link-{grant[0]}"):
                 return _too_many(request)
         try:
             return view(request, game_id, *args, **kwargs)
@@ -103,10 +113,6 @@ def table_or_login_required(view: Callable[..., HttpResponse]) -> Callable[..., 
             return link_stopped(request)
 
     return check
-
-
-def _link_key(link_id: int) -> Callable[[str, HttpRequest], str]:
-    return lambda group, request: f"link-{link_id}"
 
 
 class PhoneNameForm(forms.Form):
@@ -123,7 +129,7 @@ def table_link(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """A scanned table link: who plays, a name to type if the phone likes, and one tap to score.
 
     The GET only asks (a GET never changes what is stored); the POST grants the session the game."""
-    if _limited(request, "table-link-open", OPEN_RATE, "ip"):
+    if _limited("table-link-open", OPEN_RATE, client_address(request)):
         return _too_many(request)
     link = TableLink.objects.by_token(token)
     if link is None:

@@ -7,17 +7,17 @@ from django.contrib import admin, messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.forms import AuthenticationForm
-from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
-from django_ratelimit.core import get_usage
+
+from games.models import Attempts, Rate
 
 logger = logging.getLogger(__name__)
 
-# Enough for a person who mistypes on a phone, too few to guess a password.
-LOGIN_RATE = "10/m"
+# Enough for a person who mistypes on a phone, too few to guess a password: 10 a minute.
+LOGIN_RATE: Rate = (10, 60)
 TOO_MANY_LOGINS = gettext_lazy("Too many login attempts. Wait a minute, then try again.")
 
 
@@ -35,37 +35,30 @@ def client_address(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "")
 
 
-def username_tried(group: str, request: HttpRequest) -> str:
+def username_tried(request: HttpRequest) -> str:
     """The name as Django's login compares it (NFKC), case-folded: ｖｉｅｗｅｒ and Viewer are one name."""
     return AbstractBaseUser.normalize_username(request.POST.get("username", "")).strip().casefold()
-
-
-class CountersUnwritable(OperationalError):
-    """The attempt counters could not be written: the database is full or read-only."""
 
 
 def too_many_attempts(request: HttpRequest) -> bool:
     """Count a login attempt; True when its address or its name has had too many this minute.
 
-    The address is counted first and the name only for an address under its
-    limit, so a flood of junk names from one address stops after ten and
-    can't push other names' counters out. A counter that can't be written
-    raises CountersUnwritable (a 503), rather than passing the attempt or
-    calling it one too many.
+    Counted before any password is checked, each by one atomic statement
+    (games.models.attempts), so 40 tries at once run at most 10 checks on
+    any number of instances. The address is counted first and the name only
+    for an address under its limit, so a flood of junk names from one
+    address stops after ten. A counter that can't be written (the database
+    full or read-only) raises the database's error, a 503, rather than
+    passing the attempt or calling it one too many.
     """
     if request.method != "POST":
         return False
-    for group, key in (("login-address", "ip"), ("login-username", username_tried)):
-        usage = get_usage(request, group=group, key=key, rate=LOGIN_RATE, method="POST", increment=True)
-        if usage is None:
-            continue
-        if usage["time_left"] < 0:
-            # django-ratelimit's sign that its cache failed (get_usage).
-            raise CountersUnwritable(f"The {group} counter could not be written")
-        if usage["should_limit"]:
-            logger.warning("Login attempts limited (%s) for %s", group, client_address(request))
-            return True
-    return False
+    address = client_address(request)
+    counted = [("login-address", address, [LOGIN_RATE]), ("login-username", username_tried(request), [LOGIN_RATE])]
+    if Attempts.first_over(counted) is None:
+        return False
+    logger.warning("Login attempts limited for %s", address)
+    return True
 
 
 _login = auth_views.LoginView.as_view()

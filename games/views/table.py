@@ -19,8 +19,10 @@ from http import HTTPStatus
 from math import ceil
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.db import transaction
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -30,7 +32,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from games.converters import IdConverter
-from games.forms import DeclareForm, DeleteHandForm, GameDayForm, GameForm, GameImportForm, HandForm
+from games.forms import TOO_LARGE, DeclareForm, DeleteHandForm, GameDayForm, GameForm, GameImportForm, HandForm
 from games.models import (
     DeclareError,
     DuplicateGame,
@@ -61,6 +63,7 @@ from games.permissions import (
 from games.stats import day_label
 from games.views.guests import table_or_login_required
 from games.views.hand_queue import from_queue, queue_conflict, queue_refused
+from games.views.limits import import_wait, too_many_imports
 from games.views.pages import render_page, render_partial
 from games.views.regions import changed_regions
 from rules import EntryError, GameSetup, GameState, HandEntry, ScoresheetError, SetupError, play
@@ -76,7 +79,7 @@ from rules.describe import (
     signed,
 )
 from rules.setup import TurboScoring
-from scorekeeper.middleware import HtmxHttpRequest
+from scorekeeper.middleware import HtmxHttpRequest, SignedInRequest
 
 UNPROCESSABLE = HTTPStatus.UNPROCESSABLE_ENTITY
 CONFLICT = HTTPStatus.CONFLICT
@@ -117,7 +120,8 @@ def game_new(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
         else:
             messages.success(request, gettext("The game is on: good luck!"))
             return redirect(game)
-    return TemplateResponse(request, template, {"league": league, "form": form}, status=UNPROCESSABLE)
+    status = HTTPStatus.REQUEST_ENTITY_TOO_LARGE if form.has_error(NON_FIELD_ERRORS, TOO_LARGE) else UNPROCESSABLE
+    return TemplateResponse(request, template, {"league": league, "form": form}, status=status)
 
 
 def _preset(league: League, value: str | None) -> LeaguePreset | None:
@@ -726,11 +730,15 @@ def game_export(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def game_import(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
+def game_import(request: SignedInRequest, league_id: int) -> HttpResponse:
+    """A game from a scoresheet; a try is counted before it is read (429 past the limits, 413 too big)."""
     league, _ = get_league_for(request.user, league_id, SCORE)
     template = "games/game_import.html"
     if request.method == "GET":
         return TemplateResponse(request, template, {"league": league, "form": GameImportForm()})
+    wait = import_wait(request, "game-import", settings.GAME_IMPORTS_PER_ACCOUNT, settings.GAME_IMPORTS_PER_ADDRESS)
+    if wait is not None:
+        return too_many_imports(request, template, {"league": league, "form": GameImportForm()}, wait)
     form = GameImportForm(request.POST, request.FILES)
     if form.is_valid():
         document = form.cleaned_data["document"]
@@ -754,4 +762,5 @@ def game_import(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
                 % {"number": game.number, "hands": game.hand_count},
             )
             return redirect(game)
-    return TemplateResponse(request, template, {"league": league, "form": form}, status=UNPROCESSABLE)
+    status = HTTPStatus.REQUEST_ENTITY_TOO_LARGE if form.has_error(NON_FIELD_ERRORS, TOO_LARGE) else UNPROCESSABLE
+    return TemplateResponse(request, template, {"league": league, "form": form}, status=status)

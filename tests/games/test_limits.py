@@ -135,11 +135,13 @@ def test_a_game_past_the_most_a_league_holds_is_refused(scorer, league, monkeypa
     [
         ({"MOST_PLAYERS": 3}, "A league holds at most 3 players; this file lists 4"),
         ({"MOST_GAMES": 1}, "A league holds at most 1 games; this file has 2"),
+        ({"MOST_HANDS": 1}, "A league holds at most 1 hands; this file has 2"),
     ],
 )
 def test_a_league_file_past_the_caps_is_refused_before_any_write(client, league, monkeypatch, caps, says):
-    make_game(league)
-    make_game(league)
+    # Ben takes the queen in each: two hands.
+    make_game(league).record_hand(1, HandEntry.cards([3, 0, 10, 0], 1))
+    make_game(league).record_hand(1, HandEntry.cards([3, 0, 10, 0], 1))
     document = json.dumps(export_league(league)).encode()
     for name, value in caps.items():
         monkeypatch.setattr(League, name, value)
@@ -147,11 +149,13 @@ def test_a_league_file_past_the_caps_is_refused_before_any_write(client, league,
     leagues = League.objects.count()
     with CaptureQueriesContext(connection) as queries:
         response = client.post(reverse("games:league-import"), {"file": SimpleUploadedFile("big.json", document)})
-    assert response.status_code == 422
+    assert response.status_code == 413
     assert says in response.content.decode()
     assert League.objects.count() == leagues
-    # Refused while reading: not even the session or a savepoint was written.
-    assert writes(queries) == []
+    # Refused while reading: not even the session or a savepoint was written, only the try was counted
+    # (an account's and an address's hour and day).
+    assert [sql for sql in writes(queries) if "games_attempts" not in sql] == []
+    assert len(writes(queries)) == 4
 
 
 def test_a_league_file_with_a_game_past_the_hands_cap_is_refused(league, monkeypatch):
@@ -202,16 +206,20 @@ def test_the_largest_league_the_caps_allow_round_trips_through_a_streamed_export
     assert Player.objects.filter(league=copy).count() == 8
 
 
-def test_the_import_page_says_how_big_a_file_it_takes_and_what_to_do_with_a_bigger_one(client, league, monkeypatch):
+def test_the_import_page_says_how_big_a_file_it_takes_and_what_to_do_with_a_bigger_one(client, league, settings):
     client.force_login(UserFactory())
     page = client.get(reverse("games:league-import")).content.decode()
     assert "This page takes files of up to 5 MB (about 2,800 games)" in page
     assert "python manage.py import_league FILE --owner YOUR-USER-NAME" in page
-    monkeypatch.setattr("games.forms.backups.IMPORT_MAX_BYTES", 100)
-    document = json.dumps(export_league(league)).encode() + b" " * 100
+    settings.LEAGUE_FILE_MAX_MB = 1
+    assert (
+        "This page takes files of up to 1 MB (about 560 games)"
+        in client.get(reverse("games:league-import")).content.decode()
+    )
+    document = json.dumps(export_league(league)).encode() + b" " * 1024 * 1024
     response = client.post(reverse("games:league-import"), {"file": SimpleUploadedFile("big.json", document)})
-    assert response.status_code == 422
-    assert "That file is over 5 MB, more than this page takes." in response.content.decode()
+    assert response.status_code == 413
+    assert "That file is over 1 MB, more than this page takes." in response.content.decode()
     assert "python manage.py import_league FILE --owner YOUR-USER-NAME" in response.content.decode()
     assert League.objects.count() == 1
 

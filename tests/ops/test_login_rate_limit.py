@@ -1,13 +1,11 @@
 """Guessing passwords is slowed down: 10 login attempts a minute per address and per user name."""
 
-from unittest import mock
-
 import pytest
-from django.core.cache import caches
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from games.models import Attempts
 from tests.factories import PASSWORD, UserFactory
 from tests.ops.failures import disk_full
 
@@ -17,13 +15,9 @@ LIMIT = 10
 
 
 @pytest.fixture(autouse=True)
-def one_minute(db):
-    # The limit counts in fixed windows; a test must not straddle two. Counters that a browser
-    # test committed (its live server logs in through the form, outside any rolled-back
-    # transaction, and a flush leaves the cache table alone) must not count here either.
-    caches["ratelimit"].clear()
-    with mock.patch("django_ratelimit.core.time.time", return_value=1_800_000_000):
-        yield
+def one_minute(db, monkeypatch):
+    # A window lasts a minute from its first try; a slow test must not outlast it.
+    monkeypatch.setattr("games.models.attempts.seconds_now", lambda: 1_800_000_000.0)
 
 
 @pytest.fixture
@@ -134,9 +128,7 @@ def test_a_flood_of_junk_names_does_not_push_a_limited_name_out(client, ann):
     # ... and from many addresses, far more names than the old 300-entry table held.
     for number in range(400):
         attempt(client, username=f"junk-{number}", address=f"10.1.{number // 200}.{number % 200}")
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT COUNT(*) FROM ratelimit_cache")
-        (rows,) = cursor.fetchone()
+    rows = Attempts.objects.count()
     # ann's counter, 11 addresses + 400, and 10 + 400 names: nothing was culled.
     assert rows == 1 + (LIMIT + 1 + 400) + (LIMIT + 400)
     assert attempt(client, password=PASSWORD, address="192.0.2.200").status_code == 429
@@ -150,3 +142,29 @@ def test_counters_that_cannot_be_written_answer_503_not_too_many_attempts(ann):
     assert response.status_code == 503
     assert "could not save" in response.content.decode()
     assert "Too many login attempts" not in response.content.decode()
+
+
+def test_a_minute_after_its_first_try_an_address_may_try_again(client, ann, monkeypatch):
+    clock = [1_800_000_000.0]
+    monkeypatch.setattr("games.models.attempts.seconds_now", lambda: clock[0])
+    for _ in range(LIMIT):
+        attempt(client)
+    clock[0] += 59
+    assert attempt(client, password=PASSWORD).status_code == 429
+    # The window opened at the first try, 60 s ago now: a new one opens.
+    clock[0] += 1
+    assert attempt(client, password=PASSWORD).status_code == 302
+
+
+def test_counters_whose_window_is_over_are_swept_away(client, ann, monkeypatch):
+    clock = [1_800_000_000.0]
+    monkeypatch.setattr("games.models.attempts.seconds_now", lambda: clock[0])
+    attempt(client, username="old")
+    clock[0] += 30
+    attempt(client, username="newer", address="198.51.100.1")
+    assert Attempts.objects.count() == 4  # an address and a name, twice
+    clock[0] += 30
+    # The first two rows' minute is over; every count sweeps now.
+    monkeypatch.setattr("games.models.attempts.SWEEP_CHANCE", 1)
+    attempt(client, username="newer", address="198.51.100.1")
+    assert Attempts.objects.count() == 2

@@ -6,12 +6,20 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.json_input import UnreadableJSON, read_json
-from games.league_file import LeagueAlreadyHere, LeagueImportError
+from games.league_file import LeagueAlreadyHere, LeagueImportError, LeagueTooLarge
 from games.league_file.restore import import_league
 
 
 class Command(BaseCommand):
-    help = "Create a new league, owned by USERNAME, from a league JSON file made by export_league."
+    """The server's own command line: no limit on the tries or the file's size (the import page's), but a
+    league's ceiling holds (settings.LEAGUE_MOST_*), as for every league the web makes, so that the
+    server can keep the league and export it again. A bigger league needs the ceiling raised in the
+    server's environment, for the command and the server alike."""
+
+    help = (
+        "Create a new league, owned by USERNAME, from a league JSON file made by export_league. "
+        "The league's ceiling holds: LEAGUE_MOST_GAMES, LEAGUE_MOST_PLAYERS and LEAGUE_MOST_HANDS."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the league file's path")
@@ -38,6 +46,11 @@ class Command(BaseCommand):
             league = import_league(document, owner, as_copy=options["as_copy"])
         except LeagueAlreadyHere as error:
             raise CommandError(f"{error} (league {error.league.pk}; --as-copy imports it again)") from None
+        except LeagueTooLarge as error:
+            raise CommandError(
+                f"{error} (the server's ceiling: LEAGUE_MOST_GAMES, LEAGUE_MOST_PLAYERS and LEAGUE_MOST_HANDS "
+                "in its environment, for this command and the server alike)"
+            ) from None
         except LeagueImportError as error:
             raise CommandError(str(error)) from None
         self.stdout.write(f"Imported {league.name} as league {league.pk}: {league.games.count()} games.")
