@@ -22,8 +22,8 @@ Seating: what is searched
     the affine geometries over GF(q), transversal designs, 1-rotational
     designs; a night of 4s with a few 5s takes a design for the 4s and seats
     the fifth players where they have met fewest, so 17 players over 5
-    rounds meet the bound of 4), else from a greedy seating that keeps the
-    rotation. From there a simulated annealing swaps two players of one
+    rounds meet the bound of 4), for as many rounds as the design has, and
+    seats the other rounds greedily, keeping the rotation. From there a simulated annealing swaps two players of one
     round between groups, mostly players who have a repeat at their table;
     now and then two players trade their nights from a round on, which moves
     a design's structure as a whole against the rounds played before it. A
@@ -333,30 +333,29 @@ def _classes(night: Night, rng: random.Random) -> list[tuple[list[int], list[int
 
 
 def _start(night: Night, rng: random.Random, designed: list[list[list[int]]] | None) -> Seating:
-    """A first plan: the construction's, or a greedy one keeping the rotation."""
+    """A first plan: the construction's rounds (as many as it has), then greedy ones keeping the rotation."""
     sizes, odd = night.sizes, night.odd
+    groups: list[list[list[int]]] = []
     if designed is not None:
         order = list(range(night.players))
         rng.shuffle(order)
         groups = [[[order[point] for point in table] for table in tables] for tables in designed]
-    else:
-        counts = [list(row) for row in night.base]
-        groups = []
-        for sitting, odd_players, usual in _classes(night, rng):
-            tables: list[list[int]] = [[] for _ in sizes]
-            for members, want_odd in ((odd_players, True), (usual, False)):
-                for player in members:
-                    room = [t for t, size in enumerate(sizes) if odd[t] == want_odd and len(tables[t]) < size]
-                    row = counts[player]
-                    # The table where this player has met fewest; ties to the emptiest, then at random.
-                    chosen = min(room, key=lambda t: (sum(row[o] > 0 for o in tables[t]), len(tables[t]), rng.random()))
-                    tables[chosen].append(player)
-            for table in tables:
-                for player in table:
-                    for other in table:
-                        if other != player:
-                            counts[player][other] += 1
-            groups.append([*tables, list(sitting)])
+    counts = _counts(night, groups)
+    for sitting, odd_players, usual in _classes(night, rng)[len(groups) :]:
+        tables: list[list[int]] = [[] for _ in sizes]
+        for members, want_odd in ((odd_players, True), (usual, False)):
+            for player in members:
+                room = [t for t, size in enumerate(sizes) if odd[t] == want_odd and len(tables[t]) < size]
+                row = counts[player]
+                # The table where this player has met fewest; ties to the emptiest, then at random.
+                chosen = min(room, key=lambda t: (sum(row[o] > 0 for o in tables[t]), len(tables[t]), rng.random()))
+                tables[chosen].append(player)
+        for table in tables:
+            for player in table:
+                for other in table:
+                    if other != player:
+                        counts[player][other] += 1
+        groups.append([*tables, list(sitting)])
     where = [[0] * night.players for _ in groups]
     for number, round_groups in enumerate(groups):
         for group_number, group in enumerate(round_groups):
@@ -538,8 +537,9 @@ def _design(night: Night) -> list[list[list[int]]] | None:
     extras = sizes.count(5) if len(set(sizes)) == 2 else 0
     size = USUAL_SIZE if extras else sizes[0]
     core = night.players - extras
+    # A design shorter than the night seats its first rounds; the greedy start the rest.
     rounds = design_rounds(core, size)
-    if len(rounds) < night.rounds:
+    if not rounds:
         return None
     met = [[0] * night.players for _ in range(night.players)]
     designed = []
