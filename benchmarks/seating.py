@@ -1,13 +1,22 @@
 """How well and how fast `seat_night` seats a club night: run this file.
 
-For about twenty nights from 8 to 64 players (fresh nights, continuations
-after two rounds seated by hand, late arrivals and leavers, tables of 4 only
-with sit-outs) it prints the night's repeat meetings found by the engine
+For some thirty nights from 8 to 64 players (fresh nights at the law's
+tables, at 4s only with sit-outs, at 3s and 5s with no 4, the nights a known
+design seats without a repeat, the longest nights the law allows (64 x 20,
+40 x 13), continuations after two rounds seated by hand, late arrivals and
+leavers) it prints the night's repeat meetings found by the engine
 (rules.night.seat_night, what `manage.py seat_night` runs), by a reference
-search written here independently (a plain simulated annealing over the
-same plans, many restarts, many more iterations), a lower bound no plan can
-beat, why that bound holds, and the engine's time. It fails (status 1) if
-the engine ever gives more repeats than the reference.
+search written here independently (a plain simulated annealing over whole
+plans, 8 restarts, --reference-iterations per round, for repeats alone: the
+law's rotation is only a tie-break), a lower bound no plan can beat, why
+that bound holds, and the engine's time (CPU and wall: the machine is
+shared, so the CPU time is the one to read). It fails (status 1) if the
+engine ever gives more repeats than the reference. `--only '64 x'` runs some
+nights; `--no-reference` the engine alone.
+
+Nights where a plan without a repeat is known but the engine starts from no
+design (28 x 9 and 40 x 13: resolvable 2-(v, 4, 1) designs; 32 x 10: the
+social golfer problem's 8-4-10) print how far it is from 0.
 
 The bounds (rules.night.lower_bound, proved in rules.seating's docstring):
   design  0, and met: a resolvable design seats these nights without a

@@ -51,8 +51,9 @@ def test_the_fifth_seat_gives_way_to_fewer_repeats():
 
 
 def test_17_players_at_5_4_4_4_meet_the_bound_of_four_repeats():
-    # 17 players sit beside 4 x 5 + 3 x 15... the lower bound is 4: each round one player is at the 5,
-    # and AG(2, 4)'s five lines through one point seat a seventeenth player with 4 repeats, all with that point.
+    # Each round's 5 is drawn from the previous round's four tables, so two of its players met there:
+    # one repeat a round from round 2. AG(2, 4) seats 16 without a repeat, and its five lines through
+    # one point seat a seventeenth player beside everyone, meeting that point 5 times: 4 repeats.
     assert lower_bound(NAMES[:17], 5) == 4
     plan = seat_night(NAMES[:17], 5, seed=1)
     assert repeats(plan.rounds) == plan.repeats == 4
