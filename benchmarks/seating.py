@@ -224,7 +224,7 @@ def reference(players, rounds, played, sizes, seed: int, iterations: int) -> int
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--reference-iterations", type=int, default=100_000, help="per round to seat")
-    parser.add_argument("--only", help="the nights whose name holds this text (e.g. '64 x')")
+    parser.add_argument("--only", help="the nights whose name holds one of these texts, comma-separated ('64 x,40 x')")
     parser.add_argument("--no-reference", action="store_true", help="the engine and the bound alone")
     arguments = parser.parse_args()
     print(f"load average before: {' '.join(f'{load:.2f}' for load in os.getloadavg())} on {os.cpu_count()} cores")
@@ -234,7 +234,7 @@ def main() -> None:
     worse = []
     totals = Counter()
     for name, players, rounds, played, sizes in cases():
-        if arguments.only and arguments.only not in name:
+        if arguments.only and not any(text in name for text in arguments.only.split(",")):
             continue
         started, cpu = time.perf_counter(), time.process_time()
         plan = seat_night(players, rounds, played, sizes, seed=1)
