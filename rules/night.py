@@ -37,14 +37,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+# Re-exported: the constructions are part of what a night offers (the benchmark and the tests use them).
+from rules.designs import design_rounds as design_rounds
 from rules.errors import RulesError, SetupError
 from rules.game import GameState
 from rules.i18n import _
 from rules.names import NameProblem, clean_name, name_key
 from rules.seating import USUAL_SIZE, Night, bounds, odd_tables, search, seat_orders
-
-# Re-exported: the constructions are part of what a night offers (the benchmark and the tests use them).
-from rules.seating import design_rounds as design_rounds
 from rules.setup import OVER, GameSetup
 from rules.variants import VARIANTS
 
@@ -272,9 +271,16 @@ def _read_night(
     first_seats = [0] * n
     dealt_last: set[int] = set()
     last_played: list[list[int]] | None = None
+    out_last: set[int] = set()
     for number, tables in enumerate(played, start=1):
+        if not tables:
+            raise NightError(_("Played round {round} has no tables").format(round=number))
+        for table in tables:
+            if not FEWEST_PLAYERS <= len(table) <= MOST_SEATS:
+                wrong = _("Played round {round} has a table of {count}: a table seats from {fewest} to {most} players")
+                raise NightError(wrong.format(round=number, count=len(table), fewest=FEWEST_PLAYERS, most=MOST_SEATS))
         seen: set[str] = set()
-        odd = odd_tables([len(table) for table in tables]) if tables else []
+        odd = odd_tables([len(table) for table in tables])
         present_tables: list[list[int]] = []
         dealt_last = set()
         for table, is_odd in zip(tables, odd, strict=True):
@@ -298,6 +304,7 @@ def _read_night(
             present_tables.append(here)
         for key, player in index.items():
             sat_out[player] += key not in seen
+        out_last = {player for key, player in index.items() if key not in seen}
         last_played = present_tables
     # Repeats between two players present are the search's; the others are settled already.
     present_repeats = sum(max(0, count - 1) for row in base for count in row) // 2
@@ -310,6 +317,7 @@ def _read_night(
         odd_seats,
         first_seats,
         dealt_last,
+        out_last,
         count_repeats(played) - present_repeats,
         last_played,
     )

@@ -8,38 +8,41 @@ Seating: what is searched
     A plan is, for each new round, a partition of the players present into
     the round's tables and a sit-out group. Its cost is the night's repeat
     meetings, earlier rounds included: a pair that shares a table m times
-    costs m - 1. The sit-outs and the odd-size tables (the tables whose size
-    is not the round's usual one: 5s and 3s beside 4s) are a rule, not a
-    preference: in every round those who sit out, and those who sit at an odd
-    table, are among the players who have done so least often so far (a
-    round a late arrival missed counts as sat out). So nobody sits out, or
-    sits at a 5, a second time before everyone has once.
+    costs m - 1. Plans are compared by that cost first and only then by the
+    rotation (the law's Seating rule 3: the odd-size tables, the 5s and 3s
+    beside 4s, and the sit-outs go round among equally good plans). The
+    rotation's measure is, summed after every new round, the squares of each
+    player's sit-outs and odd seats so far (a round a late arrival missed
+    counts as sat out): it is smallest when each round's odd seats and
+    sit-outs go to those who have had fewest, and `_fairest` is that least
+    value. One rule is never broken (the law's Tables section): nobody sits
+    out twice in a row while someone seated in that round has not sat out.
 
-    The search starts from a known design where one applies (design_rounds):
-    a resolvable transversal design over the finite field GF(q) seats k*q
-    players at q tables of k for q rounds (q + 1 when k = q: the affine
-    plane) without a single repeat, so 16 players over 5 rounds, 20 over 5,
-    32 over 8 and 64 over 16 come from it; and a 1-rotational design over
-    Z_7 seats 24 players at tables of 4 for 7 rounds. Otherwise it starts
-    from a greedy seating that keeps the rotation. From there a simulated
-    annealing swaps two players of one round between tables, mostly players
-    who have a repeat at their table. Across classes (a 5 and a 4, a table
-    and the sit-outs) only players who had sat out and sat at odd tables
-    equally often may swap, in that round alone when the later rounds still
-    go round, or else in every round from there on (which always keeps the
-    rotation: they trade the rest of their nights). Now and then two players
-    of one class trade their nights that way too, which moves a design's
-    structure as a whole against the rounds played before it. A fixed number
-    of iterations (by players x rounds) over six restarts, the best kept.
+    The search starts from a known design where one fits (rules.designs:
+    the affine geometries over GF(q), transversal designs, 1-rotational
+    designs; a night of 4s with a few 5s takes a design for the 4s and seats
+    the fifth players where they have met fewest, so 17 players over 5
+    rounds meet the bound of 4), for as many rounds as the design has, and
+    seats the other rounds greedily, keeping the rotation. From there a simulated annealing swaps two players of one
+    round between groups, mostly players who have a repeat at their table;
+    now and then two players trade their nights from a round on, which moves
+    a design's structure as a whole against the rounds played before it. A
+    move is weighed by the repeats it adds plus LEAN x the rotation's measure
+    it adds, small enough that the rotation decides between moves of equal
+    repeats and tips none that saves a repeat; the best plan met is kept,
+    fewest repeats first. A fixed number of iterations (by players x rounds)
+    over RESTARTS restarts; a restart that meets the lower bound spends at
+    most a quarter of what it has left on the rotation.
 
 Seating: determinism
     Every choice comes from one random.Random(seed) and the iterations are
     counted, never timed, so the same input and seed give the same plan on
-    any machine. A wall-clock cap (SAFETY_SECONDS) exists only so that a
+    any machine. A cap on the process's CPU time (SAFETY_SECONDS) exists only so that a
     pathological input cannot hold a request forever; the budgets are sized
     so that it is never reached on the sizes the law allows (64 players, 20
     rounds), and reaching it is reported on the Plan. The search stops early,
-    still deterministically, when it reaches the lower bound below.
+    still deterministically, when it reaches the lower bound below and the
+    rotation's least measure.
 
 Seating: the lower bound (`lower_bound`)
     The larger of two provable bounds:
@@ -70,7 +73,8 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+
+from rules.designs import design_rounds
 
 USUAL_SIZE = 4
 # A night that runs past this is cut short (see the module's note); no input the law allows gets near it.
@@ -89,6 +93,8 @@ class Night:
     odd_seats: list[int]
     first_seats: list[int]
     dealt_last: set[int]
+    # Who did not play the last round played (sat out, or had not come yet).
+    out_last: set[int]
     # Repeats in the played rounds between pairs not both present: no new round changes them.
     settled_repeats: int
     last_played: list[list[int]] | None
@@ -164,11 +170,16 @@ def bounds(night: Night) -> tuple[int, int]:
 
 @dataclass
 class Seating:
-    """Each new round's groups (the tables, then the sit-outs) and where each player is."""
+    """Each new round's groups (the tables, then the sit-outs), where each player is, and the plan's cost.
+
+    cost is the repeats among players present; unfair is the rotation's
+    measure (the module's note), compared only between plans of equal cost.
+    """
 
     groups: list[list[list[int]]]
     where: list[list[int]]
     cost: int
+    unfair: int = 0
     cut_short: bool = False
 
     def copy(self) -> Seating:
@@ -176,23 +187,30 @@ class Seating:
             [[list(group) for group in tables] for tables in self.groups],
             [list(row) for row in self.where],
             self.cost,
+            self.unfair,
             self.cut_short,
         )
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return self.cost, self.unfair
 
 
 # The iterations grow with the plan's size (players x rounds), within limits that keep the
 # largest night (64 x 20) to a few seconds; a search stops sooner when it meets the lower bound.
-ITERATIONS_PER_SEAT = 4_000
+ITERATIONS_PER_SEAT = 5_000
 FEWEST_ITERATIONS = 100_000
-MOST_ITERATIONS = 1_000_000
+MOST_ITERATIONS = 1_200_000
 RESTARTS = 6
 # The temperature falls from HOT to COLD over each restart (a repeat costs 1); a move picks,
 # of up to TRIES players drawn, the first with a repeat at their table.
-HOT, COLD = 1.2, 0.08
+HOT, COLD = 2.0, 0.05
 TRIES = 4
-# The share of moves within a class that trade two players' nights from a round on: they
-# move a good plan's structure as a whole, against the rounds played before it.
+# The share of moves that trade two players' nights from a round on: they move a good plan's
+# structure as a whole, against the rounds played before it.
 TRADES = 0.05
+# A unit of the rotation's measure weighs this much against a repeat in the search's moves.
+LEAN = 0.01
 
 
 def search(night: Night, rng: random.Random, bound: int, effort: float) -> Seating:
@@ -200,15 +218,16 @@ def search(night: Night, rng: random.Random, bound: int, effort: float) -> Seati
     seats_in_plan = n * rounds
     iterations = int(min(MOST_ITERATIONS, max(FEWEST_ITERATIONS, ITERATIONS_PER_SEAT * seats_in_plan)) * effort)
     restarts = max(1, round(RESTARTS * max(1.0, effort) ** 0.5))
-    deadline = time.monotonic() + SAFETY_SECONDS * max(1.0, effort)
+    deadline = time.process_time() + SAFETY_SECONDS * max(1.0, effort)
+    fairest = _fairest(night)
     best: Seating | None = None
     designed = _design(night)
     cut_short = False
     for restart in range(restarts):
         start = _start(night, rng, designed if restart == 0 else None)
-        found = _anneal(night, start, rng, iterations // restarts, bound, deadline)
+        found = _anneal(night, start, rng, iterations // restarts, bound, fairest, deadline)
         cut_short = cut_short or found.cut_short
-        if best is None or found.cost < best.cost:
+        if best is None or found.key < best.key:
             best = found
         if best.cost <= bound or cut_short:
             break
@@ -235,6 +254,61 @@ def _plan_cost(night: Night, groups: list[list[list[int]]]) -> int:
     return sum(max(0, count - 1) for row in counts for count in row) // 2
 
 
+# The rotation --------------------------------------------------------------------
+
+
+def _unfair(night: Night, where: list[list[int]], player: int) -> int:
+    """One player's share of the rotation's measure: the squares of their sit-outs and odd seats so far,
+    summed after every new round (the module's note)."""
+    tables, odd = len(night.sizes), night.odd
+    out, at_odd = night.sat_out[player], night.odd_seats[player]
+    total = 0
+    for round_where in where:
+        group = round_where[player]
+        if group == tables:
+            out += 1
+        elif odd[group]:
+            at_odd += 1
+        total += out * out + at_odd * at_odd
+    return total
+
+
+def _plan_unfair(night: Night, where: list[list[int]]) -> int:
+    return sum(_unfair(night, where, player) for player in range(night.players))
+
+
+def _fairest(night: Night) -> int:
+    """No plan's measure is below this: each round's sit-outs and odd seats given to those with fewest."""
+    odd_seats = sum(size for size, is_odd in zip(night.sizes, night.odd, strict=True) if is_odd)
+    total = 0
+    for start, given in ((night.sat_out, night.sitting_out), (night.odd_seats, odd_seats)):
+        counts = list(start)
+        for _ in range(night.rounds):
+            counts.sort()
+            for player in range(given):
+                counts[player] += 1
+            total += sum(count * count for count in counts)
+    return total
+
+
+def _sit_outs_allowed(night: Night, where: list[list[int]], number: int) -> bool:
+    """The Tables rule in round `number`: nobody sits out twice in a row while someone seated in it
+    has not sat out yet (a round a late arrival missed counts as sat out)."""
+    tables = len(night.sizes)
+    round_where = where[number]
+    if number:
+        previous = where[number - 1]
+        again = any(group == tables and previous[player] == tables for player, group in enumerate(round_where))
+    else:
+        again = any(round_where[player] == tables for player in night.out_last)
+    if not again:
+        return True
+    for player, group in enumerate(round_where):
+        if group != tables and not night.sat_out[player] and all(where[r][player] != tables for r in range(number)):
+            return False
+    return True
+
+
 def _classes(night: Night, rng: random.Random) -> list[tuple[list[int], list[int], list[int]]]:
     """Each new round's sit-outs, odd-table players and the rest, going round (fewest so far first)."""
     n = night.players
@@ -259,86 +333,73 @@ def _classes(night: Night, rng: random.Random) -> list[tuple[list[int], list[int
 
 
 def _start(night: Night, rng: random.Random, designed: list[list[list[int]]] | None) -> Seating:
-    """A first plan: the construction's, or a greedy one keeping the rotation."""
+    """A first plan: the construction's rounds (as many as it has), then greedy ones keeping the rotation."""
     sizes, odd = night.sizes, night.odd
+    groups: list[list[list[int]]] = []
     if designed is not None:
         order = list(range(night.players))
         rng.shuffle(order)
         groups = [[[order[point] for point in table] for table in tables] for tables in designed]
-    else:
-        counts = [list(row) for row in night.base]
-        groups = []
-        for sitting, odd_players, usual in _classes(night, rng):
-            tables: list[list[int]] = [[] for _ in sizes]
-            for members, want_odd in ((odd_players, True), (usual, False)):
-                for player in members:
-                    room = [t for t, size in enumerate(sizes) if odd[t] == want_odd and len(tables[t]) < size]
-                    row = counts[player]
-                    # The table where this player has met fewest; ties to the emptiest, then at random.
-                    chosen = min(room, key=lambda t: (sum(row[o] > 0 for o in tables[t]), len(tables[t]), rng.random()))
-                    tables[chosen].append(player)
-            for table in tables:
-                for player in table:
-                    for other in table:
-                        if other != player:
-                            counts[player][other] += 1
-            groups.append([*tables, list(sitting)])
+    counts = _counts(night, groups)
+    for sitting, odd_players, usual in _classes(night, rng)[len(groups) :]:
+        tables: list[list[int]] = [[] for _ in sizes]
+        for members, want_odd in ((odd_players, True), (usual, False)):
+            for player in members:
+                room = [t for t, size in enumerate(sizes) if odd[t] == want_odd and len(tables[t]) < size]
+                row = counts[player]
+                # The table where this player has met fewest; ties to the emptiest, then at random.
+                chosen = min(room, key=lambda t: (sum(row[o] > 0 for o in tables[t]), len(tables[t]), rng.random()))
+                tables[chosen].append(player)
+        for table in tables:
+            for player in table:
+                for other in table:
+                    if other != player:
+                        counts[player][other] += 1
+        groups.append([*tables, list(sitting)])
     where = [[0] * night.players for _ in groups]
     for number, round_groups in enumerate(groups):
         for group_number, group in enumerate(round_groups):
             for player in group:
                 where[number][player] = group_number
-    return Seating(groups, where, _plan_cost(night, groups))
+    return Seating(groups, where, _plan_cost(night, groups), _plan_unfair(night, where))
 
 
-def _rotation_holds(night: Night, seating: Seating, start: int) -> bool:
-    """Whether sit-outs and odd tables still go round from round `start` on (the counts before it are kept)."""
-    tables = len(night.sizes)
-    odd = night.odd
-    sat_out, odd_seats = list(night.sat_out), list(night.odd_seats)
-    for number, round_where in enumerate(seating.where):
-        if number >= start:
-            most_out = min_in = most_odd = min_even = None
-            for player, group in enumerate(round_where):
-                if group == tables:
-                    most_out = sat_out[player] if most_out is None else max(most_out, sat_out[player])
-                else:
-                    min_in = sat_out[player] if min_in is None else min(min_in, sat_out[player])
-                    if odd[group]:
-                        most_odd = odd_seats[player] if most_odd is None else max(most_odd, odd_seats[player])
-                    else:
-                        min_even = odd_seats[player] if min_even is None else min(min_even, odd_seats[player])
-            if most_out is not None and min_in is not None and most_out > min_in:
-                return False
-            if most_odd is not None and min_even is not None and most_odd > min_even:
-                return False
-        for player, group in enumerate(round_where):
-            if group == tables:
-                sat_out[player] += 1
-            elif odd[group]:
-                odd_seats[player] += 1
-    return True
+def _anneal(
+    night: Night,
+    start: Seating,
+    rng: random.Random,
+    iterations: int,
+    bound: int,
+    fairest: int,
+    deadline: float,
+) -> Seating:
+    """Simulated annealing over swaps of two players in one round (now and then over the rest of the
+    night); returns the best plan met, fewest repeats first, then the fairest rotation.
 
-
-def _anneal(night: Night, start: Seating, rng: random.Random, iterations: int, bound: int, deadline: float) -> Seating:
-    """Simulated annealing over swaps of two players in one round; returns the best plan met."""
+    A move is weighed by its repeats plus LEAN x the change in the rotation's
+    measure; a move that breaks the Tables rule on sit-outs is never made.
+    """
     seating = start.copy()
     best = seating.copy()
-    if seating.cost <= bound or night.rounds == 0:
+    if night.rounds == 0 or (seating.cost <= bound and seating.unfair <= fairest):
         return best
     groups, where = seating.groups, seating.where
     counts = _counts(night, groups)
     n, rounds = night.players, night.rounds
     tables = len(night.sizes)
     odd = [*night.odd, None]  # the sit-out group is a class of its own
-    cost = seating.cost
+    sitting_out = night.sitting_out > 0
+    cost, unfair = seating.cost, seating.unfair
     cooling = (COLD / HOT) ** (1 / max(1, iterations))
     temperature = HOT
     randrange, random_ = rng.randrange, rng.random
     exp = math.exp
+    stop = iterations
     for step in range(iterations):
         temperature *= cooling
-        if step & 1023 == 0 and time.monotonic() > deadline:
+        if step >= stop:
+            break
+        if step & 1023 == 0 and time.process_time() > deadline:
             best.cut_short = True
             break
         number = randrange(rounds)
@@ -354,67 +415,48 @@ def _anneal(night: Night, start: Seating, rng: random.Random, iterations: int, b
         if ga == gb:
             continue
         crossing = odd[ga] != odd[gb]
-        if crossing or random_() < TRADES:
-            # Across classes (a 4 and a 5, a table and the sit-outs) a and b trade their whole
-            # nights from this round on, which keeps the rotation exactly when they had sat out
-            # and sat at odd tables equally often before it.
-            if _history(night, where, a, number) != _history(night, where, b, number):
-                continue
-            # Half the time only this round, which holds when no later round needed them as they were.
-            last = number + 1 if crossing and random_() < 0.5 else rounds
+        trading = random_() < TRADES
+        if crossing or trading:
+            # a and b change places in this round, or trade their nights from it on.
+            last = rounds if trading else number + 1
+            before = _unfair(night, where, a) + _unfair(night, where, b)
             delta = _trade(counts, groups, where, tables, a, b, number, last)
-            if (delta > 0 and random_() >= exp(-delta / temperature)) or (
-                last < rounds and not _rotation_holds(night, seating, last)
-            ):
+            change = _unfair(night, where, a) + _unfair(night, where, b) - before
+            energy = delta + LEAN * change
+            refused = energy > 0 and random_() >= exp(-energy / temperature)
+            if not refused and sitting_out and (ga == tables or gb == tables or trading):
+                refused = not all(_sit_outs_allowed(night, where, r) for r in range(number, min(rounds, last + 1)))
+            if refused:
                 _trade(counts, groups, where, tables, a, b, number, last)
                 continue
             cost += delta
-            if cost < best.cost:
-                seating.cost = cost
-                best = seating.copy()
-                if cost <= bound:
-                    break
-            continue
-        table_a, table_b = groups[number][ga], groups[number][gb]
-        row_a, row_b = counts[a], counts[b]
-        delta = 0
-        if ga < tables:
-            for o in table_a:
-                if o != a:
-                    delta += (row_b[o] >= 1) - (row_a[o] >= 2)
-        if gb < tables:
-            for o in table_b:
-                if o != b:
-                    delta += (row_a[o] >= 1) - (row_b[o] >= 2)
-        if delta > 0 and random_() >= exp(-delta / temperature):
-            continue
-        _swap(counts, table_a, table_b, a, b, ga < tables, gb < tables)
-        round_where[a], round_where[b] = gb, ga
-        cost += delta
-        if cost < best.cost:
-            seating.cost = cost
+            unfair += change
+        else:
+            table_a, table_b = groups[number][ga], groups[number][gb]
+            row_a, row_b = counts[a], counts[b]
+            delta = 0
+            if ga < tables:
+                for o in table_a:
+                    if o != a:
+                        delta += (row_b[o] >= 1) - (row_a[o] >= 2)
+            if gb < tables:
+                for o in table_b:
+                    if o != b:
+                        delta += (row_a[o] >= 1) - (row_b[o] >= 2)
+            if delta > 0 and random_() >= exp(-delta / temperature):
+                continue
+            _swap(counts, table_a, table_b, a, b, ga < tables, gb < tables)
+            round_where[a], round_where[b] = gb, ga
+            cost += delta
+        if cost < best.cost or (cost == best.cost and unfair < best.unfair):
+            seating.cost, seating.unfair = cost, unfair
             best = seating.copy()
             if cost <= bound:
-                break
+                if unfair <= fairest:
+                    break
+                # At the bound only the rotation is left to better: a share of what is left, no more.
+                stop = min(stop, step + (iterations - step) // 4)
     return best
-
-
-def _history(night: Night, where: list[list[int]], player: int, before: int) -> tuple[int, int]:
-    """How often the player sat out and sat at an odd table before the new round `before`.
-
-    A count the new rounds never look at (sit-outs in a night without any,
-    say) is left at 0, so that it does not keep a late arrival from trading.
-    """
-    tables, odd = len(night.sizes), night.odd
-    out = night.sat_out[player] if night.sitting_out else 0
-    at_odd = night.odd_seats[player] if any(odd) else 0
-    for round_where in where[:before]:
-        group = round_where[player]
-        if group == tables:
-            out += 1
-        elif odd[group]:
-            at_odd += 1
-    return out, at_odd
 
 
 def _trade(
@@ -479,108 +521,44 @@ def _swap(
     table_b.append(a)
 
 
-# Constructions ---------------------------------------------------------------
-
-# Irreducible polynomials (coefficients from x^0 up) for the fields a night can use: q = n / k <= 21.
-_IRREDUCIBLE = {4: (2, (1, 1, 1)), 8: (2, (1, 1, 0, 1)), 9: (3, (1, 0, 1)), 16: (2, (1, 1, 0, 0, 1))}
-
-
-def _field(q: int) -> tuple[list[list[int]], list[list[int]]] | None:
-    """Addition and multiplication tables of GF(q), elements numbered 0..q-1; None when q is no prime power."""
-    if q < 2:
-        return None
-    if all(q % d for d in range(2, int(q**0.5) + 1)):
-        return [[(x + y) % q for y in range(q)] for x in range(q)], [[(x * y) % q for y in range(q)] for x in range(q)]
-    if q not in _IRREDUCIBLE:
-        return None
-    p, modulus = _IRREDUCIBLE[q]
-    degree = len(modulus) - 1
-
-    def digits(x: int) -> list[int]:
-        return [(x // p**i) % p for i in range(degree)]
-
-    def number(ds: Sequence[int]) -> int:
-        return sum(d * p**i for i, d in enumerate(ds))
-
-    def multiply(x: int, y: int) -> int:
-        product = [0] * (2 * degree - 1)
-        for i, dx in enumerate(digits(x)):
-            for j, dy in enumerate(digits(y)):
-                product[i + j] = (product[i + j] + dx * dy) % p
-        for top in range(len(product) - 1, degree - 1, -1):
-            factor = product[top]
-            if factor:
-                for i, coefficient in enumerate(modulus):
-                    product[top - degree + i] = (product[top - degree + i] - factor * coefficient) % p
-        return number(product[:degree])
-
-    add = [
-        [number([(a + b) % p for a, b in zip(digits(x), digits(y), strict=True)]) for y in range(q)] for x in range(q)
-    ]
-    return add, [[multiply(x, y) for y in range(q)] for x in range(q)]
-
-
-# 24 players at six tables of 4, seven rounds without a repeat: a resolvable 4-GDD of type 3^8,
-# 1-rotational over Z_7. Points are (x, level) for x in Z_7 and levels 0-2, and three fixed
-# points ("inf", k); round j adds j to every x. The groups nobody meets in are {(x, 0), (x, 1),
-# (x, 2)} and the three fixed points. This base round was found by a small backtracking search
-# over its differences (each difference between two levels, or within one, used exactly once);
-# tests/rules/test_night.py checks the seven rounds it gives.
-ROTATIONAL_BASES: dict[tuple[int, int], tuple[int, tuple[tuple[tuple[Any, int], ...], ...]]] = {
-    (24, 4): (
-        7,
-        (
-            (("inf", 0), (0, 0), (1, 1), (3, 2)),
-            (("inf", 1), (1, 0), (3, 1), (0, 2)),
-            (("inf", 2), (3, 0), (0, 1), (1, 2)),
-            ((2, 0), (4, 0), (5, 0), (6, 2)),
-            ((2, 1), (4, 1), (5, 1), (6, 0)),
-            ((2, 2), (4, 2), (5, 2), (6, 1)),
-        ),
-    ),
-}
-
-
-def design_rounds(players: int, size: int) -> list[list[list[int]]]:
-    """The rounds of a known design seating players 0..players-1 at tables of `size` without a repeat.
-
-    A resolvable transversal design over GF(q) when players = size·q and
-    size <= q: players are points (column i, value v), i < size, v in GF(q);
-    round s seats at table a the points (i, a + s·i). Two points share at
-    most one such line, so nobody meets twice; with size = q the columns are
-    one more round (the affine plane). Otherwise a 1-rotational design from
-    ROTATIONAL_BASES. Empty when none is known.
-    """
-    q, rest = divmod(players, size)
-    gf = _field(q) if not rest and size <= q else None
-    if gf is not None:
-        add, mul = gf
-        rounds = [[[i * q + add[a][mul[slope][i]] for i in range(size)] for a in range(q)] for slope in range(q)]
-        if size == q:
-            rounds.append([[i * q + v for v in range(q)] for i in range(size)])
-        return rounds
-    if (players, size) in ROTATIONAL_BASES:
-        modulus, base = ROTATIONAL_BASES[(players, size)]
-
-        def point(x: Any, level: int, shift: int) -> int:
-            return 3 * modulus + level if x == "inf" else level * modulus + (x + shift) % modulus
-
-        return [[[point(x, level, shift) for x, level in block] for block in base] for shift in range(modulus)]
-    return []
-
-
 def _design(night: Night) -> list[list[list[int]]] | None:
-    """design_rounds' first rounds, with an empty sit-out group, when they fit a night of equal tables.
+    """A known design's first rounds (with an empty sit-out group) when it fits the night, else None.
 
-    After rounds played the design still seats the new rounds without a
-    repeat among them; the search's trades then fit it to what was played.
+    It fits a night of equal tables of its size, or a night whose tables are
+    the design's plus a fifth player at a few (17 players: 16 at four tables
+    of 4, and one more at a different table each round, the one where they
+    have met fewest so far). After rounds played the design still seats the
+    new rounds without a repeat among them; the search's trades then fit it
+    to what was played.
     """
-    if night.sitting_out or len(set(night.sizes)) != 1:
+    sizes = night.sizes
+    if night.sitting_out or len(set(sizes)) > 2 or (len(set(sizes)) == 2 and set(sizes) != {USUAL_SIZE, 5}):
         return None
-    rounds = design_rounds(night.players, night.sizes[0])
-    if len(rounds) < night.rounds:
+    extras = sizes.count(5) if len(set(sizes)) == 2 else 0
+    size = USUAL_SIZE if extras else sizes[0]
+    core = night.players - extras
+    # A design shorter than the night seats its first rounds; the greedy start the rest.
+    rounds = design_rounds(core, size)
+    if not rounds:
         return None
-    return [[*tables, []] for tables in rounds[: night.rounds]]
+    met = [[0] * night.players for _ in range(night.players)]
+    designed = []
+    for tables in rounds[: night.rounds]:
+        tables = [list(table) for table in tables]
+        taken: set[int] = set()
+        for extra in range(core, night.players):
+            row = met[extra]
+            free = [t for t in range(len(tables)) if t not in taken]
+            chosen = min(free, key=lambda t: sum(row[o] for o in tables[t]))
+            taken.add(chosen)
+            tables[chosen].append(extra)
+        for table in tables:
+            for player in table:
+                for other in table:
+                    met[player][other] += 1
+        # The law's order of tables: the 5s first.
+        designed.append([*sorted(tables, key=len, reverse=True), []])
+    return designed
 
 
 # Seat orders -------------------------------------------------------------------

@@ -164,7 +164,19 @@ def test_nights_with_a_plan_without_repeats_get_one(n, rounds):
 
 @pytest.mark.parametrize(
     ("players", "size", "rounds"),
-    [(16, 4, 5), (20, 4, 5), (24, 4, 7), (28, 4, 7), (32, 4, 8), (64, 4, 16), (9, 3, 4), (15, 3, 5), (25, 5, 6)],
+    [
+        (16, 4, 5),
+        (20, 4, 5),
+        (24, 4, 7),
+        (28, 4, 7),
+        (32, 4, 8),
+        (64, 4, 21),  # AG(3, 4)
+        (64, 8, 9),  # AG(2, 8)
+        (27, 3, 13),  # AG(3, 3)
+        (9, 3, 4),
+        (15, 3, 5),
+        (25, 5, 6),
+    ],
 )
 def test_the_known_designs_seat_everyone_once_a_round_and_nobody_twice_together(players, size, rounds):
     designed = design_rounds(players, size)
@@ -274,7 +286,14 @@ def test_the_same_seed_gives_the_same_plan_and_another_seed_another():
         (["Émile", "Ben", "émile"], 1, (), None, "are the same player"),
         (people(8), 1, (), [2], "from 3 to 8 players"),
         (people(5), 1, (), [6, 7, 8], "5 players cannot be seated"),
-        (["Ann", "Ben", "Cat"], 1, [[["Ann", "Ben"], ["ann", "Cat"]]], None, "ann sits twice in played round 1"),
+        (people(6), 1, [[["Ann", "Ben", "Dan"], ["ann", "Cat", "Eve"]]], None, "ann sits twice in played round 1"),
+        (people(6), 1, [[people(6)[:4]], [people(6)[:5], ["Fe"]]], None, "Played round 2 has a table of 1"),
+        (people(6), 1, [[people(6)[:4], people(6)[4:]]], None, "Played round 1 has a table of 2"),
+        (people(12), 1, [[people(12)[:9], people(12)[9:]]], None, "Played round 1 has a table of 9"),
+        (people(6), 1, [[]], None, "Played round 1 has no tables"),
+        (people(6), 1, [[people(6)[:3], []]], None, "Played round 1 has a table of 0"),
+        (people(8), 1, (), [4, 9], "from 3 to 8 players"),
+        (people(8), 1, (), [0], "from 3 to 8 players"),
     ],
 )
 def test_a_night_that_cannot_be_seated_is_refused_with_a_clear_sentence(players, rounds, played, sizes, words):
@@ -416,14 +435,6 @@ def seatable(n: int, allowed: list[int]) -> int:
     return max(reachable)
 
 
-def odd_tables(sizes: list[int]) -> list[bool]:
-    """The law's odd-size tables: 5s and 3s beside 4s; without a 4, all but the commonest (the smaller on a tie)."""
-    counts = Counter(sizes)
-    most = max(counts.values())
-    usual = 4 if 4 in sizes else min(size for size, count in counts.items() if count == most)
-    return [size != usual for size in sizes]
-
-
 @st.composite
 def nights(draw):
     n = draw(st.integers(3, 14))
@@ -458,25 +469,17 @@ def test_any_night_is_seated_by_the_law(night):
     assert n - sum(expected_sizes) == n - (n if sizes is None else seatable(n, sizes))
     assert_everyone_once_a_round(players, plan)
     sat_out = Counter({name: sum(all(name not in table for table in tables) for tables in played) for name in players})
-    at_odd = Counter()
-    for tables in played:
-        for table, odd in zip(tables, odd_tables([len(table) for table in tables]), strict=True):
-            at_odd.update(name for name in table if odd and name in players)
     dealt_last = {table[0] for table in played[-1]} if played else set()
+    sat_out_last = {name for name in players if played and all(name not in table for table in played[-1])}
     for tables, sitting in zip(plan.rounds, plan.sit_out, strict=True):
         assert sorted(map(len, tables), reverse=True) == list(expected_sizes)
         assert len(sitting) == n - sum(expected_sizes)
-        # Sit-outs go round: nobody sits out again while someone has sat out fewer times.
+        # The Tables rule: nobody sits out twice in a row while someone seated has not sat out yet.
         seated = [name for table in tables for name in table]
-        if sitting:
-            assert max(sat_out[name] for name in sitting) <= min(sat_out[name] for name in seated)
-        odd = odd_tables(list(map(len, tables)))
-        odd_players = [name for table, is_odd in zip(tables, odd, strict=True) if is_odd for name in table]
-        even_players = [name for table, is_odd in zip(tables, odd, strict=True) if not is_odd for name in table]
-        if odd_players and even_players:
-            assert max(at_odd[name] for name in odd_players) <= min(at_odd[name] for name in even_players)
+        if set(sitting) & sat_out_last:
+            assert all(sat_out[name] for name in seated)
         sat_out.update(sitting)
-        at_odd.update(odd_players)
+        sat_out_last = set(sitting)
         # Seat 1 deals first: not last round's first dealer when the table has someone else.
         for table in tables:
             if set(table) - dealt_last:
