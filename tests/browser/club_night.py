@@ -37,7 +37,7 @@ def tap_round_button(phone: Page, name: str) -> None:
 
 
 def join_links(phone: Page, live_server_url: str, night: Night) -> dict[int, str]:
-    """The organizer opens the round's table cards: each table's join link, as its QR code holds it."""
+    """The organizer opens the round's table cards: each table's scoring link, as its QR code holds it."""
     phone.goto(f"{live_server_url}/nights/{night.pk}/")
     phone.get_by_role("link", name="Table cards").click()
     links = {}
@@ -47,9 +47,10 @@ def join_links(phone: Page, live_server_url: str, night: Night) -> dict[int, str
 
 
 def join_table(table_phone: Page, link: str) -> None:
-    """A phone at the table scans its card's QR code and taps Join once: the game's page, as a scorer."""
+    """A phone at the table scans its card's QR code (the table's scoring link) and taps Start scoring once:
+    the game's page, to score it, whether or not the phone has an account."""
     table_phone.goto(link)
-    table_phone.get_by_test_id("join-game").click()
+    table_phone.get_by_test_id("table-link-start").click()
     expect(table_phone.get_by_test_id("hand-submit")).to_be_visible()
 
 
