@@ -59,6 +59,7 @@ from games.models.night import (
     NightRound,
     NightSeat,
     NightTable,
+    gone_table,
 )
 from games.models.players import Player, PlayerQuerySet
 from games.models.presets import LeaguePreset
@@ -131,6 +132,7 @@ __all__ = [
     "NightSeat",
     "NightTable",
     "NotTrashed",
+    "gone_table",
     "Player",
     "PlayerInUse",
     "PlayerQuerySet",

@@ -74,6 +74,7 @@ class ActivityEntry(models.Model):
         SEASON_RESTORED = "season_restored", _("season restored")
         NIGHT_DELETED = "night_deleted", _("club night deleted")
         NIGHT_RESTORED = "night_restored", _("club night restored")
+        NIGHT_LINK_STOPPED = "night_link_stopped", _("club night's link stopped")
 
     league = models.ForeignKey("games.League", on_delete=models.CASCADE, related_name="activity", db_index=False)
     kind = models.CharField(max_length=24, choices=Kind.choices)
