@@ -93,7 +93,7 @@ def test_ending_the_round_with_every_game_deleted_leaves_the_night_without_a_win
 
 def test_a_restored_game_counts_for_its_round_again(scorer, league, user):
     night = started(league)
-    first, second = games(night)
+    _first, second = games(night)
     second.trash(user)
     end(scorer, night)
     Game.all_objects.get(pk=second.pk).restore(user)
