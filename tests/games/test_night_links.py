@@ -91,7 +91,9 @@ def test_a_stop_is_in_the_activity_log_in_the_readers_language(scorer, league, u
     night = started(league)
     stop(scorer, night, "screen")
     stop(scorer, night, "share")
-    entries = list(ActivityEntry.objects.filter(league=league, kind=ActivityEntry.Kind.NIGHT_LINK_STOPPED))
+    entries = list(
+        ActivityEntry.objects.filter(league=league, kind=ActivityEntry.Kind.NIGHT_LINK_STOPPED).order_by("pk")
+    )
     assert [entry.facts for entry in entries] == [
         {"night": "Friday", "link": "screen"},
         {"night": "Friday", "link": "share"},
