@@ -12,13 +12,14 @@ import secrets
 import uuid
 from collections import Counter
 from collections.abc import Mapping
-from datetime import date
+from datetime import date, timedelta
+from math import ceil
 from typing import Any, cast
 
 from django import forms
 from django.http import QueryDict
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.forms.house_rules import DEFAULT_VARIANT, RANDOM_DEALER, RulesForm, SeatsField
@@ -319,9 +320,14 @@ class HandForm(forms.Form):
         choices=[("add", "add"), ("subtract", "subtract")], required=False, widget=forms.RadioSelect
     )
 
-    def __init__(self, *args: Any, setup: GameSetup, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, setup: GameSetup, time_left: timedelta | None = None, marked: bool = False, **kwargs: Any
+    ) -> None:
+        """time_left: the time limit's clock as the server reads it (Game.time_left), for a form that
+        records; marked: the hand being changed was marked as the one the time ran out in already."""
         super().__init__(*args, **kwargs)
         self.setup = setup
+        self.time_left, self.marked = time_left, marked
         self.single_cards = setup.single_cards
         # Hearts that score by rank (RULES.md, More variants) are ticked rank by rank, one
         # strip of checkboxes per player, instead of counted in a box.
@@ -431,7 +437,26 @@ class HandForm(forms.Form):
         self._refuse_repeated_fields()
         if cleaned.get("action") == self.REVOKE and cleaned.get("revoke") is None and "revoke" not in self.errors:
             self.add_error("revoke", sentence("Who revoked? Pick one of the players"))
+        self._refuse_time_up_too_soon()
         return cleaned
+
+    def _refuse_time_up_too_soon(self) -> None:
+        """The time runs out by the server's clock, never the phone's (issue 34): a phone whose clock runs
+        ahead showed "Time is up" early, and its mark ended the game. A hand is marked as the one the
+        time ran out in only once the game's clock (started and read on the server) says it has."""
+        left = self.time_left
+        if not self.cleaned_data.get("time_up") or self.marked or left is None or left.total_seconds() <= 0:
+            return
+        minutes = max(1, ceil(left.total_seconds() / 60))
+        self.add_error(
+            "time_up",
+            ngettext(
+                "The time has not run out yet: %(minutes)d minute is left by the game's clock",
+                "The time has not run out yet: %(minutes)d minutes are left by the game's clock",
+                minutes,
+            )
+            % {"minutes": minutes},
+        )
 
     def _refuse_repeated_fields(self) -> None:
         """Each card has exactly one taker and each player one hearts count.
