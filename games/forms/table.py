@@ -324,7 +324,7 @@ class HandForm(forms.Form):
         self, *args: Any, setup: GameSetup, time_left: timedelta | None = None, marked: bool = False, **kwargs: Any
     ) -> None:
         """time_left: the time limit's clock as the server reads it (Game.time_left), for a form that
-        records; marked: the hand being changed was marked as the one the time ran out in already."""
+        records; marked: the time was marked as run out already (in the hand being changed, or an earlier one)."""
         super().__init__(*args, **kwargs)
         self.setup = setup
         self.time_left, self.marked = time_left, marked

@@ -383,7 +383,8 @@ def hand_new(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     with transaction.atomic():
         game = lock_for_writing(game.league_id, [game.pk])[0]
         state = game.state()
-        form = HandForm(request.POST, setup=state.setup, time_left=game.time_left(state.setup))
+        # Once a hand is marked, the engine says why another mark is refused.
+        form = HandForm(request.POST, setup=state.setup, time_left=game.time_left(state.setup), marked=state.time_up)
         if form.is_valid():
             number = form.cleaned_data["number"]
             if form.cleaned_data["action"] == HandForm.REVOKE and not (request.htmx or queue):
