@@ -139,10 +139,15 @@ def _whole_number(text: str) -> int | None:
 
 def _number_field(common: dict[str, Any], option: Option) -> forms.Field:
     # A phone's numeric keypad has no minus sign: a number that may be below 0 gets the full keyboard.
-    attrs: dict[str, Any] = {"min": option.least}
+    attrs: dict[str, Any] = {"min": option.least, "max": option.most}
     if option.least >= 0:
         attrs["inputmode"] = "numeric"
-    return forms.IntegerField(widget=forms.NumberInput(attrs=attrs), **common)
+    # Bounded as the engine bounds the option (Option.check), whose refusal names the option in the
+    # table's words; here only so that no number past any column's range gets further than the form.
+    bound = max(abs(option.least), abs(option.most), 1)
+    field = forms.IntegerField(widget=forms.NumberInput(), min_value=-bound, max_value=bound, **common)
+    field.widget.attrs.update(attrs)  # the phone's keypad and hints show the option's own range
+    return field
 
 
 # Form fields and how a stored value is shown in them, by the kind of option.

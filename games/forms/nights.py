@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from games.forms.numbers import IdChoiceField, IdsChoiceField
 from games.models import NIGHT_NAME_LENGTH, League, LeaguePreset, Player, player_name
 from rules import name_key
 from rules.night import MOST_ROUNDS
@@ -34,7 +35,7 @@ def _rules_choices(league: League) -> list[tuple[str, Any]]:
 
 class NightForm(forms.Form):
     name = forms.CharField(label=_("Name of the night"), max_length=NIGHT_NAME_LENGTH, required=False)
-    players = forms.ModelMultipleChoiceField(
+    players = IdsChoiceField(
         label=_("Who is here"), queryset=Player.objects.none(), required=False, widget=forms.CheckboxSelectMultiple
     )
     newcomers = forms.CharField(
@@ -56,7 +57,7 @@ class NightForm(forms.Form):
     def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.league = league
-        cast(forms.ModelMultipleChoiceField, self.fields["players"]).queryset = league.players.all()
+        cast(IdsChoiceField, self.fields["players"]).queryset = league.players.all()
         cast(forms.ChoiceField, self.fields["rules"]).choices = _rules_choices(league)
         self.fields["rules"].initial = "standard"
 
@@ -135,8 +136,8 @@ class SeatsForm(forms.Form):
         label=pgettext_lazy("a change of seats", "Change"),
         choices=[("swap", _("Swap two players")), ("move", _("Move a player to another table"))],
     )
-    first = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none())
-    second = forms.ModelChoiceField(label=_("Swap with"), queryset=Player.objects.none(), required=False)
+    first = IdChoiceField(label=_("Player"), queryset=Player.objects.none())
+    second = IdChoiceField(label=_("Swap with"), queryset=Player.objects.none(), required=False)
     table = forms.IntegerField(
         label=_("Move to table"),
         help_text=_("0: sitting out this round."),
@@ -147,8 +148,8 @@ class SeatsForm(forms.Form):
 
     def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        cast(forms.ModelChoiceField, self.fields["first"]).queryset = league.players.all()
-        cast(forms.ModelChoiceField, self.fields["second"]).queryset = league.players.all()
+        cast(IdChoiceField, self.fields["first"]).queryset = league.players.all()
+        cast(IdChoiceField, self.fields["second"]).queryset = league.players.all()
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -174,12 +175,12 @@ class PresenceForm(forms.Form):
         label=pgettext_lazy("a player arriving or leaving", "Change"),
         choices=[("arrive", _("Arrives")), ("leave", _("Leaves"))],
     )
-    player = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none(), required=False)
+    player = IdChoiceField(label=_("Player"), queryset=Player.objects.none(), required=False)
     name = forms.CharField(label=_("Or a new player"), required=False, max_length=200)
 
     def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        cast(forms.ModelChoiceField, self.fields["player"]).queryset = league.players.all()
+        cast(IdChoiceField, self.fields["player"]).queryset = league.players.all()
 
     def clean_name(self) -> str:
         name = self.cleaned_data["name"].strip()

@@ -23,6 +23,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.forms.house_rules import DEFAULT_VARIANT, RANDOM_DEALER, RulesForm, SeatsField
+from games.forms.numbers import INT_MAX
 from games.json_input import UnreadableJSON, read_json
 from games.models import (
     EARLIEST_DAY,
@@ -32,7 +33,7 @@ from games.models import (
     LeaguePreset,
     player_name,
 )
-from rules import EntryError, GameSetup, HandEntry, SetupError, name_key
+from rules import MOST_HANDS, EntryError, GameSetup, HandEntry, SetupError, name_key
 from rules.cards import (
     CHARGEABLE,
     HEARTS,
@@ -310,9 +311,10 @@ class HandForm(forms.Form):
     CARDS = "cards"
     REVOKE = "revoke"
 
-    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-    # The game's version when an edit form was opened (see Game.edit_hand).
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
+    # Up to one past the last hand a game holds: the engine says why that one is refused.
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MOST_HANDS + 1)
+    # The game's version when an edit form was opened (see Game.edit_hand); its column's range.
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=INT_MAX, required=False)
     # Set by the offline queue (static/js/offline.js): one key per hand sent.
     key = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
     action = forms.ChoiceField(choices=[(CARDS, CARDS), (REVOKE, REVOKE)], required=False)
@@ -602,7 +604,7 @@ class HandForm(forms.Form):
 
 
 class DeleteHandForm(forms.Form):
-    number = forms.IntegerField(min_value=1)
+    number = forms.IntegerField(min_value=1, max_value=MOST_HANDS)
 
 
 class DeclareForm(forms.Form):
