@@ -22,6 +22,7 @@ from games.forms import (
     PresetForm,
     SeatsForm,
 )
+from games.forms.house_rules import OptionNumberField
 from games.forms.numbers import IdChoiceField, IdsChoiceField
 from games.forms.table import HeartsField
 from games.models import Game, League
@@ -157,6 +158,10 @@ def _unbounded(fields):
         if isinstance(field, HeartsField):
             # A count of hearts is digits only, six at most (its pattern); what it may be is the engine's to say.
             if HeartsField.WHOLE.pattern != r"[+-]?[0-9]{1,6}":
+                yield name
+        elif isinstance(field, OptionNumberField):
+            # A house rule's number: the engine bounds it (Option.check) from least to most.
+            if not field.option.least <= field.option.most or not field.option.most:
                 yield name
         elif isinstance(field, (forms.IntegerField, forms.FloatField, forms.DecimalField)):
             if field.min_value is None or field.max_value is None:
