@@ -94,15 +94,15 @@ def purge_trash(now: datetime | None = None) -> list[str]:
             Game.all_objects.filter(pk=game_id, trashed_at__lt=cutoff).delete()
     # A night goes with its rounds, tables and seats; its games stay the league's (their own trash decides them).
     for kept, what in ((Season, "season"), (LeaguePreset, "house rules"), (Night, "club night")):
-        listed = kept.all_objects.filter(trashed_at__lt=cutoff).order_by("pk").values_list("pk", "league_id")
-        for thing_id, league_id in listed:
+        things = kept.all_objects.filter(trashed_at__lt=cutoff).order_by("pk").values_list("pk", "league_id")
+        for thing_id, league_id in things:
             with transaction.atomic():
                 # The league's row: what each one's restore locks first.
                 League.all_objects.select_for_update().filter(pk=league_id).exists()
                 thing = kept.all_objects.select_related("league").filter(pk=thing_id, trashed_at__lt=cutoff).first()
                 if thing is None:
                     continue
-                name = thing.title if what == "club night" else thing.name
+                name = thing.title if isinstance(thing, Night) else thing.name
                 whose = f"league {league_id} {thing.league.name!r}"
                 removed.append(f"{what} {name!r} of {whose}, trashed {thing.trashed_at:%Y-%m-%d}")
                 kept.all_objects.filter(pk=thing_id, trashed_at__lt=cutoff).delete()
