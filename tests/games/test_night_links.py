@@ -171,6 +171,11 @@ def test_the_public_link_turned_off_or_renewed_stops_every_public_page(scorer, c
     scorer.post(reverse("games:public-link", args=[league.pk]), {"action": action})
     for url in urls:
         assert client.get(url).status_code == 404, url
+    # The league's own pages say only that there is nothing there, in the reader's language.
+    page = client.get(urls[3]).content.decode()
+    assert "the link that led here no longer works" in page
+    page = client.get(urls[3], headers={"Accept-Language": "nl"}).content.decode()
+    assert "de link die je hier bracht werkt niet meer" in page
     # The TV on the public night is told, in the region it swaps in, that the link no longer works.
     region = client.get(urls[1], headers={"HX-Request": "true"})
     assert region.status_code == 404
