@@ -54,6 +54,7 @@ FACTS: dict[str, dict[str, type]] = {
     Kind.NIGHT_DELETED: {"night": str},
     Kind.NIGHT_RESTORED: {"night": str},
     Kind.TABLE_LINK_STOPPED: {"game": int},
+    Kind.NIGHT_LINK_STOPPED: {"night": str, "link": str},
 }
 # The public link has no game: made and stopped say so instead.
 PUBLIC_LINK = 0
@@ -130,6 +131,10 @@ def sentence(entry: ActivityEntry) -> str:
         if facts["game"] == PUBLIC_LINK:
             return gettext("%(who)s turned off the league's public link") % facts
         return gettext("%(who)s stopped the share links of game %(game)s") % facts
+    if kind == Kind.NIGHT_LINK_STOPPED:
+        if facts["link"] == "screen":
+            return gettext("%(who)s stopped the screen link of the club night %(night)s") % facts
+        return gettext("%(who)s stopped the shared link of the club night %(night)s") % facts
     if kind == Kind.GAME_REDATED:
         facts["before"] = day_label(date.fromisoformat(facts["before"]))
         facts["after"] = day_label(date.fromisoformat(facts["after"]))
@@ -230,4 +235,6 @@ def _fact_fits(value: Any, kind_of: type, kind: str, name: str) -> bool:
         return False
     if name in ("role", "before", "after") and kind in (Kind.ROLE_CHANGED, Kind.SHARE_LINK_MADE, Kind.SHARE_LINK_USED):
         return value in Membership.Role.values
+    if name == "link" and kind == Kind.NIGHT_LINK_STOPPED:
+        return value in ("screen", "share")
     return not any(ch < " " for ch in value)

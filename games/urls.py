@@ -160,6 +160,7 @@ urlpatterns += [
     path("nights/<id:night_id>/delete/", nights.night_delete, name="night-delete"),
     # The night's screen: the club's TV behind a signed link (night_screen.py), its poll and its preview.
     path("nights/<id:night_id>/screen/", night_screen.night_screen_link, name="night-screen-link"),
+    path("nights/<id:night_id>/links/stop/", night_screen.night_link_stop, name="night-link-stop"),
     path("screen/<str:token>/", night_screen.night_screen, name="night-screen"),
     path("screen/<str:token>/poll/", night_screen.night_screen_poll, name="night-screen-poll"),
     path("screen/<str:token>/standings-<str:version>.png", night_screen.night_screen_image, name="night-screen-image"),

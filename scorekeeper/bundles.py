@@ -62,6 +62,7 @@ BUNDLES = {
             "js/offline.js",
             "js/clock.js",
             "js/language.js",
+            "js/night_screen.js",
         ),
     ),
 }

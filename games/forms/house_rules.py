@@ -137,12 +137,22 @@ def _whole_number(text: str) -> int | None:
         return None
 
 
+class OptionNumberField(forms.IntegerField):
+    """A house rule's number: bounded by its Option (least to most), which the engine checks when the
+    form's options are set up (Option.check), refusing a value past them in the table's words, however
+    many digits it has; the options are kept as JSON, never in an integer column."""
+
+    def __init__(self, option: Option, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.option = option
+
+
 def _number_field(common: dict[str, Any], option: Option) -> forms.Field:
     # A phone's numeric keypad has no minus sign: a number that may be below 0 gets the full keyboard.
-    attrs: dict[str, Any] = {"min": option.least}
+    attrs: dict[str, Any] = {"min": option.least, "max": option.most}
     if option.least >= 0:
         attrs["inputmode"] = "numeric"
-    return forms.IntegerField(widget=forms.NumberInput(attrs=attrs), **common)
+    return OptionNumberField(option, widget=forms.NumberInput(attrs=attrs), **common)
 
 
 # Form fields and how a stored value is shown in them, by the kind of option.

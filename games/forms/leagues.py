@@ -11,6 +11,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.forms.numbers import IdChoiceField
 from games.models import (
     League,
     Player,
@@ -93,15 +94,13 @@ class LeagueDeleteForm(forms.Form):
 class PlayerMergeForm(forms.Form):
     """The player the one being merged becomes."""
 
-    into = forms.ModelChoiceField(
-        queryset=Player.objects.none(), label=_("Merge into"), empty_label=_("Choose a player")
-    )
+    into = IdChoiceField(queryset=Player.objects.none(), label=_("Merge into"), empty_label=_("Choose a player"))
 
     def __init__(self, *args: Any, player: Player, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        cast(forms.ModelChoiceField, self.fields["into"]).queryset = Player.objects.filter(
-            league_id=player.league_id
-        ).exclude(pk=player.pk)
+        cast(IdChoiceField, self.fields["into"]).queryset = Player.objects.filter(league_id=player.league_id).exclude(
+            pk=player.pk
+        )
         self.fields["into"].widget.attrs["class"] = "form-select"
 
 
@@ -150,8 +149,16 @@ class PlayerEditForm(PlayerForm):
 
     def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
         super().__init__(*args, league=league, **kwargs)
-        user_field = cast(forms.ModelChoiceField, self.fields["user"])
-        user_field.queryset = get_user_model().objects.filter(memberships__league=league).order_by("username")
+        # The model's field, with the posted id checked to fit its column first (games.forms.numbers).
+        model_field = self.fields["user"]
+        user_field = IdChoiceField(
+            queryset=get_user_model().objects.filter(memberships__league=league).order_by("username"),
+            required=False,
+            label=model_field.label,
+            help_text=model_field.help_text,
+            widget=model_field.widget,
+        )
+        self.fields["user"] = user_field
         user_field.empty_label = _("Not linked")
         # This field's own labels: a method set on the instance, which mypy calls assigning to a method.
         user_field.label_from_instance = lambda user: user.get_username()  # type: ignore[method-assign, assignment]

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from games.forms.numbers import IdChoiceField, IdsChoiceField
 from games.models import (
     NIGHT_NAME_LENGTH,
     League,
@@ -54,7 +55,7 @@ def _rules_choices(league: League) -> list[tuple[str, Any]]:
 
 class NightForm(forms.Form):
     name = forms.CharField(label=_("Name of the night"), max_length=NIGHT_NAME_LENGTH, required=False)
-    players = forms.ModelMultipleChoiceField(
+    players = IdsChoiceField(
         label=_("Who is here"), queryset=Player.objects.none(), required=False, widget=forms.CheckboxSelectMultiple
     )
     newcomers = forms.CharField(
@@ -90,7 +91,7 @@ class NightForm(forms.Form):
     def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.league = league
-        cast(forms.ModelMultipleChoiceField, self.fields["players"]).queryset = league.players.all()
+        cast(IdsChoiceField, self.fields["players"]).queryset = league.players.all()
         cast(forms.ChoiceField, self.fields["rules"]).choices = _rules_choices(league)
         self.fields["rules"].initial = "standard"
 
@@ -172,8 +173,8 @@ class SeatsForm(forms.Form):
         label=pgettext_lazy("a change of seats", "Change"),
         choices=[("swap", _("Swap two players")), ("move", _("Move a player to another table"))],
     )
-    first = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none())
-    second = forms.ModelChoiceField(label=_("Swap with"), queryset=Player.objects.none(), required=False)
+    first = IdChoiceField(label=_("Player"), queryset=Player.objects.none())
+    second = IdChoiceField(label=_("Swap with"), queryset=Player.objects.none(), required=False)
     table = forms.IntegerField(
         label=_("Move to table"),
         help_text=_("0: sitting out this round."),
@@ -187,8 +188,8 @@ class SeatsForm(forms.Form):
         # The latest round's players, seated or sitting out: not every player the league has ever had.
         seated = NightSeat.objects.filter(round__in=night.round_set.order_by("-number").values("pk")[:1])
         players = Player.objects.filter(pk__in=seated.values("player_id"))
-        cast(forms.ModelChoiceField, self.fields["first"]).queryset = players
-        cast(forms.ModelChoiceField, self.fields["second"]).queryset = players
+        cast(IdChoiceField, self.fields["first"]).queryset = players
+        cast(IdChoiceField, self.fields["second"]).queryset = players
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -214,12 +215,12 @@ class PresenceForm(forms.Form):
         label=pgettext_lazy("a player arriving or leaving", "Change"),
         choices=[("arrive", _("Arrives")), ("leave", _("Leaves"))],
     )
-    player = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none(), required=False)
+    player = IdChoiceField(label=_("Player"), queryset=Player.objects.none(), required=False)
     name = forms.CharField(label=_("Or a new player"), required=False, max_length=200)
 
     def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        cast(forms.ModelChoiceField, self.fields["player"]).queryset = league.players.all()
+        cast(IdChoiceField, self.fields["player"]).queryset = league.players.all()
 
     def clean_name(self) -> str:
         name = self.cleaned_data["name"].strip()

@@ -7,6 +7,7 @@ from typing import Any, cast
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from rules import MOST_HANDS
 from rules.cards import CLUBS, DIAMONDS, HEARTS, RANKS, SPADES, shown_rank
 from rules.referee import (
     MIXED,
@@ -152,7 +153,7 @@ class TrickForm(forms.Form):
 
 class RevokeForm(forms.Form):
     offender = forms.TypedChoiceField(coerce=int, label=_("Who revoked?"), widget=_SELECT)
-    number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    number = forms.IntegerField(min_value=1, max_value=MOST_HANDS + 1, widget=forms.HiddenInput)
     # The hand's idempotency key, as HandForm's: a second tap or a retry charges one revoke.
     key = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
 

@@ -12,17 +12,19 @@ import secrets
 import uuid
 from collections import Counter
 from collections.abc import Mapping
-from datetime import date
+from datetime import date, timedelta
+from math import ceil
 from typing import Any, cast
 
 from django import forms
 from django.http import QueryDict
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.forms.backups import TOO_LARGE
 from games.forms.house_rules import DEFAULT_VARIANT, RANDOM_DEALER, RulesForm, SeatsField
+from games.forms.numbers import INT_MAX
 from games.json_input import TooLarge, UnreadableJSON, read_json
 from games.league_file import counted
 from games.models import (
@@ -33,7 +35,7 @@ from games.models import (
     LeaguePreset,
     player_name,
 )
-from rules import EntryError, GameSetup, HandEntry, SetupError, name_key
+from rules import MOST_HANDS, EntryError, GameSetup, HandEntry, SetupError, name_key
 from rules.cards import (
     CHARGEABLE,
     HEARTS,
@@ -312,9 +314,10 @@ class HandForm(forms.Form):
     CARDS = "cards"
     REVOKE = "revoke"
 
-    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-    # The game's version when an edit form was opened (see Game.edit_hand).
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
+    # Up to one past the last hand a game holds: the engine says why that one is refused.
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MOST_HANDS + 1)
+    # The game's version when an edit form was opened (see Game.edit_hand); its column's range.
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=INT_MAX, required=False)
     # Set by the offline queue (static/js/offline.js): one key per hand sent.
     key = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
     action = forms.ChoiceField(choices=[(CARDS, CARDS), (REVOKE, REVOKE)], required=False)
@@ -322,9 +325,14 @@ class HandForm(forms.Form):
         choices=[("add", "add"), ("subtract", "subtract")], required=False, widget=forms.RadioSelect
     )
 
-    def __init__(self, *args: Any, setup: GameSetup, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, setup: GameSetup, time_left: timedelta | None = None, marked: bool = False, **kwargs: Any
+    ) -> None:
+        """time_left: the time limit's clock as the server reads it (Game.time_left), for a form that
+        records; marked: the time was marked as run out already (in the hand being changed, or an earlier one)."""
         super().__init__(*args, **kwargs)
         self.setup = setup
+        self.time_left, self.marked = time_left, marked
         self.single_cards = setup.single_cards
         # Hearts that score by rank (RULES.md, More variants) are ticked rank by rank, one
         # strip of checkboxes per player, instead of counted in a box.
@@ -434,7 +442,26 @@ class HandForm(forms.Form):
         self._refuse_repeated_fields()
         if cleaned.get("action") == self.REVOKE and cleaned.get("revoke") is None and "revoke" not in self.errors:
             self.add_error("revoke", sentence("Who revoked? Pick one of the players"))
+        self._refuse_time_up_too_soon()
         return cleaned
+
+    def _refuse_time_up_too_soon(self) -> None:
+        """The time runs out by the server's clock, never the phone's (issue 34): a phone whose clock runs
+        ahead showed "Time is up" early, and its mark ended the game. A hand is marked as the one the
+        time ran out in only once the game's clock (started and read on the server) says it has."""
+        left = self.time_left
+        if not self.cleaned_data.get("time_up") or self.marked or left is None or left.total_seconds() <= 0:
+            return
+        minutes = max(1, ceil(left.total_seconds() / 60))
+        self.add_error(
+            "time_up",
+            ngettext(
+                "The time has not run out yet: %(minutes)d minute is left by the game's clock",
+                "The time has not run out yet: %(minutes)d minutes are left by the game's clock",
+                minutes,
+            )
+            % {"minutes": minutes},
+        )
 
     def _refuse_repeated_fields(self) -> None:
         """Each card has exactly one taker and each player one hearts count.
@@ -580,7 +607,7 @@ class HandForm(forms.Form):
 
 
 class DeleteHandForm(forms.Form):
-    number = forms.IntegerField(min_value=1)
+    number = forms.IntegerField(min_value=1, max_value=MOST_HANDS)
 
 
 class DeclareForm(forms.Form):

@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0030_table_links'),
+        ('games', '0031_night_links'),
     ]
 
     operations = [

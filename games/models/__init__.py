@@ -63,6 +63,7 @@ from games.models.night import (
     NightRound,
     NightSeat,
     NightTable,
+    gone_table,
 )
 from games.models.players import Player, PlayerQuerySet
 from games.models.presets import LeaguePreset
@@ -172,6 +173,7 @@ __all__ = [
     "acting_user",
     "figure_sums",
     "game_ended_at",
+    "gone_table",
     "is_phone_name",
     "latest_season_day",
     "league_name",

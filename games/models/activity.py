@@ -94,6 +94,7 @@ class ActivityEntry(models.Model):
         NIGHT_DELETED = "night_deleted", _("club night deleted")
         NIGHT_RESTORED = "night_restored", _("club night restored")
         TABLE_LINK_STOPPED = "table_link_stopped", _("scoring link stopped")
+        NIGHT_LINK_STOPPED = "night_link_stopped", _("club night's link stopped")
 
     league = models.ForeignKey("games.League", on_delete=models.CASCADE, related_name="activity", db_index=False)
     kind = models.CharField(max_length=24, choices=Kind.choices)

@@ -103,6 +103,10 @@ class Night(models.Model):
     version = models.PositiveIntegerField(default=0)
     # When an organizer deleted it: in the trash, restorable for TRASH_DAYS; its games stay the league's.
     trashed_at = models.DateTimeField(null=True, blank=True)
+    # The night's signed links name the generation they were given in (night_screen.py): the screen's
+    # (the club's TV) and the one its Share button hands out. An organizer who stops one moves it on.
+    screen_generation = models.PositiveIntegerField(default=0)
+    share_generation = models.PositiveIntegerField(default=0)
 
     objects = NotTrashed["Night"]()
     all_objects = AllRows["Night"]()
@@ -138,6 +142,20 @@ class Night(models.Model):
         Night.all_objects.filter(pk=self.pk).update(trashed_at=None, version=F("version") + 1)
         self.trashed_at = None
         ActivityEntry.record(self.league, user, ActivityEntry.Kind.NIGHT_RESTORED, night=self.title)
+
+    # Its links ----------------------------------------------------------------
+
+    LINKS = ("screen", "share")
+
+    @transaction.atomic
+    def stop_link(self, link: str, user: Actor = None) -> None:
+        """Stop every `link` ("screen" or "share") given so far; the next one given is of a new generation."""
+        if link not in self.LINKS:
+            raise ValueError(link)
+        field = f"{link}_generation"
+        Night.objects.filter(pk=self.pk).update(**{field: F(field) + 1})
+        setattr(self, field, Night.objects.values_list(field, flat=True).get(pk=self.pk))
+        ActivityEntry.record(self.league, user, ActivityEntry.Kind.NIGHT_LINK_STOPPED, night=self.title, link=link)
 
     # What the engine is asked ---------------------------------------------
 
@@ -187,9 +205,12 @@ class Night(models.Model):
         ):
             tables = []
             for table in night_round.tables.all():
-                if table.game is None:
+                game = table.game
+                if game is None or game.trashed_at is not None:
+                    seated = sorted((seat for seat in night_round.seats.all() if seat.table_id == table.pk), key=_place)
+                    tables.append(gone_table([seat.player.name for seat in seated]))
                     continue
-                tables.append(TableResult.from_state(table.game.state(), table.game.declared or None))
+                tables.append(TableResult.from_state(game.state(), game.declared or None))
             sit_out = tuple(seat.player.name for seat in night_round.seats.all() if seat.table_id is None)
             rounds.append(RoundResult(tuple(tables), sit_out))
         return rounds
@@ -477,7 +498,11 @@ class Night(models.Model):
             raise NightProblem(gettext("Round %(number)d is not being played") % {"number": number})
         for table in latest.tables.select_related("game").order_by("number"):
             game = table.game
-            if game is None or game.status not in (Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK):
+            # A game deleted meanwhile (in the trash, or purged) is left as it is: its table scores
+            # nobody this round (gone_table), and the night's page says so.
+            if game is None or game.trashed_at is not None:
+                continue
+            if game.status not in (Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK):
                 continue
             game = Game.objects.for_table().get(pk=game.pk)
             state = game.state()
@@ -511,7 +536,9 @@ class Night(models.Model):
         if latest.status == NightRound.Status.PROPOSED:
             raise NightProblem(gettext("Round %(number)d has not started yet") % {"number": number})
         if latest.status == NightRound.Status.PLAYING:
-            unfinished = latest.tables.filter(game__status__in=[Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK])
+            unfinished = latest.tables.filter(
+                game__status__in=[Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK], game__trashed_at=None
+            )
             if unfinished.exists():
                 raise NightProblem(
                     gettext("Tables are still playing round %(number)d: wait for them, or end the round")
@@ -519,6 +546,16 @@ class Night(models.Model):
                 )
             NightRound.objects.filter(pk=latest.pk).update(status=NightRound.Status.OVER, ended_at=timezone.now())
         return night.seat_next_round()
+
+
+def gone_table(players: Sequence[str]) -> TableResult:
+    """A started table whose game was deleted (in the trash or purged): it scores nobody this round, as an
+    abandoned game does (CLUBNIGHT.md), its players counted as sitting out. Restored, the game counts again."""
+    return TableResult(tuple(players), (0,) * len(players), (), ABANDONED)
+
+
+def _place(seat: NightSeat) -> int:
+    return seat.position
 
 
 def _check_players(players: Sequence[Player]) -> None:

@@ -57,33 +57,53 @@ def trash_until(trashed_at: datetime) -> datetime:
 def purge_trash(now: datetime | None = None) -> list[str]:
     """Remove for good what has been in the trash over TRASH_DAYS; a line for each thing removed.
 
-    Safe to run again and again (cron): what is left is only what may still come back."""
+    Safe to run again and again (cron): what is left is only what may still come back. Each thing
+    is removed in a transaction of its own that first takes the lock a restore takes (its league's
+    row, then a game's own: lock_for_writing's order), and removes it only if it is still in the
+    trash since before the cutoff: a restore that got there first wins, whatever either clock says
+    (issue 34: the purge deleted by id what it had listed, and a game restored meanwhile was lost)."""
     Game, League, LeaguePreset, Season = model("Game"), model("League"), model("LeaguePreset"), model("Season")
     Night = model("Night")
 
     cutoff = trash_cutoff(now)
     removed = []
     # An import whose process stopped before its last chunk (League.importing) never shows: gone after a day.
-    for league in League.all_objects.filter(importing=True, created_at__lt=(now or timezone.now()) - timedelta(days=1)):
-        removed.append(f"league {league.pk} {league.name!r}, an import never finished")
-        league.discard()
-    for league in League.all_objects.filter(trashed_at__lt=cutoff).order_by("pk"):
-        removed.append(f"league {league.pk} {league.name!r}, trashed {league.trashed_at:%Y-%m-%d}")
-        league.discard()
-    for game in Game.all_objects.filter(trashed_at__lt=cutoff).select_related("league").order_by("pk"):
-        removed.append(
-            f"game {game.number} of league {game.league_id} {game.league.name!r}, trashed {game.trashed_at:%Y-%m-%d}"
-        )
+    stale = {"importing": True, "created_at__lt": (now or timezone.now()) - timedelta(days=1)}
+    for league_id in League.all_objects.filter(**stale).values_list("pk", flat=True):
         with transaction.atomic():
-            Game.all_objects.filter(pk=game.pk).delete()
-    for kept, what in ((Season, "season"), (LeaguePreset, "house rules")):
-        for thing in kept.all_objects.filter(trashed_at__lt=cutoff).select_related("league").order_by("pk"):
-            whose = f"league {thing.league_id} {thing.league.name!r}"
-            removed.append(f"{what} {thing.name!r} of {whose}, trashed {thing.trashed_at:%Y-%m-%d}")
-            kept.all_objects.filter(pk=thing.pk).delete()
+            league = League.all_objects.select_for_update().filter(pk=league_id, **stale).first()
+            if league is not None:
+                removed.append(f"league {league.pk} {league.name!r}, an import never finished")
+                league.discard()
+    for league_id in League.all_objects.filter(trashed_at__lt=cutoff).order_by("pk").values_list("pk", flat=True):
+        with transaction.atomic():
+            league = League.all_objects.select_for_update().filter(pk=league_id, trashed_at__lt=cutoff).first()
+            if league is not None:
+                removed.append(f"league {league.pk} {league.name!r}, trashed {league.trashed_at:%Y-%m-%d}")
+                league.discard()
+    listed = Game.all_objects.filter(trashed_at__lt=cutoff).order_by("pk").values_list("pk", "league_id")
+    for game_id, league_id in listed:
+        with transaction.atomic():
+            # What a restore locks, in lock_for_writing's order: the league's row, then the game's.
+            League.all_objects.select_for_update().filter(pk=league_id).exists()
+            game = Game.all_objects.select_for_update(of=("self",)).filter(pk=game_id).first()
+            if game is None or game.trashed_at is None or game.trashed_at >= cutoff:
+                continue  # restored (or purged) since it was listed
+            name = League.all_objects.values_list("name", flat=True).get(pk=league_id)
+            removed.append(f"game {game.number} of league {league_id} {name!r}, trashed {game.trashed_at:%Y-%m-%d}")
+            Game.all_objects.filter(pk=game_id, trashed_at__lt=cutoff).delete()
     # A night goes with its rounds, tables and seats; its games stay the league's (their own trash decides them).
-    for night in Night.all_objects.filter(trashed_at__lt=cutoff).select_related("league").order_by("pk"):
-        whose = f"league {night.league_id} {night.league.name!r}"
-        removed.append(f"club night {night.title!r} of {whose}, trashed {night.trashed_at:%Y-%m-%d}")
-        Night.all_objects.filter(pk=night.pk).delete()
+    for kept, what in ((Season, "season"), (LeaguePreset, "house rules"), (Night, "club night")):
+        things = kept.all_objects.filter(trashed_at__lt=cutoff).order_by("pk").values_list("pk", "league_id")
+        for thing_id, league_id in things:
+            with transaction.atomic():
+                # The league's row: what each one's restore locks first.
+                League.all_objects.select_for_update().filter(pk=league_id).exists()
+                thing = kept.all_objects.select_related("league").filter(pk=thing_id, trashed_at__lt=cutoff).first()
+                if thing is None:
+                    continue
+                name = thing.title if isinstance(thing, Night) else thing.name
+                whose = f"league {league_id} {thing.league.name!r}"
+                removed.append(f"{what} {name!r} of {whose}, trashed {thing.trashed_at:%Y-%m-%d}")
+                kept.all_objects.filter(pk=thing_id, trashed_at__lt=cutoff).delete()
     return removed

@@ -1,8 +1,12 @@
 """The night's screen: the club's TV (and any phone in the room) following the whole night live.
 
 A public page behind a signed link, as a game's share link is (sharing.py):
-the token names the night and is not stored; it lasts two days (the night
-and the morning after), and an organizer gets it from the night's page. The
+the token names the night, which of its two links it is (the screen's, for
+the club's TV, or the shared one its Share button hands out) and the
+generation it was given in, and is not stored; it lasts two days (the night
+and the morning after), and an organizer gets it from the night's page and
+can stop it there (Night.stop_link): a stopped link answers 410 at once, and
+a screen showing it says so at its next poll. The
 page shows the round, each table's hand number and totals as they are
 entered, the night's standings by placement points with the law's
 tie-breaks (rules.night, through the night's own context), and at the end
@@ -15,14 +19,18 @@ sum and count of its games' versions (every hand, name or status change
 moves a game's version on, and versions only grow), read in one aggregate.
 
 Its preview in a chat (Open Graph) is the standings as a PNG, at an address
-naming that fingerprint, cached for good like a game's result image.
+naming that fingerprint, cached and asked again each time like a game's result image.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import wraps
 from http import HTTPStatus
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.db.models import Count, Sum
@@ -31,9 +39,9 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.formats import date_format
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
-from django.views.decorators.http import require_GET, require_safe
+from django.views.decorators.http import require_GET, require_POST, require_safe
 
 from games.models import Night
 from games.permissions import ORGANIZE, get_public_league, shown_in_its_language
@@ -41,7 +49,7 @@ from games.result_image import HEIGHT, WIDTH, Row, result_png
 from games.rounding import rounded
 from games.views.nights import _night_context, _night_for, night_detail
 from games.views.pages import render_page, render_partial
-from games.views.results import FOR_GOOD
+from games.views.results import CHECKED_EACH_TIME
 from games.views.sharing import qr_svg, table_link_shown
 from scorekeeper.middleware import HtmxHttpRequest
 
@@ -49,43 +57,103 @@ SALT = "games.night-screen"
 SCREEN_MAX_AGE = 2 * 24 * 60 * 60
 POLL_SECONDS = 3
 PAGE = "games/nights/night_screen.html"
+GONE_PAGE = "games/nights/link_gone.html"
 
 
-def screen_token(night: Night, tables: bool = False) -> str:
-    """The screen's token; `tables`: the club's TV's, which also shows each table's scoring link (its
-    QR code, for a phone without an account). The screen's own QR code and Share give the other."""
-    return signing.dumps({"night": night.pk, "tables": True} if tables else night.pk, salt=SALT)
+def screen_token(night: Night, link: str = "screen") -> str:
+    """The night's signed link: "screen" for the club's TV, "share" for its Share button; of this generation."""
+    return signing.dumps([night.pk, link, getattr(night, f"{link}_generation")], salt=SALT)
 
 
-def _claim(token: str) -> tuple[int, bool]:
-    """The night the token names, and whether it is the TV's; or 404 (a bad, tampered or expired token alike)."""
+@dataclass(frozen=True)
+class Claim:
+    """What a screen token says: the night, which of its links, given in which generation."""
+
+    night_id: int
+    link: str
+    generation: int
+
+
+class LinkGone(Exception):
+    """The link was good once: it expired, or an organizer stopped it (410, saying which)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _claim(token: str) -> Claim:
+    """The token's claim; 404 for a bad or tampered token, LinkGone for an expired one."""
     try:
-        claim = signing.loads(token, salt=SALT, max_age=SCREEN_MAX_AGE)
+        value = signing.loads(token, salt=SALT, max_age=SCREEN_MAX_AGE)
+    except signing.SignatureExpired:
+        raise LinkGone(gettext("This link has expired: ask the club for a new one.")) from None
     except signing.BadSignature:
         raise Http404("No such screen") from None
-    tables = isinstance(claim, dict) and claim.get("tables") is True
-    night_id = claim.get("night") if isinstance(claim, dict) else claim
-    if not isinstance(night_id, int) or isinstance(night_id, bool):
-        raise Http404("No such screen")
-    return night_id, tables
+    if type(value) is int:
+        return Claim(value, "screen", 0)  # a screen link given before links had generations
+    if (
+        isinstance(value, list)
+        and len(value) == 3
+        and type(value[0]) is int
+        and value[1] in Night.LINKS
+        and type(value[2]) is int
+    ):
+        return Claim(*value)
+    raise Http404("No such screen")
 
 
-def _night_id(token: str) -> int:
-    return _claim(token)[0]
-
-
-def fingerprint(night_id: int) -> str | None:
-    """What the screen shows, in one query: the night's version, its games' versions summed and counted."""
+def _read(night_id: int) -> tuple[str, dict[str, int]] | None:
+    """What the screen shows, in one query: the night's version, its games' versions summed and
+    counted; and its links' generations."""
     found = (
         Night.objects.filter(pk=night_id, league__trashed_at=None)
         .annotate(games=Sum("round_set__tables__game__version"), tables=Count("round_set__tables__game"))
-        .values_list("version", "games", "tables")
+        .values_list("version", "games", "tables", "screen_generation", "share_generation")
         .first()
     )
     if found is None:
         return None
-    version, games, tables = found
-    return f"{version}-{games or 0}-{tables}"
+    version, games, tables, screen, share = found
+    return f"{version}-{games or 0}-{tables}", {"screen": screen, "share": share}
+
+
+def fingerprint(night_id: int) -> str | None:
+    found = _read(night_id)
+    return found[0] if found is not None else None
+
+
+def _screen_fingerprint(token: str) -> tuple[int, str]:
+    """The night a live screen link names and what it shows now: 404 for no such night, LinkGone when stopped.
+
+    Asked at every poll, in the same query as the fingerprint: a stopped link is dead at the screen's next poll."""
+    claim = _claim(token)
+    found = _read(claim.night_id)
+    if found is None:
+        raise Http404("No such night")
+    current, generations = found
+    if generations[claim.link] != claim.generation:
+        raise LinkGone(gettext("An organizer has stopped this link: ask the club for a new one."))
+    return claim.night_id, current
+
+
+def _link_view(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A screen link's view: a stopped or expired link answers 410 with the line saying why.
+
+    The poll's 410 is the screen's region (static/js/night_screen.js swaps it in): the TV says so and stops asking."""
+
+    @wraps(view)
+    def answer(request: HtmxHttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except LinkGone as gone:
+            return link_gone(request, gone.reason, HTTPStatus.GONE)
+
+    return answer
+
+
+def link_gone(request: HtmxHttpRequest, reason: str, status: int) -> TemplateResponse:
+    return render_page(request, GONE_PAGE, {"reason": reason}, "screen", status)
 
 
 @require_GET
@@ -93,25 +161,21 @@ def fingerprint(night_id: int) -> str | None:
 def night_screen_link(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
     """Organizers: on to the night's screen, whose address (and QR code) goes to the club's TV."""
     night, _membership = _night_for(request.user, night_id, ORGANIZE)
-    return redirect(reverse("games:night-screen", args=[screen_token(night, tables=True)]))
+    return redirect(reverse("games:night-screen", args=[screen_token(night)]))
 
 
 @require_GET
+@_link_view
 def night_screen(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    night_id = _night_id(token)
-    current = fingerprint(night_id)
-    if current is None:
-        raise Http404("No such night")
+    night_id, current = _screen_fingerprint(token)
     return _screen(request, token, night_id, current)
 
 
 @require_GET
+@_link_view
 def night_screen_poll(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """204 while the night is as the screen shows it (one query); else the screen's body again."""
-    night_id = _night_id(token)
-    current = fingerprint(night_id)
-    if current is None:
-        raise Http404("No such night")
+    night_id, current = _screen_fingerprint(token)
     if request.GET.get("v") == current:
         return HttpResponse(status=HTTPStatus.NO_CONTENT)
     return _screen(request, token, night_id, current, partial=True)
@@ -125,9 +189,10 @@ def _screen(
     shown_in_its_language(night.league)  # the club's screen: the table's language
     context = _night_context(night, None)
     name, args = _where(token, night_id, public)
-    tables = not public and _claim(token)[1]
-    # Followed from the screen's own QR code or its Share, the screen shows no table's scoring link.
-    shared = _where(screen_token(night), night_id, public)[1] if tables else args
+    # The club's TV (its "screen" link) shows each table's scoring link too. Its own QR code and its Share
+    # give the "share" link, whose screen shows none: a phone following the night never gets a table's.
+    tables = not public and _claim(token).link == "screen"
+    shared = _where(screen_token(night, "share"), night_id, public)[1] if tables else args
     screen_url = request.build_absolute_uri(reverse(f"games:{name}", args=shared))
     if tables and context["current"] is not None:
         for table in context["current"]["tables"]:
@@ -158,22 +223,46 @@ def _where(token: str, night_id: int, public: bool) -> tuple[str, list[Any]]:
     return ("public-night", [token, night_id]) if public else ("night-screen", [token])
 
 
+class NoPublicNight(Exception):
+    """No such league's public link (turned off, renewed, or never given), or no such night of it."""
+
+
 def _public_night(token: str, night_id: int) -> str:
-    """The fingerprint of the night, if it is of the league whose public link carries `token`; else 404."""
-    league = get_public_league(token)
+    """The fingerprint of the night, if it is of the league whose public link carries `token`."""
+    try:
+        league = get_public_league(token)
+    except Http404:
+        raise NoPublicNight from None
     current = fingerprint(night_id) if Night.objects.filter(pk=night_id, league=league).exists() else None
     if current is None:
-        raise Http404("No such night")
+        raise NoPublicNight
     return current
 
 
+def _public_view(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A public night's view: a link turned off answers 404, saying only that the link does not work
+    (the page must not tell a guessed token from one that was stopped); the TV shows that line."""
+
+    @wraps(view)
+    def answer(request: HtmxHttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except NoPublicNight:
+            line = gettext("This link does not work (any more): ask the club for a new one.")
+            return link_gone(request, line, HTTPStatus.NOT_FOUND)
+
+    return answer
+
+
 @require_GET
+@_public_view
 def public_night(request: HtmxHttpRequest, token: str, night_id: int) -> HttpResponse:
     """The night's result through the league's public link: lasts as long as that link, with its preview."""
     return _screen(request, token, night_id, _public_night(token, night_id), public=True)
 
 
 @require_GET
+@_public_view
 def public_night_poll(request: HtmxHttpRequest, token: str, night_id: int) -> HttpResponse:
     current = _public_night(token, night_id)
     if request.GET.get("v") == current:
@@ -182,6 +271,7 @@ def public_night_poll(request: HtmxHttpRequest, token: str, night_id: int) -> Ht
 
 
 @require_safe
+@_public_view
 def public_night_image(request: HtmxHttpRequest, token: str, night_id: int, version: str) -> HttpResponse:
     current = _public_night(token, night_id)
     if version != current:
@@ -225,22 +315,46 @@ def _standing_rows(context: dict[str, Any]) -> list[Row]:
 
 
 def night_page(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
-    """The organizer's night page (nights.night_detail) with its Share button, which needs this module's links."""
+    """The night's page (nights.night_detail) with its Share button, which needs this module's links."""
     response = night_detail(request, night_id)
     if isinstance(response, TemplateResponse) and response.context_data is not None:
         context = response.context_data
-        context["share"] = organizer_share(request, context["night"], context)
+        context["share"] = night_share(request, context["night"], context)
     return response
 
 
-def organizer_share(request: HtmxHttpRequest, night: Night, context: dict[str, Any]) -> dict[str, Any]:
-    """The organizer's Share button: the lasting public link if the league has one, else the screen's."""
+def night_share(request: HtmxHttpRequest, night: Night, context: dict[str, Any]) -> dict[str, Any]:
+    """The night page's Share button: an organizer hands out a link anyone may open (the lasting public
+    link if the league has one, else the night's two-day shared link), which they can stop; any other
+    member, the night's own page, which only members open."""
+    if not context["can_organize"]:
+        share = _night_share(night, context, request.build_absolute_uri(night.get_absolute_url()))
+        share["public"], share["lasting"] = False, True  # the members' own page: it never expires
+        return share
     token = night.league.public_token
-    name, args = _where(token, night.pk, True) if token else _where(screen_token(night), night.pk, False)
+    name, args = _where(token, night.pk, True) if token else _where(screen_token(night, "share"), night.pk, False)
     share = _night_share(night, context, request.build_absolute_uri(reverse(f"games:{name}", args=args)))
-    # Without a public link the screen's link is shared, and it dies in two days: the page says so beside the button.
+    # Without a public link the shared link dies in two days: the page says so beside the button.
     share["lasting"] = bool(token)
     return share
+
+
+@require_POST
+@login_required
+def night_link_stop(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
+    """An organizer stops the night's screen link or its shared link: every copy given so far is dead at
+    its next request (a screen's next poll, within POLL_SECONDS); the night's page gives a new one."""
+    night, _membership = _night_for(request.user, night_id, ORGANIZE)
+    link = request.POST.get("link", "")
+    if link not in Night.LINKS:
+        return HttpResponse(gettext("Choose the screen's link or the shared link."), status=HTTPStatus.BAD_REQUEST)
+    night.stop_link(link, request.user)
+    if link == "screen":
+        note = gettext("The night's screen link is stopped: open the screen again from here for a new one.")
+    else:
+        note = gettext("The night's shared link is stopped: the Share button now gives a new one.")
+    messages.success(request, note)
+    return redirect(night)
 
 
 def _night_share(night: Night, context: dict[str, Any], screen_url: str) -> dict[str, Any]:
@@ -283,12 +397,10 @@ def _open_graph(
 
 
 @require_safe
+@_link_view
 def night_screen_image(request: HtmxHttpRequest, token: str, version: str) -> HttpResponse:
     """The standings' PNG at the address of what it shows; an older address is sent on to the current one."""
-    night_id = _night_id(token)
-    current = fingerprint(night_id)
-    if current is None:
-        raise Http404("No such night")
+    night_id, current = _screen_fingerprint(token)
     if version != current:
         return redirect(reverse("games:night-screen-image", args=[token, current]))
     return _image(request, night_id, current)
@@ -305,5 +417,5 @@ def _image(request: HtmxHttpRequest, night_id: int, current: str) -> HttpRespons
         png = result_png("\N{BLACK HEART SUIT} " + night.title, subtitle, _standing_rows(context), _("Winner"))
         response = HttpResponse(png, content_type="image/png")
     response["ETag"] = tag
-    response["Cache-Control"] = FOR_GOOD
+    response["Cache-Control"] = CHECKED_EACH_TIME
     return response

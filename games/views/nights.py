@@ -37,6 +37,7 @@ from games.models import (
     NightTable,
     Player,
     Seat,
+    gone_table,
 )
 from games.permissions import ORGANIZE, VIEW, get_league_for, shown_in_its_language
 from games.views.guests import live_link
@@ -120,12 +121,19 @@ def _rounds(night: Night) -> list[NightRound]:
 def _round_view(night_round: NightRound) -> dict[str, Any]:
     """A round as the pages show it: each table's players in seat order, its game's state, the sit-outs."""
     tables = []
+    started = night_round.status != NightRound.Status.PROPOSED
     for table in night_round.tables.all():
         game = table.game
+        # A started table's game deleted since (in the trash, or purged): it scores nobody this round.
+        gone = started and (game is None or game.trashed_at is not None)
+        if gone:
+            game = None
         state = game.state() if game is not None else None
         players = [seat.player for seat in table.seats.all()]
         totals = list(zip(players, state.totals, strict=True)) if state is not None else []
-        tables.append({"table": table, "players": players, "game": game, "state": state, "totals": totals})
+        tables.append(
+            {"table": table, "players": players, "game": game, "state": state, "totals": totals, "gone": gone}
+        )
     sitting_out = [seat.player for seat in night_round.seats.all() if seat.table_id is None]
     return {"round": night_round, "tables": tables, "sitting_out": sitting_out}
 
@@ -136,9 +144,11 @@ def _results(rounds: list[dict[str, Any]]) -> list[RoundResult]:
         if view["round"].status == NightRound.Status.PROPOSED:
             continue
         tables = tuple(
-            TableResult.from_state(table["state"], table["game"].declared or None)
+            gone_table([player.name for player in table["players"]])
+            if table["gone"]
+            else TableResult.from_state(table["state"], table["game"].declared or None)
             for table in view["tables"]
-            if table["state"] is not None and table["game"].trashed_at is None
+            if table["gone"] or table["state"] is not None
         )
         results.append(RoundResult(tables, tuple(player.name for player in view["sitting_out"])))
     return results

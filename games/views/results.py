@@ -4,7 +4,7 @@ The link a chat app can preview is the game's public scoresheet (the
 league's read-only public link, members.public_link): its page carries Open
 Graph tags, and their image is the final table as a PNG (games.result_image)
 at an address that names the game's version, so that it never changes and
-can be cached for good; a game changed since (a hand edited, a name) gets a
+is cached (asked again each time: the link can be turned off); a game changed since (a hand edited, a name) gets a
 new address. A game of a league without a public link is private: its image
 is a 404, like its scoresheet, and its Share sends the members' link.
 """
@@ -30,8 +30,10 @@ from rules.describe import join_names
 from rules.game import GameState
 from scorekeeper.middleware import HtmxHttpRequest
 
-# The image at a version's address never changes (a changed game has a new address).
-FOR_GOOD = "public, max-age=31536000, immutable"
+# The image at a version's address never changes (a changed game has a new address), but the link
+# that holds it can be turned off: a cache keeps it and asks each time (ETag, a 304 from one read),
+# so that a stopped link's image is gone at once, not a year later.
+CHECKED_EACH_TIME = "public, no-cache"
 
 
 def result_rows(state: GameState) -> list[Row]:
@@ -148,5 +150,5 @@ def public_result_image(request: HtmxHttpRequest, token: str, game_id: int, vers
         )
         response = HttpResponse(png, content_type="image/png")
     response["ETag"] = tag
-    response["Cache-Control"] = FOR_GOOD
+    response["Cache-Control"] = CHECKED_EACH_TIME
     return response

@@ -240,6 +240,8 @@ def _clock(game: Game, state: GameState) -> dict[str, Any] | None:
     return {
         "ends_at": started + timedelta(minutes=minutes),
         "minutes_left": max(0, ceil(left.total_seconds() / 60)),
+        # What clock.js counts down from: the server's reading, not the phone's clock (which may be off).
+        "seconds_left": max(0, int(left.total_seconds())),
         "up": left.total_seconds() <= 0,
         "ran_out_in": ran_out_in,
         "can_restart": not state.hands and not game.declared,
@@ -403,7 +405,8 @@ def hand_new(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     with transaction.atomic():
         game = lock_for_writing(game.league_id, [game.pk])[0]
         state = game.state()
-        form = HandForm(request.POST, setup=state.setup)
+        # Once a hand is marked, the engine says why another mark is refused.
+        form = HandForm(request.POST, setup=state.setup, time_left=game.time_left(state.setup), marked=state.time_up)
         if form.is_valid():
             number = form.cleaned_data["number"]
             if form.cleaned_data["action"] == HandForm.REVOKE and not (request.htmx or queue):
@@ -505,7 +508,7 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
     if request.method == "GET":
         return _hand_edit_form(request, game, context, entries[number - 1])
 
-    form = HandForm(request.POST, setup=setup)
+    form = HandForm(request.POST, setup=setup, time_left=game.time_left(setup), marked=entries[number - 1].time_up)
     if form.is_valid():
         if form.cleaned_data["number"] != number:
             form.add_error(

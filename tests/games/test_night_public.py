@@ -59,10 +59,12 @@ def test_no_public_link_another_leagues_link_or_a_trashed_night_is_404(client, l
 def test_the_organizers_page_shares_the_lasting_link_when_the_league_has_one(scorer, league):
     night = begin(league)
     page = scorer.get(night.get_absolute_url()).content.decode()
-    # The screen's signed link (its timestamp makes the token itself differ from second to second).
+    # The night's shared link, signed (its timestamp makes the token itself differ from second to second),
+    # not the TV's: each can be stopped without the other.
     assert 'data-testid="share-result"' in page
     assert 'data-share-url="http://testserver/screen/' in page
-    assert screen_token(night).split(":")[0] in page
+    assert screen_token(night, "share").split(":")[0] in page
+    assert screen_token(night, "screen").split(":")[0] not in page
     token = publish(league)
     page = scorer.get(night.get_absolute_url()).content.decode()
     public = reverse("games:public-night", args=[token, night.pk])
@@ -76,13 +78,15 @@ def test_without_a_public_link_the_page_says_the_shared_link_lasts_two_days(scor
     page = scorer.get(night.get_absolute_url()).content.decode()
     assert note in page
     assert f'href="{members}"' in page
-    # A viewer is told too, but is not sent where only an organizer can turn it on.
+    # A viewer shares the night's own page, which only members open: no two-day note, no signed link.
     viewer = UserFactory()
     MembershipFactory(league=league, user=viewer, role=Membership.Role.VIEWER)
     client.force_login(viewer)
     page = client.get(night.get_absolute_url()).content.decode()
-    assert note in page
+    assert note not in page
     assert f'href="{members}"' not in page
+    assert f'data-share-url="http://testserver{night.get_absolute_url()}"' in page
+    assert "/screen/" not in page
     # With the public link on, the shared link lasts: nothing to say.
     publish(league)
     page = scorer.get(night.get_absolute_url()).content.decode()

@@ -68,8 +68,7 @@ def test_an_organizer_is_taken_to_the_screen_by_its_signed_link(scorer, league, 
     # The token carries the moment it was signed: read it back rather than sign another.
     token = response["Location"].removeprefix("/screen/").removesuffix("/")
     assert response["Location"] == reverse("games:night-screen", args=[token])
-    # The club's TV's token: its screen shows each table's scoring link too (the shared one does not).
-    assert signing.loads(token, salt=SALT) == {"night": night.pk, "tables": True}
+    assert signing.loads(token, salt=SALT) == [night.pk, "screen", 0]
 
 
 def test_the_nights_page_offers_its_organizers_the_screen(client, league):
@@ -270,12 +269,12 @@ def test_the_screen_carries_its_preview_and_its_share(client, league, user):
     for table in tables(night):
         table.game.record_hand(1, ONE_HAND, user)
     night.end_round(1, user)
-    token = screen_token(night)
-    url = reverse("games:night-screen", args=[token])
-    html = client.get(url).content.decode()
-    image = reverse("games:night-screen-image", args=[token, fingerprint(night.pk)])
+    html = client.get(reverse("games:night-screen", args=[screen_token(night)])).content.decode()
+    # The TV's preview and Share are the night's "share" link, whose screen shows no table's scoring link.
+    shared = meta(html, "og:url").removeprefix("http://testserver/screen/").removesuffix("/")
+    assert signing.loads(shared, salt=SALT) == [night.pk, "share", 0]
+    image = reverse("games:night-screen-image", args=[shared, fingerprint(night.pk)])
     assert meta(html, "og:title") == f"Friday · {league.name}"
-    assert meta(html, "og:url") == f"http://testserver{url}"
     assert meta(html, "og:image") == f"http://testserver{image}"
     assert meta(html, "twitter:card") == "summary_large_image"
     assert meta(html, "og:description").startswith("Final standings after 1 round. 1. ")
@@ -283,7 +282,9 @@ def test_the_screen_carries_its_preview_and_its_share(client, league, user):
     assert unescape(share).startswith(f"{league.name}, Friday: Final standings after 1 round · won by ")
 
 
-def test_the_standings_image_is_a_png_cached_for_good(client, league, user, django_assert_num_queries):
+def test_the_standings_image_is_a_png_cached_and_checked_again_each_time(
+    client, league, user, django_assert_num_queries
+):
     night = started(league, user)
     current = fingerprint(night.pk)
     token = screen_token(night)
@@ -292,7 +293,8 @@ def test_the_standings_image_is_a_png_cached_for_good(client, league, user, djan
     assert response.status_code == 200
     assert response["Content-Type"] == "image/png"
     assert Image.open(io.BytesIO(response.content)).size == (1200, 630)
-    assert "immutable" in response["Cache-Control"]
+    # A cache keeps it but asks each time: a stopped link's image is gone at once.
+    assert response["Cache-Control"] == "public, no-cache"
     with django_assert_num_queries(1):
         assert client.get(url, headers={"If-None-Match": response["ETag"]}).status_code == 304
     tables(night)[0].game.record_hand(1, ONE_HAND, user)

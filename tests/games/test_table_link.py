@@ -257,13 +257,14 @@ def test_the_tvs_screen_shows_each_tables_scoring_link_and_a_shared_screen_none(
     night = Night.begin(league, players, "standard", {}, 1, league.today(), user=league.owner, seed=1)
     night.start_round(1, league.owner)
     token = link_of(night.round_set.get().tables.get().game).token
-    tv = Client().get(reverse("games:night-screen", args=[screen_token(night, tables=True)]))
+    # The club's TV: the organizer's "screen" link.
+    tv = Client().get(reverse("games:night-screen", args=[screen_token(night)]))
     assert f"/t/{token}/" in tv.content.decode()
-    # The TV's own QR code and Share, for phones to follow the night, are the shared screen's: no table there.
+    # The TV's own QR code and Share, for phones to follow the night, are the "share" link's: no table there.
     followed = tv.context_data["screen_url"].removeprefix("http://testserver/screen/").removesuffix("/")
-    assert signing.loads(followed, salt="games.night-screen") == night.pk
+    assert signing.loads(followed, salt="games.night-screen") == [night.pk, "share", 0]
     assert tv.context_data["share"]["url"] == tv.context_data["screen_url"]
-    shared = Client().get(reverse("games:night-screen", args=[screen_token(night)])).content.decode()
+    shared = Client().get(reverse("games:night-screen", args=[screen_token(night, "share")])).content.decode()
     assert token not in shared
 
 

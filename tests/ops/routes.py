@@ -494,6 +494,8 @@ ROUTES: list[Route] = [
     Route("night-delete", night, get=ORGANIZERS_DO, post=ORGANIZERS_DONE),
     # The night's screen: a signed link for the club's TV (token "screen"), its poll and its preview.
     Route("night-screen-link", night, get=ORGANIZERS_DONE),
+    # Stopping the night's screen link or its shared link: the organizer's, a POST, logged.
+    Route("night-link-stop", night, get=POST_ONLY, post=ORGANIZERS_DONE, post_data=lambda table: {"link": "share"}),
     Route("night-screen", token="screen", get=WITH_THE_LINK),
     Route("night-screen-poll", token="screen", get=WITH_THE_LINK),
     # The night's lasting link: through the league's public link (token "public").
