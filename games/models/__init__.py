@@ -17,7 +17,7 @@ Everything is re-exported here: `from games.models import Game`.
 """
 
 from games.models.activity import ActivityEntry, ActivityEntryQuerySet, acting_user
-from games.models.exceptions import DeclareError, DuplicateGame, HandConflict, PlayerInUse
+from games.models.exceptions import REFUSALS, DeclareError, DuplicateGame, HandConflict, PlayerInUse, Refusal, refusal
 from games.models.game import (
     EARLIEST_DAY,
     LATEST_DAY,
@@ -102,6 +102,7 @@ __all__ = [
     "ORDER_OF_PLAY",
     "PLAYER_NAME_LENGTH",
     "PRESET_NAME_LENGTH",
+    "REFUSALS",
     "SEASON_NAME_LENGTH",
     "TRASH_DAYS",
     "ActivityEntry",
@@ -135,6 +136,7 @@ __all__ = [
     "PlayerInUse",
     "PlayerQuerySet",
     "Position",
+    "Refusal",
     "ResultsChange",
     "Rivalry",
     "Season",
@@ -156,6 +158,7 @@ __all__ = [
     "preset_name",
     "purge_trash",
     "read_played_on",
+    "refusal",
     "season_day",
     "season_name",
     "seat_results",
