@@ -474,9 +474,10 @@ def _queue_conflict(game: Game, form: HandForm, conflict: HandConflict) -> JsonR
         "outcome": outcome,
         "number": number,
         "next": next_number,
+        # str(): a Message in JSON would be its English; the reader's language is said here.
         "message": str(conflict),
-        "mine": describe_entry(setup, form.entry()),
-        "theirs": describe_entry(setup, theirs.to_entry()) if theirs is not None else "",
+        "mine": str(describe_entry(setup, form.entry())),
+        "theirs": str(describe_entry(setup, theirs.to_entry())) if theirs is not None else "",
         "same": theirs is not None and theirs.entry == form.entry().to_stored(),
         "open": not game.declared and game.status in (Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK),
     }

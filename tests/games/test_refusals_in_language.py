@@ -152,3 +152,17 @@ def test_a_scoresheet_that_is_not_json_is_refused_in_the_readers_words(scorer, l
     page = response.content.decode()
     assert says in page
     assert "Expecting" not in page
+
+
+def test_the_offline_queues_conflict_is_said_in_the_readers_language(scorer, league, user):
+    """A JSON answer carries the said sentence: a Message in JSON would be its English value."""
+    from rules import HandEntry
+
+    game = make_game(league)
+    game.record_hand(1, HandEntry.cards([3, 0, 10, 0], BEN), user, key="other-phone")
+    in_language(scorer, "de")
+    hand = {"number": "1", "action": "cards", "queen": str(CAT), "key": "q1"}
+    hand.update({f"hearts_{seat}": str(count) for seat, count in enumerate([4, 0, 9, 0])})
+    answer = scorer.post(reverse("games:hand-new", args=[game.pk]), hand, headers={"Accept": "application/json"})
+    assert answer.status_code == 409
+    assert answer.json()["message"] == "Runde 1 wurde gerade von jemand anderem eingetragen"

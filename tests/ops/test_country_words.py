@@ -43,3 +43,17 @@ def test_german_passes_with_weitergeben_not_schieben():
         plural = ngettext("Pass {cards} card to the left", "Pass {cards} cards to the left", 3)
     assert said == "Ann gibt, weitergeben: links"
     assert plural == "{cards} Karten nach links weitergeben"
+
+
+@pytest.mark.django_db
+def test_the_french_next_deal_puts_a_no_break_space_before_its_colon(scorer, league):
+    from django.conf import settings
+
+    from tests.factories import make_game
+
+    game = make_game(league)
+    scorer.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    page = scorer.get(game.get_absolute_url()).content.decode()
+    assert "</strong>\u00a0: Ann → Ben" in page
+    scorer.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    assert "</strong>: Ann → Ben" in scorer.get(game.get_absolute_url()).content.decode()
