@@ -24,6 +24,8 @@ import math
 import re
 from typing import Any
 
+from rules.i18n import _
+
 # No number a scoresheet or a league file holds comes near this; 1e20 is
 # already far past any score, count or option a table could mean.
 MOST_DIGITS = 20
@@ -36,7 +38,8 @@ SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 class UnreadableJSON(ValueError):
-    """The text is not JSON this app can read; str() says why, as a phrase to follow "cannot read it: "."""
+    """The text is not JSON this app can read; str() says why, as a phrase to follow "cannot read it: ",
+    in the reader's language (a rules.i18n Message: English for the commands and the logs)."""
 
 
 class TooLarge(UnreadableJSON):
@@ -50,23 +53,23 @@ class TooLarge(UnreadableJSON):
 
 def _integer(text: str) -> int:
     if len(text.lstrip("-")) > MOST_DIGITS:
-        raise UnreadableJSON(f"a number has more than {MOST_DIGITS} digits")
+        raise UnreadableJSON(_("a number has more than {most} digits").format(most=MOST_DIGITS))
     return int(text)
 
 
 def _real(text: str) -> float:
     number = float(text)
     if not math.isfinite(number):
-        raise UnreadableJSON(f"the number {text[:MOST_DIGITS]} is too large")
+        raise UnreadableJSON(_("the number {number} is too large").format(number=text[:MOST_DIGITS]))
     return number
 
 
 def _constant(name: str) -> Any:
-    raise UnreadableJSON(f"{name} is not a JSON number")
+    raise UnreadableJSON(_("{name} is not a JSON number").format(name=name))
 
 
-TOO_DEEP = "JSON nested too deeply to be a scoresheet or a league"
-BROKEN_CHARACTER = "a broken character (a lone \\u surrogate escape)"
+TOO_DEEP = _("JSON nested too deeply to be a scoresheet or a league")
+BROKEN_CHARACTER = _("a broken character (a lone \\u surrogate escape)")
 
 
 def read_json(data: str | bytes, most_bytes: int | None = None) -> Any:
@@ -80,7 +83,7 @@ def read_json(data: str | bytes, most_bytes: int | None = None) -> Any:
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise UnreadableJSON("not UTF-8 text") from None
+            raise UnreadableJSON(_("not UTF-8 text")) from None
     else:
         try:
             encoded = data.encode("utf-8")
@@ -90,7 +93,9 @@ def read_json(data: str | bytes, most_bytes: int | None = None) -> Any:
     try:
         document = json.loads(data, parse_int=_integer, parse_float=_real, parse_constant=_constant)
     except json.JSONDecodeError as error:
-        raise UnreadableJSON(f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
+        # Where, not Python's own English words for what it expected there.
+        where = _("not valid JSON at line {line}, column {column}")
+        raise UnreadableJSON(where.format(line=error.lineno, column=error.colno)) from None
     except RecursionError:
         raise UnreadableJSON(TOO_DEEP) from None
     _refuse_deep_or_broken(document, strings=bool(SURROGATE_ESCAPE.search(data)))

@@ -18,7 +18,7 @@ from django.db.models import QuerySet
 from django.http import Http404
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from games.models import Game, League, Membership, TableLink, TablePhone, link_open
 
@@ -72,7 +72,7 @@ def get_game_for(
     return game, membership
 
 
-LOCKED_GAME = (
+LOCKED_GAME = gettext_lazy(
     "This game is over, and the league locks finished games: only an organizer can change its hands or its day."
 )
 

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple, TypeVar
 from django.core.cache import cache
 from django.db.models import Exists, F, FilteredRelation, OuterRef, Q, QuerySet, Subquery
 from django.utils import dateformat, timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
 
@@ -146,27 +147,38 @@ class Span:
     @property
     def label(self) -> str:
         """'Hearts, games played from 1 Mar 2025 to 30 Jun 2025'; a season's name first."""
-        variant = PRESETS[self.variant].name if self.variant in PRESETS else "All variants"
+        variant = PRESETS[self.variant].name if self.variant in PRESETS else gettext("All variants")
         if self.since and self.until:
-            played = f"{variant}, games played from {day_label(self.since)} to {day_label(self.until)}"
-            return played if self.season is None else f"Season {self.season.name}: {played}"
+            played = gettext("%(variant)s, games played from %(since)s to %(until)s") % {
+                "variant": variant,
+                "since": day_label(self.since),
+                "until": day_label(self.until),
+            }
+            if self.season is None:
+                return played
+            return gettext("Season %(season)s: %(span)s") % {"season": self.season.name, "span": played}
         if self.since:
-            return f"{variant}, games played from {day_label(self.since)}"
+            return gettext("%(variant)s, games played from %(since)s") % {
+                "variant": variant,
+                "since": day_label(self.since),
+            }
         if self.until:
-            return f"{variant}, games played up to {day_label(self.until)}"
-        return f"{variant}, every date"
+            return gettext("%(variant)s, games played up to %(until)s") % {
+                "variant": variant,
+                "until": day_label(self.until),
+            }
+        return gettext("%(variant)s, every date") % {"variant": variant}
 
     @property
     def rating_label(self) -> str:
         """What the Rating column holds here."""
         if self.season is not None:
-            return (
-                f"Ratings over season {self.season.name}'s games alone, every variant: "
-                "everyone starts afresh at its first day."
-            )
+            return gettext(
+                "Ratings over season %(season)s's games alone, every variant: everyone starts afresh at its first day."
+            ) % {"season": self.season.name}
         if self.dated:
-            return "Ratings are all-time (over every counted game), not over these dates alone."
-        return "Ratings are over every counted game, in order of play."
+            return gettext("Ratings are all-time (over every counted game), not over these dates alone.")
+        return gettext("Ratings are over every counted game, in order of play.")
 
     def games(self, league: League) -> QuerySet[Game]:
         return self.filter(Game.objects.counted().filter(league=league))

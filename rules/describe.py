@@ -363,6 +363,11 @@ class MoonOutcome:
     sentence: str
     why: str = ""
 
+    @property
+    def word(self) -> str:
+        """The resolution as people say it ("add", translated): the code is the form's value."""
+        return _resolution(self.resolution)
+
 
 @dataclass(frozen=True, slots=True)
 class MoonPreview:

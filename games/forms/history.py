@@ -10,6 +10,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import stats
+from games.forms.dates import DayField
 from games.models import (
     Game,
     Season,
@@ -28,12 +29,8 @@ class SpanForm(forms.Form):
         choices=[("", _("All variants")), *((key, variant.name) for key, variant in PRESETS.items())],
     )
     season = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, label=_("Season"))
-    since = forms.DateField(
-        required=False, label=_("From"), widget=forms.DateInput(attrs={"type": "date", "class": "form-control"})
-    )
-    until = forms.DateField(
-        required=False, label=_("To"), widget=forms.DateInput(attrs={"type": "date", "class": "form-control"})
-    )
+    since = DayField(required=False, label=_("From"))
+    until = DayField(required=False, label=_("To"))
 
     # A season's dates stay where games can be: ?until=9999-12-31 made the
     # midnight after it overflow (a 500 on every standings and archive page).

@@ -129,7 +129,7 @@ class PlayerForm(forms.ModelForm):
         # The one rule for names (rules.names), as Game.start_named applies it.
         name = player_name(self.cleaned_data["name"])
         if self.instance.pk is None and self.league.players.count() >= League.MOST_PLAYERS:
-            raise forms.ValidationError(self.league.too_many_players() + ".")
+            raise forms.ValidationError(f"{self.league.too_many_players()}.")
         taken = self.league.players.filter(name_key=name_key(name)).exclude(pk=self.instance.pk).first()
         if taken is not None:
             raise forms.ValidationError(

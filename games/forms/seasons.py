@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.forms.dates import DayInput
 from games.models import (
     League,
     Season,
@@ -27,8 +28,8 @@ class SeasonForm(forms.ModelForm):
         help_texts = {"name": _("“2026”, “Spring 2026”: seasons may overlap.")}
         widgets = {
             "name": forms.TextInput(attrs={"autocomplete": "off"}),
-            "first_day": forms.DateInput(attrs={"type": "date"}),
-            "last_day": forms.DateInput(attrs={"type": "date"}),
+            "first_day": DayInput(),
+            "last_day": DayInput(),
         }
 
     def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:

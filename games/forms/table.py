@@ -23,6 +23,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.forms.backups import TOO_LARGE
+from games.forms.dates import DayField
 from games.forms.house_rules import DEFAULT_VARIANT, RANDOM_DEALER, RulesForm, SeatsField
 from games.forms.numbers import INT_MAX
 from games.json_input import TooLarge, UnreadableJSON, read_json
@@ -69,11 +70,7 @@ class GameForm(RulesForm):
     new_name = forms.CharField(label=_("New player"), max_length=PLAYER_NAME_LENGTH, required=False)
     first_dealer = forms.ChoiceField(label=_("First dealer"), required=False)
     # Today at the table unless a paper game is being back-filled.
-    played_on = forms.DateField(
-        label=_("Played on"),
-        required=False,
-        widget=forms.DateInput(attrs={"type": "date", "class": "form-control"}),
-    )
+    played_on = DayField(label=_("Played on"), required=False)
 
     def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -672,9 +669,7 @@ def day_of_play(league: League, day: date) -> date:
 class GameDayForm(forms.Form):
     """The day a game was played, put right after it started (a paper game dated today by mistake)."""
 
-    played_on = forms.DateField(
-        label=_("Played on"), widget=forms.DateInput(attrs={"type": "date", "class": "form-control"})
-    )
+    played_on = DayField(label=_("Played on"))
 
     def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -50,6 +50,7 @@ from games.models import (
     league_name,
     player_name,
     read_played_on,
+    refusal,
     seat_results,
 )
 from games.ratings import RatedSeat, Rating, Ratings, rate_in_order
@@ -556,7 +557,7 @@ def _read_game(number: int, game: object, player_names: list[str]) -> ReadGame:
     if declared:
         problem = Game.declaration_problem(declared, state)
         if problem:
-            raise fail(problem)
+            raise fail(refusal(problem))
     stored = [entry.to_stored() for entry in entries]
     history = _read_history(game.get("history", []), setup, stored, fail)
     return ReadGame(setup, entries, state, created_at, finished_at, declared, played_on, given_number,

@@ -20,7 +20,7 @@ Everything is re-exported here: `from games.models import Game`.
 
 from games.models.activity import ActivityEntry, ActivityEntryQuerySet, TablePhone, acting_name, acting_user
 from games.models.attempts import Attempts, Rate
-from games.models.exceptions import DeclareError, DuplicateGame, HandConflict, PlayerInUse
+from games.models.exceptions import REFUSALS, DeclareError, DuplicateGame, HandConflict, PlayerInUse, Refusal, refusal
 from games.models.game import (
     EARLIEST_DAY,
     LATEST_DAY,
@@ -119,6 +119,7 @@ __all__ = [
     "PHONE_NAME_LENGTH",
     "PLAYER_NAME_LENGTH",
     "PRESET_NAME_LENGTH",
+    "REFUSALS",
     "SEASON_NAME_LENGTH",
     "TRASH_DAYS",
     "ActivityEntry",
@@ -156,6 +157,7 @@ __all__ = [
     "PlayerQuerySet",
     "Position",
     "Rate",
+    "Refusal",
     "ResultsChange",
     "Rivalry",
     "Season",
@@ -186,6 +188,7 @@ __all__ = [
     "preset_name",
     "purge_trash",
     "read_played_on",
+    "refusal",
     "season_day",
     "season_name",
     "seat_results",

@@ -17,10 +17,10 @@ from django.db import connection, models, transaction
 from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext_lazy
 
 from games.models.activity import ActivityEntry, acting_name, acting_user
-from games.models.exceptions import DeclareError, DuplicateGame, HandConflict
+from games.models.exceptions import DeclareError, DuplicateGame, HandConflict, refusal
 from games.models.lazy import model
 from games.models.league import League, lock_for_writing
 from games.models.names import player_name
@@ -277,7 +277,7 @@ class Game(models.Model):
         ratings and seasons of both days follow (SetupError for a day no game can have). The
         History keeps the change."""
         if not EARLIEST_DAY <= day <= self.league.today():
-            raise SetupError("A game is played on a day from 1900 to today.", "played_on")
+            raise SetupError(refusal("day-out-of-range"), "played_on")
         locked = self._lock()
         before = locked.position
         if day == locked.played_on:
@@ -326,9 +326,9 @@ class Game(models.Model):
         """Start the time limit's clock again now: the first deal came after the game was started."""
         locked = self._locked()
         if not locked.setup().options.time_limit:
-            raise HandConflict("This game has no time limit")
+            raise HandConflict("no-time-limit")
         if locked.hands.exists():
-            raise HandConflict("The clock runs from the first deal: hands are already in, so it stays as it is")
+            raise HandConflict("clock-kept")
         Game.objects.filter(pk=locked.pk).update(clock_started_at=timezone.now(), version=models.F("version") + 1)
 
     @classmethod
@@ -354,7 +354,9 @@ class Game(models.Model):
             try:
                 tidied.append(player_name(name))
             except ValidationError as error:
-                raise SetupError(f"{error.messages[0]}: {name[:20]!r}", "players") from None
+                raise SetupError(
+                    refusal("bad-player-name", problem=error.messages[0], name=name[:20]), "players"
+                ) from None
         # Under the league's lock (lock_for_writing): a merge or a rename going on now has finished
         # before the names are looked up, and the caps are checked before any write.
         # Game.start moves the league's data_version once the game is written.
@@ -423,10 +425,10 @@ class Game(models.Model):
     def declare(self, status: str, user: Actor = None) -> GameState:
         """Declare the game null (every total back to 0) or abandoned (not yet over)."""
         if status not in (self.Status.NULL, self.Status.ABANDONED):
-            raise DeclareError("A game can be declared null or abandoned")
+            raise DeclareError("declare-what")
         locked = self._lock()
         if locked.declared:
-            raise DeclareError(f"This game is already {locked.declared}")
+            raise DeclareError(f"already-{locked.declared}")
         state = locked.state()
         problem = self.declaration_problem(status, state)
         if problem:
@@ -435,13 +437,13 @@ class Game(models.Model):
 
     @classmethod
     def declaration_problem(cls, status: str, state: GameState) -> str:
-        """Why a game in `state` cannot be declared `status`; empty when it can.
+        """Why a game in `state` cannot be declared `status` (a refusal's code); empty when it can.
 
         The table declares and a league file restores, by the same rule."""
         if status == cls.Status.NULL and not state.all_zero:
-            return "A game can be declared null only when every total is back to 0"
+            return "null-not-zero"
         if status == cls.Status.ABANDONED and state.is_over:
-            return "The game is over; there is nothing to abandon"
+            return "over-not-abandoned"
         return ""
 
     @transaction.atomic
@@ -449,7 +451,7 @@ class Game(models.Model):
         """Take back a null or abandoned declaration: the game is as its hands say again."""
         locked = self._lock()
         if not locked.declared:
-            raise DeclareError("This game is not declared null or abandoned")
+            raise DeclareError("not-declared")
         return self._set_declared(locked, locked.state(), "", HandRevision.Action.REOPENED, user)
 
     def _set_declared(self, locked: Game, state: GameState, declared: str, action: str, user: Actor) -> GameState:
@@ -477,7 +479,7 @@ class Game(models.Model):
         games = [self] if held else lock_for_writing(self.league_id, [self.pk])
         if not games or games[0].trashed_at is not None:
             # Deleted a moment ago, between this request's reading of it and now.
-            raise HandConflict("This game was just deleted: an organizer can restore it from the league's trash")
+            raise HandConflict("game-deleted")
         return games[0]
 
     def _locked(self) -> Game:
@@ -485,7 +487,7 @@ class Game(models.Model):
         locked = self._lock()
         if locked.declared:
             # A declared game's hands are final: a null game must stay at 0.
-            raise HandConflict(f"This game is {locked.declared}; its hands can't change")
+            raise HandConflict(f"{locked.declared}-final")
         return locked
 
     def _changed(
@@ -553,21 +555,18 @@ class Game(models.Model):
                 if stored.number == number and stored.entry == entry.to_stored():
                     return locked.state()
                 raise HandConflict(
-                    gettext(
-                        "This entry's key was already used for hand %(number)s, with another entry: "
-                        "nothing was stored. Reload the game and enter the hand again."
-                    )
-                    % {"number": stored.number},
+                    "key-reused",
                     number,
                     reused_key=True,
+                    stored=stored.number,
                 )
         if locked.declared:
-            raise HandConflict(f"This game is {locked.declared}; its hands can't change")
+            raise HandConflict(f"{locked.declared}-final")
         state = locked.state()
         if number != state.next_number:
             if number < state.next_number:
-                raise HandConflict(f"Hand {number} was just recorded by someone else", number)
-            raise HandConflict(f"Hand {number} can't be entered yet: hand {state.next_number} is next", number)
+                raise HandConflict("hand-taken", number)
+            raise HandConflict("hand-early", number, next=state.next_number)
         new_state = state.after(entry)
         written = entry.to_stored()
         Hand.objects.create(
@@ -591,10 +590,10 @@ class Game(models.Model):
         """
         locked = self._locked()
         if version is not None and version != locked.version:
-            raise HandConflict(f"Hand {number} was changed by someone else since you opened it: here it is now", number)
+            raise HandConflict("hand-changed", number)
         hands = sorted(locked.hands.all(), key=lambda hand: hand.number)
         if not 1 <= number <= len(hands):
-            raise HandConflict(f"There is no hand {number} to change", number)
+            raise HandConflict("hand-missing", number)
         hand = hands[number - 1]
         entries = [h.to_entry() for h in hands]
         entries[number - 1] = entry
@@ -613,7 +612,7 @@ class Game(models.Model):
         locked = self._locked()
         hands = sorted(locked.hands.all(), key=lambda hand: hand.number)
         if not hands or hands[-1].number != number:
-            raise HandConflict(f"Hand {number} is not the last hand any more", number)
+            raise HandConflict("hand-not-last", number)
         last = hands[-1]
         before = last.entry
         last.delete()
@@ -688,7 +687,7 @@ class Game(models.Model):
         games = lock_for_writing(self.league_id, [self.pk])
         locked = games[0] if games else None
         if locked is None or locked.trashed_at is not None:
-            raise TrashError(f"Game {self.number} is already in the trash")
+            raise TrashError(refusal("game-in-trash", number=self.number))
         players = set(Seat.objects.filter(game=locked).values_list("player_id", flat=True))
         self.trashed_at = timezone.now()
         Game.all_objects.filter(pk=self.pk).update(trashed_at=self.trashed_at, version=F("version") + 1)
@@ -703,7 +702,7 @@ class Game(models.Model):
         games = lock_for_writing(self.league_id, [self.pk])
         locked = games[0] if games else None
         if locked is None or locked.trashed_at is None:
-            raise TrashError(f"Game {self.number} is not in the trash")
+            raise TrashError(refusal("game-not-in-trash", number=self.number))
         if Game.objects.filter(league_id=self.league_id).count() >= League.MOST_GAMES:
             raise TrashError(self.league.too_many_games())
         Game.all_objects.filter(pk=self.pk).update(trashed_at=None, version=F("version") + 1)
@@ -728,7 +727,7 @@ def _replay(setup: GameSetup, entries: list[HandEntry], changed: int) -> GameSta
             raise
         raise EntryError(
             [
-                FieldError(None, f"With this change, hand {error.number} no longer stands: {e.message}")
+                FieldError(None, refusal("hand-no-longer-stands", number=error.number, reason=e.message))
                 for e in error.errors
             ]
         ) from None

@@ -20,6 +20,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.models.activity import ActivityEntry
+from games.models.exceptions import refusal
 from games.models.lazy import model
 from games.models.names import LEAGUE_NAME_LENGTH, StoredAsWritten
 from games.models.standings import StandingsKeeper
@@ -193,11 +194,8 @@ class League(StandingsKeeper):
     def too_many_players(self, count: int | None = None, adding: int = 1) -> str:
         """Why no more players: the league is full, or `adding` new ones would take its `count` past the cap."""
         if count is None or count >= League.MOST_PLAYERS:
-            return f"{self.name} has {League.MOST_PLAYERS:,} players, the most a league can hold"
-        return (
-            f"{self.name} has {count:,} players and this game would add {adding:,}: "
-            f"a league holds at most {League.MOST_PLAYERS:,}"
-        )
+            return refusal("league-players-full", league=self.name, most=League.MOST_PLAYERS)
+        return refusal("league-players-over", league=self.name, count=count, adding=adding, most=League.MOST_PLAYERS)
 
     def too_many_hands(self, count: int, adding: int) -> str:
         """Why a scoresheet of `adding` hands is refused: the league's `count` would pass the ceiling."""
@@ -211,7 +209,7 @@ class League(StandingsKeeper):
         }
 
     def too_many_games(self) -> str:
-        return f"{self.name} has {League.MOST_GAMES:,} games, the most a league can hold: start a new league"
+        return refusal("league-games-full", league=self.name, most=League.MOST_GAMES)
 
     @classmethod
     def name_apart(cls, user: User, name: str) -> str:

@@ -44,9 +44,10 @@ def queue_conflict(game: Game, form: HandForm, conflict: HandConflict) -> JsonRe
         "outcome": outcome,
         "number": number,
         "next": next_number,
-        "message": conflict.message,
-        "mine": describe_entry(setup, form.entry()),
-        "theirs": describe_entry(setup, theirs.to_entry()) if theirs is not None else "",
+        # str(): the refusal in the reader's language (its .message is the English, for the logs).
+        "message": str(conflict),
+        "mine": str(describe_entry(setup, form.entry())),
+        "theirs": str(describe_entry(setup, theirs.to_entry())) if theirs is not None else "",
         "same": theirs is not None and theirs.entry == form.entry().to_stored(),
         "open": not game.declared and game.status in (Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK),
     }

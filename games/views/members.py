@@ -91,7 +91,7 @@ def _member_of(league: League, membership_id: int) -> Membership:
 
 def _not_the_owner(league: League, member: Membership) -> None:
     if member.user_id == league.owner_id:
-        raise PermissionDenied("The league's owner is always an organizer")
+        raise PermissionDenied(gettext("The league's owner is always an organizer"))
 
 
 @login_required

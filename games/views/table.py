@@ -42,6 +42,7 @@ from games.models import (
     LeaguePreset,
     lock_for_writing,
     phone_shown,
+    refusal,
 )
 from games.permissions import (
     ORGANIZE,
@@ -522,11 +523,7 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
             version = form.cleaned_data["version"]
             try:
                 if version is None:
-                    raise HandConflict(
-                        gettext("This form for hand %(number)s is out of date: here is the hand now")
-                        % {"number": number},
-                        number,
-                    )
+                    raise HandConflict("hand-form-stale", number)
                 game.edit_hand(number, form.entry(), actor_for(request, membership), version=version)
             except HandConflict as conflict:
                 game = Game.objects.for_table().get(pk=game.pk)  # fresh, not prefetched
@@ -615,7 +612,7 @@ def game_declare(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game, membership = _table(request, game_id, SCORE)
     form = DeclareForm(request.POST if request.method == "POST" else request.GET)
     if not form.is_valid():
-        return _refused(request, game, membership, "A game can be declared null or abandoned", HTTPStatus.BAD_REQUEST)
+        return _refused(request, game, membership, refusal("declare-what"), HTTPStatus.BAD_REQUEST)
     if request.method == "GET":
         context = {"game": game, "status": form.cleaned_data["status"], "setup": game.setup()}
         return TemplateResponse(request, "games/game_declare.html", context)

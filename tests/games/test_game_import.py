@@ -114,7 +114,7 @@ def test_export_then_import_gives_identical_totals(scorer, league, user):
     [
         (
             "{not json",
-            "This scoresheet cannot be read: not valid JSON: Expecting property name enclosed in double quotes at line 1 column 2",
+            "This scoresheet cannot be read: not valid JSON at line 1, column 2",
         ),
         ("[" * 100_000, "This scoresheet cannot be read: JSON nested too deeply to be a scoresheet or a league"),
         ('{"target": ' + "9" * 4_400 + "}", "This scoresheet cannot be read: a number has more than 20 digits"),

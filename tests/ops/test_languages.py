@@ -139,7 +139,7 @@ def test_a_figure_is_written_as_the_language_writes_numbers(language, expected):
 NEXT_DEAL = {
     "en": ("Pass 3 cards to the left", "Ann leads", "Whoever holds the 2♣ leads", "no passing"),
     "nl": ("Geef 3 kaarten door naar links", "Ann komt uit", "Wie de 2♣ heeft, komt uit", "niet doorgeven"),
-    "de": ("3 Karten nach links schieben", "Ann spielt aus", "Wer die 2♣ hat, spielt aus", "kein Schieben"),
+    "de": ("3 Karten nach links weitergeben", "Ann spielt aus", "Wer die 2♣ hat, spielt aus", "kein Weitergeben"),
     "fr": ("Passer 3 cartes à gauche", "Ann entame", "Celui qui a le 2♣ entame", "pas d'échange"),
     "es": ("Pasar 3 cartas a la izquierda", "Sale Ann", "Sale quien tenga el 2♣", "sin pase"),
 }

@@ -20,13 +20,16 @@ import sys
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.exceptions import SuspiciousOperation
 from django.template import Context, Template
 from django.test import RequestFactory
+from django.urls import reverse
 from django.utils import translation
 
 from games.models import League, LeaguePreset, Night, Player, Season
+from games.views import errors
 from tests.ops.routes import BY_NAME
-from tests.ops.untranslated import PageReport, report, untranslated, visible_strings, walk
+from tests.ops.untranslated import PageReport, page_language, report, untranslated, visible_strings, walk
 
 pytestmark = pytest.mark.django_db
 
@@ -186,3 +189,71 @@ def test_a_pseudo_translated_route_has_nothing_marked_left_and_an_untranslated_o
     # What the pseudo-language leaves is what the page has not marked at all (issue 25's other parts).
     assert not {"Skip to content", "Change language", "Log out"} & set(marked)
     assert set(marked) < set(left)
+
+
+def test_an_english_sentence_beside_translated_ones_in_one_string_is_found():
+    """The standings' caption is one text node: its span's sentence was English among Dutch ones (issue 36)."""
+    english = ["All variants, every date. Ratings are over every counted game, in order of play. Lowest score wins."]
+    dutch = ["All variants, every date. Ratings are over every counted game, in order of play. Laagste score wint."]
+    assert untranslated(english, dutch, "nl") == [
+        "All variants, every date.",
+        "Ratings are over every counted game, in order of play.",
+    ]
+    assert untranslated(english, ["Alle varianten, alle datums. Laagste score wint."], "nl") == []
+
+
+# --- error pages and refusals (issue 36)
+
+
+def error_pages(language: str, client, viewer_client, game) -> dict[str, str]:
+    """The app's 400, 403, 404 and 500 pages as a reader in `language` gets them."""
+    request = RequestFactory().get("/")
+    with translation.override(language):
+        pages = {
+            "400": errors.bad_request(request, SuspiciousOperation("tampered")).content.decode(),
+            "500": errors.server_error(request).content.decode(),
+            "503": errors.unavailable(request).content.decode(),
+        }
+    headers = {"Accept-Language": language}
+    missing = client.get("/no/such/page/", headers=headers)
+    refused = viewer_client.get(reverse("games:game-declare", args=[game.pk]), {"status": "null"}, headers=headers)
+    assert (missing.status_code, refused.status_code) == (404, 403)
+    pages["404"] = missing.content.decode()
+    pages["403"] = refused.content.decode()
+    return pages
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_error_page_is_in_its_language(client, league, language):
+    from django.test import Client
+
+    from games.models import Membership
+    from tests.factories import MembershipFactory, make_game
+
+    game = make_game(league)
+    viewer = Client()
+    viewer.force_login(MembershipFactory(league=league, role=Membership.Role.VIEWER).user)
+    english, translated = error_pages("en", client, viewer, game), error_pages(language, client, viewer, game)
+    left = {
+        status: untranslated(visible_strings(english[status]), visible_strings(page), language, stored_text())
+        for status, page in translated.items()
+    }
+    assert {status: page_language(page) for status, page in translated.items()} == dict.fromkeys(translated, language)
+    assert left == {status: [] for status in translated}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_refusal_of_the_models_is_in_its_language(language):
+    """Each structured refusal (games.models.exceptions.REFUSALS), its fields filled, as a page would show it."""
+    import string
+
+    from games.models import REFUSALS, refusal
+
+    left = []
+    for code, sentence in REFUSALS.items():
+        fields = {name for _text, name, _spec, _conv in string.Formatter().parse(sentence.msgid) if name}
+        said = refusal(code, **dict.fromkeys(fields, 3))
+        with translation.override(language):
+            shown = str(said)
+        left += untranslated([str(said)], [shown], language)
+    assert left == []

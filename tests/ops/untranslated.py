@@ -62,6 +62,7 @@ TIME_ZONES = frozenset(name.replace("_", " ") for name in zoneinfo.available_tim
 # A word: two letters or more (a rank letter, "Q♠" or "J", is no word to translate here).
 WORD = re.compile(r"[^\W\d_]{2,}")
 SPACES = re.compile(r"\s+")
+URL = re.compile(r"https?://\S+")
 SHOWN_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
 BUTTON_INPUTS = ("submit", "button", "reset")
 # Not shown as words, or not words to translate: a command to type (<code>) stays as it is typed.
@@ -139,20 +140,33 @@ def untranslated(
 
     data: names and other stored text the pages show as typed (never translated).
     """
-    in_english = set(english)
+    english = list(english)
+    in_english = set(english) | {sentence for text in english for sentence in sentences(text)}
     same = _phrases([*SAME_EVERYWHERE, *SAME_IN.get(language, ()), *month_words(language)])
     stored = _phrases(data)
     found: list[str] = []
-    for text in translated:
-        if text not in in_english or text in found or text in TIME_ZONES:
-            continue
-        rest = text
-        for pattern in (stored, same):
-            if pattern is not None:
-                rest = pattern.sub(" ", rest)
-        if WORD.search(rest):
-            found.append(text)
+    for whole in translated:
+        # The string, else each of its sentences: a translated text node may hold an English
+        # sentence beside translated ones ("All variants, every date. Ratings are ... Lowest score wins").
+        for text in [whole] if whole in in_english else sentences(whole):
+            if text not in in_english or text in found or text in TIME_ZONES:
+                continue
+            rest = URL.sub(" ", text)  # an address is data (the page's own link, printed)
+            for pattern in (stored, same):
+                if pattern is not None:
+                    rest = pattern.sub(" ", rest)
+            if WORD.search(rest):
+                found.append(text)
     return found
+
+
+# Where one sentence ends and the next begins: . ! or ? and a space before a capital.
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[¿¡\"“„«]?[A-ZÀ-ÖØ-Þ])")
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a string, each without the space after it; a string of one sentence is itself."""
+    return [part for part in SENTENCE_END.split(text) if part]
 
 
 @dataclass
