@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from games.forms.series import SeriesChoiceField
 from games.models import (
     NIGHT_NAME_LENGTH,
     League,
@@ -86,10 +87,13 @@ class NightForm(forms.Form):
         ],
         required=False,
     )
+    # The league's series, set in __init__ (games.forms.series).
+    series = SeriesChoiceField()
 
     def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.league = league
+        self.fields["series"] = SeriesChoiceField(league)
         cast(forms.ModelMultipleChoiceField, self.fields["players"]).queryset = league.players.all()
         cast(forms.ChoiceField, self.fields["rules"]).choices = _rules_choices(league)
         self.fields["rules"].initial = "standard"

@@ -10,7 +10,8 @@ One module for each part of the house, lowest first: names, trash,
 exceptions, lazy, revisions (the hands and their History), standings (the
 cache and its upkeep), activity, league (and the lock order,
 lock_for_writing), presets, players, seats, game, seasons, night (a club
-night's rounds and tables, above the games they hold). A module imports
+night's rounds and tables, above the games they hold), series (a series of
+nights and its final table, above the nights). A module imports
 only those below it; a model above is reached by name when a method runs
 (games.models.lazy), as a ForeignKey("games.Game") reaches it.
 Everything is re-exported here: `from games.models import Game`.
@@ -72,6 +73,15 @@ from games.models.seasons import (
     season_day,
 )
 from games.models.seats import Seat, SeatQuerySet, seat_results
+from games.models.series import (
+    SERIES_NAME_LENGTH,
+    NightScores,
+    NightSeries,
+    SeriesProblem,
+    night_scores,
+    put_in_series,
+    series_name,
+)
 from games.models.standings import (
     MONEY_VARIANTS,
     Figures,
@@ -103,6 +113,7 @@ __all__ = [
     "PLAYER_NAME_LENGTH",
     "PRESET_NAME_LENGTH",
     "SEASON_NAME_LENGTH",
+    "SERIES_NAME_LENGTH",
     "TRASH_DAYS",
     "ActivityEntry",
     "ActivityEntryQuerySet",
@@ -128,7 +139,9 @@ __all__ = [
     "NightPlayer",
     "NightProblem",
     "NightRound",
+    "NightScores",
     "NightSeat",
+    "NightSeries",
     "NightTable",
     "NotTrashed",
     "Player",
@@ -142,6 +155,7 @@ __all__ = [
     "SeasonStanding",
     "Seat",
     "SeatQuerySet",
+    "SeriesProblem",
     "Standing",
     "StandingsKeeper",
     "StoredAsWritten",
@@ -152,13 +166,16 @@ __all__ = [
     "league_name",
     "lock_for_writing",
     "new_token",
+    "night_scores",
     "player_name",
     "preset_name",
     "purge_trash",
+    "put_in_series",
     "read_played_on",
     "season_day",
     "season_name",
     "seat_results",
+    "series_name",
     "time_zone_choices",
     "trash_cutoff",
     "trash_until",

@@ -100,6 +100,10 @@ class Night(models.Model):
     version = models.PositiveIntegerField(default=0)
     # When an organizer deleted it: in the trash, restorable for TRASH_DAYS; its games stay the league's.
     trashed_at = models.DateTimeField(null=True, blank=True)
+    # The series it belongs to, if any (games.models.series, above this module: reached by name).
+    series = models.ForeignKey(
+        "games.NightSeries", on_delete=models.SET_NULL, null=True, blank=True, related_name="nights"
+    )
 
     objects = NotTrashed["Night"]()
     all_objects = AllRows["Night"]()

@@ -29,12 +29,14 @@ from games.models import (
     NightPlayer,
     NightRound,
     NightSeat,
+    NightSeries,
     NightTable,
     Player,
     Season,
     SeasonStanding,
     Seat,
     new_token,
+    put_in_series,
 )
 from games.views.night_screen import screen_token
 from rules import HandEntry
@@ -58,6 +60,8 @@ class Table:
     season: Season
     # A club night of six with round 1 seated (3 + 3), not started.
     night: Night | None = None
+    # A series holding the night, with a final table of 4 (not seated: the night is not over).
+    series: NightSeries | None = None
 
     def night_pair(self) -> tuple[Player, Player]:
         """Two players of the night's round 1 at different tables, who may swap."""
@@ -134,6 +138,8 @@ def table(db) -> Table:
     night = Night.begin(
         league, here, "standard", {}, 2, league.today(), name=f"Friday {SCRIPT}", user=organizer, seed=1
     )
+    series = NightSeries.add(league, f"Autumn {IMAGE}", 4)
+    put_in_series(night, series)
     year = league.today().year
     season = Season.add(league, f"This year {IMAGE}", date(year, 1, 1), date(year, 12, 31))
     return Table(
@@ -148,6 +154,7 @@ def table(db) -> Table:
         preset=preset,
         season=season,
         night=night,
+        series=series,
     )
 
 
@@ -155,6 +162,6 @@ def stored_rows() -> dict[str, list[tuple]]:
     """Every row the table's actions could change, to show that a refused request changed nothing."""
     models = (
         *(League, Membership, Invite, Player, Game, Seat, Hand, HandRevision, LeaguePreset, Season, SeasonStanding),
-        *(Night, NightPlayer, NightRound, NightTable, NightSeat),
+        *(Night, NightPlayer, NightRound, NightTable, NightSeat, NightSeries),
     )
     return {model._meta.label: list(model.objects.order_by("pk").values_list()) for model in models}
