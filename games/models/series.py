@@ -117,9 +117,7 @@ class NightSeries(NameKeyed):
         lock_for_writing(league.pk)
         _check_name(league, name)
         if cls.objects.filter(league=league).count() >= cls.MOST_PER_LEAGUE:
-            raise SeriesProblem(
-                gettext("A league has at most %(most)d series") % {"most": cls.MOST_PER_LEAGUE}, "name"
-            )
+            raise SeriesProblem(gettext("A league has at most %(most)d series") % {"most": cls.MOST_PER_LEAGUE}, "name")
         return cls.objects.create(league=league, name=name, final_size=final_size)
 
     @transaction.atomic
