@@ -56,7 +56,7 @@ class SeriesStanding:
     final_place: int | None = None
 
 
-def _sum_order(line: SeriesStanding) -> tuple:
+def _sum_order(line: SeriesStanding) -> tuple[Fraction, int, Fraction, str, str]:
     return (-line.score, -line.nights, -line.margin, name_key(line.player), line.player)
 
 

@@ -22,12 +22,14 @@ from django.utils.translation import gettext
 from games.activity import export_activity, read_activity, store_activity
 from games.league_file import LeagueImportError, counted
 from games.league_file.nights import read_nights, write_nights
+from games.league_file.series import read_series, write_series
 from games.models import (
     Game,
     HandRevision,
     League,
     LeaguePreset,
     Membership,
+    Night,
     Player,
     Season,
     preset_name,
@@ -78,6 +80,11 @@ class Reading:
     # Each numbered game's players in seat order, variant and options: a club night's table must
     # name the game the app started for it (games.league_file.nights).
     games: dict[int, GameAtTable] = field(default_factory=dict)
+    # Left by the nights' reader for the series' (read after it): each night's series name or None,
+    # its variant, options and players, and the games the nights' tables played.
+    night_series: list[str | None] = field(default_factory=list)
+    night_rules: list[tuple[str, dict[str, Any], set[str]]] = field(default_factory=list)
+    night_games: set[int] = field(default_factory=set)
 
 
 @dataclass(frozen=True)
@@ -95,6 +102,8 @@ class Restoring:
     owner: User
     players: dict[str, Player]
     games: dict[int, Game]  # by number
+    # The nights as the nights' section stored them, in the file's order (for the series' section).
+    nights: list[Night] = field(default_factory=list)
     # Usernames the file names that have no account here: listed on the import's result.
     left_out: list[str] = field(default_factory=list)
     _users: dict[str, Any] = field(default_factory=dict)
@@ -388,6 +397,8 @@ SECTIONS: list[Section] = [
     Section("members", _write_members, _read_members, absent=[]),
     # After the games, whose numbers its tables name (games.league_file.nights).
     Section("nights", write_nights, read_nights, absent=[]),
+    # After the nights, which name their series, and the games, whose numbers the finals name.
+    Section("series", write_series, read_series, absent=[]),
     # Last: an entry's account is linked again where the members restored it.
     Section("activity", export_activity, _read_activity, absent=[]),
 ]

@@ -185,7 +185,9 @@ class NightSeries(NameKeyed):
 
 
 def _check_name(league: League, name: str, own: int | None = None) -> None:
-    taken = NightSeries.objects.filter(league=league, name_key=name_key(name)).exclude(pk=own)
+    taken = NightSeries.objects.filter(league=league, name_key=name_key(name))
+    if own is not None:
+        taken = taken.exclude(pk=own)
     if taken.exists():
         raise SeriesProblem(gettext("The league has a series named %(name)s") % {"name": name}, "name")
 
@@ -215,11 +217,12 @@ def night_scores(nights: models.QuerySet[Night]) -> list[NightScores]:
     """Each night with whether it is over and its standings, read in a fixed number of queries
     (the nights, their rounds, tables, seats, games, the games' seats and hands)."""
     game_seats = Seat.all_objects.select_related("player")
-    games = Game.all_objects.prefetch_related("hands", Prefetch("seats", queryset=game_seats))
+    games = Game.all_objects.all().prefetch_related("hands", Prefetch("seats", queryset=game_seats))
     tables = NightTable.objects.prefetch_related(Prefetch("game", queryset=games)).order_by("number")
-    seats = NightSeat.objects.filter(table=None).select_related("player").order_by("position", "pk")
+    # A round's seats without a table: its sit-outs.
+    sitting_out = NightSeat.objects.filter(table=None).select_related("player").order_by("position", "pk")
     rounds = NightRound.objects.prefetch_related(
-        Prefetch("tables", queryset=tables), Prefetch("seats", queryset=seats, to_attr="sitting_out")
+        Prefetch("tables", queryset=tables), Prefetch("seats", queryset=sitting_out)
     ).order_by("number")
     read = []
     for night in nights.prefetch_related(Prefetch("round_set", queryset=rounds)):
@@ -233,7 +236,7 @@ def night_scores(nights: models.QuerySet[Night]) -> list[NightScores]:
                 for table in night_round.tables.all()
                 if table.game is not None and table.game.trashed_at is None
             )
-            results.append(RoundResult(played, tuple(seat.player.name for seat in night_round.sitting_out)))
+            results.append(RoundResult(played, tuple(seat.player.name for seat in night_round.seats.all())))
         over = (
             bool(night_rounds)
             and night_rounds[-1].number >= night.rounds

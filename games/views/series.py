@@ -75,7 +75,7 @@ def _final_game(series: NightSeries) -> Game | None:
     if series.final_id is None:
         return None
     seats = Seat.all_objects.select_related("player")
-    game = Game.all_objects.prefetch_related("hands", Prefetch("seats", queryset=seats)).filter(pk=series.final_id)
+    game = Game.all_objects.filter(pk=series.final_id).prefetch_related("hands", Prefetch("seats", queryset=seats))
     return game.first()
 
 
