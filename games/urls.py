@@ -17,6 +17,7 @@ from games.views import (
     results,
     rulebook,
     seasons,
+    series,
     sharing,
     table,
     trash,
@@ -172,6 +173,16 @@ urlpatterns += [
         night_screen.public_night_image,
         name="public-night-image",
     ),
+]
+
+# --- a series of club nights ------------------------------------------------------
+
+urlpatterns += [
+    path("leagues/<id:league_id>/series/", series.series_list, name="series-list"),
+    path("leagues/<id:league_id>/series/<id:series_id>/", series.series_detail, name="series-detail"),
+    path("leagues/<id:league_id>/series/<id:series_id>/edit/", series.series_edit, name="series-edit"),
+    path("leagues/<id:league_id>/series/<id:series_id>/final/", series.series_final, name="series-final"),
+    path("nights/<id:night_id>/series/", series.night_series, name="night-series"),
 ]
 
 # --- operations -------------------------------------------------------------

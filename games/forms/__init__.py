@@ -37,6 +37,7 @@ from games.forms.nights import NightForm, PresenceForm, RoundForm, SeatsForm
 from games.forms.presets import PresetForm
 from games.forms.rulebook import CARD_CHOICES, CARD_SUITS, SUIT_CHOICES, PlayForm, RevokeForm
 from games.forms.seasons import SeasonForm
+from games.forms.series import NightSeriesForm, SeriesForm
 from games.forms.sharing import ShareForm
 from games.forms.table import (
     SCORESHEET_MAX_BYTES,
@@ -86,6 +87,7 @@ __all__ = [
     "LeagueImportForm",
     "LeagueSettingsForm",
     "NightForm",
+    "NightSeriesForm",
     "PassWordsField",
     "PlayForm",
     "PlayerEditForm",
@@ -101,6 +103,7 @@ __all__ = [
     "SeatChoiceField",
     "SeatsField",
     "SeatsForm",
+    "SeriesForm",
     "ShareForm",
     "SignupForm",
     "SpanForm",

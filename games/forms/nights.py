@@ -14,6 +14,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.forms.numbers import IdChoiceField, IdsChoiceField
+from games.forms.series import SeriesChoiceField
 from games.models import (
     NIGHT_NAME_LENGTH,
     League,
@@ -87,10 +88,13 @@ class NightForm(forms.Form):
         ],
         required=False,
     )
+    # The league's series, set in __init__ (games.forms.series).
+    series = SeriesChoiceField()
 
     def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.league = league
+        self.fields["series"] = SeriesChoiceField(league)
         cast(IdsChoiceField, self.fields["players"]).queryset = league.players.all()
         cast(forms.ChoiceField, self.fields["rules"]).choices = _rules_choices(league)
         self.fields["rules"].initial = "standard"

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 NIGHT_KEYS = {"name", "played_on", "variant", "options", "rounds", "sizes", "seed", "players", "played"}
 # A file written before a night kept its table sizes has no "sizes": the law's rule.
 NIGHT_KEYS_BEFORE_SIZES = NIGHT_KEYS - {"sizes"}
+# A night's series, by name (games.league_file.series): none in a file from before series.
+SERIES = "series"
 ROUND_KEYS = {"number", "status", "tables", "sit_out"}
 TABLE_KEYS = {"game", "seats"}
 # More nights than a club meets in decades; the file stays bounded.
@@ -43,6 +45,7 @@ def write_nights(league: League) -> list[dict[str, Any]]:
             "round_set__tables__game",
             "round_set__seats__player",
         )
+        .select_related("series")
     )
     written = []
     for night in nights:
@@ -74,6 +77,7 @@ def write_nights(league: League) -> list[dict[str, Any]]:
                     for entry in sorted(night.attendance.all(), key=lambda entry: entry.player.name_key)
                 ],
                 "played": rounds,
+                SERIES: night.series.name if night.series is not None else None,
             }
         )
     return written
@@ -91,10 +95,17 @@ def read_nights(nights: object, reading: Reading) -> Callable[[Restoring], None]
     known = {name_key(name): name for name in reading.players}
     used_games: set[int] = set()
     read = [_read_night(number, night, known, used_games, reading) for number, night in enumerate(nights, start=1)]
+    # What the series' section, read next, checks its series and finals against.
+    reading.night_series = [night.get(SERIES) for night in nights]
+    reading.night_rules = [
+        (fields["variant"], fields["options"], {name for name, _left in attendance}) for fields, attendance, _ in read
+    ]
+    reading.night_games = used_games
 
     def store(restoring: Restoring) -> None:
         for fields, attendance, rounds in read:
             night = Night.objects.create(league=restoring.league, **fields)
+            restoring.nights.append(night)
             NightPlayer.objects.bulk_create(
                 NightPlayer(night=night, player=restoring.players[name], left=left) for name, left in attendance
             )
@@ -121,8 +132,10 @@ def _read_night(number: int, night: object, known: dict[str, str], used_games: s
     def fail(message: str) -> LeagueImportError:
         return LeagueImportError(gettext("Club night %(number)s: %(problem)s") % {"number": number, "problem": message})
 
-    if not isinstance(night, Mapping) or set(night) not in (NIGHT_KEYS, NIGHT_KEYS_BEFORE_SIZES):
-        raise fail(gettext("each night is %(keys)s and no more") % {"keys": sorted(NIGHT_KEYS)})
+    if not isinstance(night, Mapping) or set(night) - {SERIES} not in (NIGHT_KEYS, NIGHT_KEYS_BEFORE_SIZES):
+        raise fail(gettext("each night is %(keys)s and no more") % {"keys": sorted(NIGHT_KEYS | {SERIES})})
+    if not isinstance(night.get(SERIES), str | None):
+        raise fail(gettext("'series' must be null or the name of one of the file's series"))
     name = night["name"]
     if not isinstance(name, str) or len(name) > NIGHT_NAME_LENGTH or name != name.strip():
         raise fail(

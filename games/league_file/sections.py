@@ -22,6 +22,7 @@ from django.utils.translation import gettext
 from games.activity import export_activity, read_activity, store_activity
 from games.league_file import LeagueImportError, counted
 from games.league_file.nights import read_nights, write_nights
+from games.league_file.series import read_series, write_series
 from games.models import (
     Game,
     HandRevision,
@@ -29,6 +30,7 @@ from games.models import (
     LeaguePreset,
     Membership,
     NamedInvitation,
+    Night,
     Player,
     Season,
     preset_name,
@@ -79,6 +81,11 @@ class Reading:
     # Each numbered game's players in seat order, variant and options: a club night's table must
     # name the game the app started for it (games.league_file.nights).
     games: dict[int, GameAtTable] = field(default_factory=dict)
+    # Left by the nights' reader for the series' (read after it): each night's series name or None,
+    # its variant, options and players, and the games the nights' tables played.
+    night_series: list[str | None] = field(default_factory=list)
+    night_rules: list[tuple[str, dict[str, Any], set[str]]] = field(default_factory=list)
+    night_games: set[int] = field(default_factory=set)
 
 
 @dataclass(frozen=True)
@@ -98,6 +105,8 @@ class Restoring:
     games: dict[int, Game]  # by number
     # The usernames the file names as members, the importer's aside: invited, not members yet.
     invited: list[str] = field(default_factory=list)
+    # The nights as the nights' section stored them, in the file's order (for the series' section).
+    nights: list[Night] = field(default_factory=list)
 
 
 # The write a section's reader returns: done in the import's transaction, after the games.
@@ -411,6 +420,8 @@ SECTIONS: list[Section] = [
     Section("members", _write_members, _read_members, absent=[], write_read_by=_write_members),
     # After the games, whose numbers its tables name (games.league_file.nights).
     Section("nights", write_nights, read_nights, absent=[]),
+    # After the nights, which name their series, and the games, whose numbers the finals name.
+    Section("series", write_series, read_series, absent=[]),
     # Last: an entry's account is linked again where the members restored it.
     # The whole log is the organizers'; another member reads their own entries, as on the Activity page.
     Section("activity", export_activity, _read_activity, absent=[], write_read_by=export_activity),

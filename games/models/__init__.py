@@ -12,7 +12,8 @@ cache and its upkeep), activity, league (and the lock order,
 lock_for_writing), presets, players, invitations (a league file's members
 waiting for their yes), seats, game, seasons, night (a club night's rounds
 and tables, above the games they hold), table_links (a game's scoring link
-for a phone without an account). A module imports
+for a phone without an account), series (a series of nights and its final
+table, above the nights). A module imports
 only those below it; a model above is reached by name when a method runs
 (games.models.lazy), as a ForeignKey("games.Game") reaches it.
 Everything is re-exported here: `from games.models import Game`.
@@ -77,6 +78,15 @@ from games.models.seasons import (
     season_day,
 )
 from games.models.seats import Seat, SeatQuerySet, seat_results
+from games.models.series import (
+    SERIES_NAME_LENGTH,
+    NightScores,
+    NightSeries,
+    SeriesProblem,
+    night_scores,
+    put_in_series,
+    series_name,
+)
 from games.models.standings import (
     MONEY_VARIANTS,
     Figures,
@@ -121,6 +131,7 @@ __all__ = [
     "PRESET_NAME_LENGTH",
     "REFUSALS",
     "SEASON_NAME_LENGTH",
+    "SERIES_NAME_LENGTH",
     "TRASH_DAYS",
     "ActivityEntry",
     "ActivityEntryQuerySet",
@@ -149,7 +160,9 @@ __all__ = [
     "NightPlayer",
     "NightProblem",
     "NightRound",
+    "NightScores",
     "NightSeat",
+    "NightSeries",
     "NightTable",
     "NotTrashed",
     "Player",
@@ -165,6 +178,7 @@ __all__ = [
     "SeasonStanding",
     "Seat",
     "SeatQuerySet",
+    "SeriesProblem",
     "Standing",
     "StandingsKeeper",
     "StoredAsWritten",
@@ -182,16 +196,19 @@ __all__ = [
     "link_open",
     "lock_for_writing",
     "new_token",
+    "night_scores",
     "phone_name",
     "phone_shown",
     "player_name",
     "preset_name",
     "purge_trash",
+    "put_in_series",
     "read_played_on",
     "refusal",
     "season_day",
     "season_name",
     "seat_results",
+    "series_name",
     "time_zone_choices",
     "trash_cutoff",
     "trash_until",

@@ -107,6 +107,10 @@ class Night(models.Model):
     # (the club's TV) and the one its Share button hands out. An organizer who stops one moves it on.
     screen_generation = models.PositiveIntegerField(default=0)
     share_generation = models.PositiveIntegerField(default=0)
+    # The series it belongs to, if any (games.models.series, above this module: reached by name).
+    series = models.ForeignKey(
+        "games.NightSeries", on_delete=models.SET_NULL, null=True, blank=True, related_name="nights"
+    )
 
     objects = NotTrashed["Night"]()
     all_objects = AllRows["Night"]()

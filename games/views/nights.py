@@ -37,7 +37,9 @@ from games.models import (
     NightTable,
     Player,
     Seat,
+    SeriesProblem,
     gone_table,
+    put_in_series,
 )
 from games.permissions import ORGANIZE, VIEW, get_league_for, shown_in_its_language
 from games.views.guests import live_link
@@ -92,7 +94,9 @@ def night_new(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
                     user=request.user,
                     sizes=form.cleaned_data["sizes"],
                 )
-        except NightProblem as problem:
+                if form.cleaned_data["series"] is not None:
+                    put_in_series(night, form.cleaned_data["series"])
+        except (NightProblem, SeriesProblem) as problem:
             form.add_error(problem.field if problem.field in form.fields else None, problem.message)
         else:
             messages.success(request, gettext("Round 1 is seated: swap or move players, then start it."))

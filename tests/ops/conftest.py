@@ -30,6 +30,7 @@ from games.models import (
     NightPlayer,
     NightRound,
     NightSeat,
+    NightSeries,
     NightTable,
     Player,
     Season,
@@ -37,6 +38,7 @@ from games.models import (
     Seat,
     TableLink,
     new_token,
+    put_in_series,
 )
 from games.views.night_screen import screen_token
 from rules import HandEntry
@@ -62,6 +64,8 @@ class Table:
     night: Night | None = None
     # The league file's invitation of the outsider, as a scorer, waiting for their yes.
     invitation: NamedInvitation | None = None
+    # A series holding the night, with a final table of 4 (not seated: the night is not over).
+    series: NightSeries | None = None
 
     def night_pair(self) -> tuple[Player, Player]:
         """Two players of the night's round 1 at different tables, who may swap."""
@@ -144,6 +148,8 @@ def table(db) -> Table:
     night = Night.begin(
         league, here, "standard", {}, 2, league.today(), name=f"Friday {SCRIPT}", user=organizer, seed=1
     )
+    series = NightSeries.add(league, f"Autumn {IMAGE}", 4)
+    put_in_series(night, series)
     year = league.today().year
     season = Season.add(league, f"This year {IMAGE}", date(year, 1, 1), date(year, 12, 31))
     return Table(
@@ -161,6 +167,7 @@ def table(db) -> Table:
         invitation=NamedInvitation.objects.create(
             league=league, username="outsider", role="scorer", invited_by=organizer
         ),
+        series=series,
     )
 
 
@@ -181,6 +188,6 @@ def stored_rows() -> dict[str, list[tuple]]:
             Season,
             SeasonStanding,
         ),
-        *(Night, NightPlayer, NightRound, NightTable, NightSeat, TableLink),
+        *(Night, NightPlayer, NightRound, NightTable, NightSeat, TableLink, NightSeries),
     )
     return {model._meta.label: list(model.objects.order_by("pk").values_list()) for model in models}

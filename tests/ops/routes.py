@@ -114,6 +114,10 @@ def night(table) -> dict[str, int]:
     return {"night_id": table.night.pk}
 
 
+def series(table) -> dict[str, int]:
+    return {"league_id": table.league.pk, "series_id": table.series.pk}
+
+
 def league(table) -> dict[str, int]:
     return {"league_id": table.league.pk}
 
@@ -514,6 +518,36 @@ ROUTES: list[Route] = [
         token="screen",
         get=WITH_THE_LINK,
         html=False,
+    ),
+    # --- a series of club nights
+    Route(
+        "series-list",
+        league,
+        get=MEMBERS_SEE,
+        post=ORGANIZERS_DONE,
+        post_data=lambda table: {"name": "Winter", "final_size": "4"},
+    ),
+    Route("series-detail", series, get=MEMBERS_SEE),
+    Route(
+        "series-edit",
+        series,
+        get=ORGANIZERS_DO,
+        post=ORGANIZERS_DONE,
+        post_data=lambda table: {"name": "Autumn nights", "final_size": "3"},
+    ),
+    # The table's series holds a night not yet over: the organizer's tap is refused (409) and seats nothing.
+    Route(
+        "series-final",
+        series,
+        get=POST_ONLY,
+        post=statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=403, scorer=403, organizer=409),
+    ),
+    Route(
+        "night-series",
+        night,
+        get=ORGANIZERS_DO,
+        post=ORGANIZERS_DONE,
+        post_data=lambda table: {"series": ""},
     ),
     # --- operations
     Route("healthz", get=everyone(200), html=False),
