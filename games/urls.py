@@ -4,6 +4,7 @@ from games.converters import IdConverter, TokenConverter
 from games.views import (
     accounts,
     activity,
+    attendance,
     backups,
     history,
     leagues,
@@ -164,6 +165,22 @@ urlpatterns += [
         night_screen.public_night_image,
         name="public-night-image",
     ),
+]
+
+# --- before the night: who is coming (attendance.py) -------------------------
+
+urlpatterns += [
+    path("leagues/<id:league_id>/nights/announce/", attendance.announcement_new, name="announcement-new"),
+    path("announcements/<id:announcement_id>/answer/", attendance.announcement_answer, name="announcement-answer"),
+    path("announcements/<id:announcement_id>/link/", attendance.announcement_link, name="announcement-link"),
+    path(
+        "announcements/<id:announcement_id>/link/stop/",
+        attendance.announcement_link_stop,
+        name="announcement-link-stop",
+    ),
+    path("announcements/<id:announcement_id>/cancel/", attendance.announcement_cancel, name="announcement-cancel"),
+    # The link shared in the club's chat: no account, the night's day, note and who said yes only.
+    path("coming/<token:token>/", attendance.answer_link, name="answer-link"),
 ]
 
 # --- operations -------------------------------------------------------------

@@ -10,13 +10,15 @@ One module for each part of the house, lowest first: names, trash,
 exceptions, lazy, revisions (the hands and their History), standings (the
 cache and its upkeep), activity, league (and the lock order,
 lock_for_writing), presets, players, seats, game, seasons, night (a club
-night's rounds and tables, above the games they hold). A module imports
+night's rounds and tables, above the games they hold), announcements (the
+next night announced and who says they come). A module imports
 only those below it; a model above is reached by name when a method runs
 (games.models.lazy), as a ForeignKey("games.Game") reaches it.
 Everything is re-exported here: `from games.models import Game`.
 """
 
 from games.models.activity import ActivityEntry, ActivityEntryQuerySet, acting_user
+from games.models.announcements import MOST_UPCOMING, NOTE_LENGTH, Announcement, Answer, AnswerLink
 from games.models.exceptions import DeclareError, DuplicateGame, HandConflict, PlayerInUse
 from games.models.game import (
     EARLIEST_DAY,
@@ -98,7 +100,9 @@ __all__ = [
     "LATEST_DAY",
     "LEAGUE_NAME_LENGTH",
     "MONEY_VARIANTS",
+    "MOST_UPCOMING",
     "NIGHT_NAME_LENGTH",
+    "NOTE_LENGTH",
     "ORDER_OF_PLAY",
     "PLAYER_NAME_LENGTH",
     "PRESET_NAME_LENGTH",
@@ -107,6 +111,9 @@ __all__ = [
     "ActivityEntry",
     "ActivityEntryQuerySet",
     "AllRows",
+    "Announcement",
+    "Answer",
+    "AnswerLink",
     "DeclareError",
     "DuplicateGame",
     "Figures",

@@ -11,6 +11,7 @@
   a league's named seasons; backups: a league's export and import; trash:
   what an organizer deleted, and its restore.
 - nights: the club night, the organizer's side; night_screen: the night's
-  page and the club's screen behind a signed link.
+  page and the club's screen behind a signed link; attendance: the next
+  night announced, and who says they come (on the league page or a link).
 - ops: the health check; errors: 503 when the database fails; pages: page or partial.
 """
