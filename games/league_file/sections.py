@@ -21,6 +21,7 @@ from django.utils.translation import gettext
 
 from games.activity import export_activity, read_activity, store_activity
 from games.league_file import LeagueImportError, counted
+from games.league_file.announcements import read_announcements, write_announcements
 from games.league_file.nights import read_nights, write_nights
 from games.models import (
     Game,
@@ -388,6 +389,8 @@ SECTIONS: list[Section] = [
     Section("members", _write_members, _read_members, absent=[]),
     # After the games, whose numbers its tables name (games.league_file.nights).
     Section("nights", write_nights, read_nights, absent=[]),
+    # The nights announced and not started yet, with their answers; never a link's token.
+    Section("announcements", write_announcements, read_announcements, absent=[]),
     # Last: an entry's account is linked again where the members restored it.
     Section("activity", export_activity, _read_activity, absent=[]),
 ]

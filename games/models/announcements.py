@@ -81,7 +81,7 @@ class Announcement(models.Model):
         cls, league: League, day: datetime.date, at: datetime.time | None = None, note: str = "", user: Any = None
     ) -> Announcement:
         """A new upcoming night (NightProblem when the league already has MOST_UPCOMING of them)."""
-        lock_for_writing(league.pk)
+        lock_for_writing(league.pk, touch=False)
         if cls.objects.filter(league=league).upcoming().count() >= MOST_UPCOMING:
             raise NightProblem(
                 gettext("At most %(most)d nights can be announced at once: start or call off one first")
@@ -92,7 +92,8 @@ class Announcement(models.Model):
 
     def _locked(self) -> Announcement:
         """Re-read under the league's write lock; NightProblem once it is closed (its night started)."""
-        lock_for_writing(self.league_id)
+        # Answers are not the league's history: its data_version stays.
+        lock_for_writing(self.league_id, touch=False)
         locked = Announcement.objects.select_for_update().filter(pk=self.pk).first()
         if locked is None or not locked.is_open:
             raise NightProblem(gettext("This night has started: answers are closed"))
@@ -153,6 +154,9 @@ class Announcement(models.Model):
     @transaction.atomic
     def share_link(self) -> AnswerLink:
         """The announcement's live link, made if it has none."""
+        live = self.live_link()
+        if live is not None:
+            return live
         announcement = self._locked()
         link = announcement.links.filter(stopped_at=None).first()
         return link or AnswerLink.objects.create(announcement=announcement)

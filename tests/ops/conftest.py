@@ -18,6 +18,9 @@ from django.utils import timezone
 
 from games.league_file.export import export_league
 from games.models import (
+    Announcement,
+    Answer,
+    AnswerLink,
     Game,
     Hand,
     HandRevision,
@@ -58,6 +61,8 @@ class Table:
     season: Season
     # A club night of six with round 1 seated (3 + 3), not started.
     night: Night | None = None
+    # The next night announced, with Cat's yes and a live link to answer without an account.
+    announcement: Announcement | None = None
 
     def night_pair(self) -> tuple[Player, Player]:
         """Two players of the night's round 1 at different tables, who may swap."""
@@ -72,6 +77,8 @@ class Table:
     def token(self, link: str) -> str:
         if link == "screen":
             return screen_token(self.night)
+        if link == "answer":
+            return self.announcement.share_link().token
         return self.league.public_token if link == "public" else self.invite.token
 
     def membership(self, role: str) -> Membership:
@@ -134,6 +141,9 @@ def table(db) -> Table:
     night = Night.begin(
         league, here, "standard", {}, 2, league.today(), name=f"Friday {SCRIPT}", user=organizer, seed=1
     )
+    announcement = Announcement.announce(league, league.today() + timedelta(days=2), note=f"Bring {IMAGE}")
+    announcement.answer("yes", player=Player.objects.get(league=league, name="Cat"))
+    announcement.share_link()
     year = league.today().year
     season = Season.add(league, f"This year {IMAGE}", date(year, 1, 1), date(year, 12, 31))
     return Table(
@@ -148,6 +158,7 @@ def table(db) -> Table:
         preset=preset,
         season=season,
         night=night,
+        announcement=announcement,
     )
 
 
@@ -155,6 +166,6 @@ def stored_rows() -> dict[str, list[tuple]]:
     """Every row the table's actions could change, to show that a refused request changed nothing."""
     models = (
         *(League, Membership, Invite, Player, Game, Seat, Hand, HandRevision, LeaguePreset, Season, SeasonStanding),
-        *(Night, NightPlayer, NightRound, NightTable, NightSeat),
+        *(Night, NightPlayer, NightRound, NightTable, NightSeat, Announcement, Answer, AnswerLink),
     )
     return {model._meta.label: list(model.objects.order_by("pk").values_list()) for model in models}

@@ -16,6 +16,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 from django.urls import URLPattern, URLResolver, reverse
@@ -60,7 +61,7 @@ class Route:
     query: Callable[[Any], dict[str, Any]] = lambda table: {}
     # Not an HTML page (a file download, a health check): no CSP or escaping check.
     html: bool = True
-    # A URL holding a secret link's token ("public", "invite" or "screen"): every
+    # A URL holding a secret link's token ("public", "invite", "screen" or "answer"): every
     # visitor has the link except the anonymous one, who can only guess.
     token: str | None = None
 
@@ -97,6 +98,10 @@ def join_link(table) -> dict[str, Any]:
 
 def night(table) -> dict[str, int]:
     return {"night_id": table.night.pk}
+
+
+def announcement(table) -> dict[str, int]:
+    return {"announcement_id": table.announcement.pk}
 
 
 def league(table) -> dict[str, int]:
@@ -460,6 +465,32 @@ ROUTES: list[Route] = [
         token="screen",
         get=WITH_THE_LINK,
         html=False,
+    ),
+    # --- before the night: who is coming (the announcement's link: token "answer")
+    Route(
+        "announcement-new",
+        league,
+        get=ORGANIZERS_DO,
+        post=ORGANIZERS_DONE,
+        post_data=lambda table: {"day": (table.league.today() + timedelta(days=9)).isoformat(), "note": "Upstairs"},
+    ),
+    # Any member answers: for their own player, or (not linked yet) the one they name.
+    Route(
+        "announcement-answer",
+        announcement,
+        get=POST_ONLY,
+        post=statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=302, scorer=302, organizer=302),
+        post_data=lambda table: {"choice": "maybe", "name": "Kit"},
+    ),
+    Route("announcement-link", announcement, get=POST_ONLY, post=ORGANIZERS_DONE),
+    Route("announcement-link-stop", announcement, get=POST_ONLY, post=ORGANIZERS_DONE),
+    Route("announcement-cancel", announcement, get=POST_ONLY, post=ORGANIZERS_DONE),
+    Route(
+        "answer-link",
+        token="answer",
+        get=WITH_THE_LINK,
+        post=statuses(anonymous=404, outsider=302, public=302, viewer=302, scorer=302, organizer=302),
+        post_data=lambda table: {"name": "Kit", "choice": "yes"},
     ),
     # --- operations
     Route("healthz", get=everyone(200), html=False),
