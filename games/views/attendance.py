@@ -18,7 +18,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.db.models import Prefetch
-from django.http import HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -39,6 +39,7 @@ logger = logging.getLogger(__name__)
 
 UNPROCESSABLE = HTTPStatus.UNPROCESSABLE_ENTITY
 REGION = "games/nights/announcements.html"
+REFUSED_PAGE = "games/nights/announcements_page.html"
 # Enough for a club's chat answering at once from one café's Wi-Fi; too few to fill a night with names.
 LINK_RATE = "20/m"
 
@@ -79,10 +80,13 @@ def _shown(announcement: Announcement, own: Player | None) -> dict[str, Any]:
 
 
 def _region(request: HtmxHttpRequest, league: League, membership: Membership, status: int = 200) -> HttpResponse:
-    """The league page's announcements region (HTMX), else the league's page again (post/redirect/get)."""
+    """The league page's announcements region (HTMX), else the league's page again (post/redirect/get);
+    a refusal without HTMX is the announcements on a page of their own, with its 4xx and the message."""
     if request.htmx:
         return render_partial(request, REGION, "announcements", announcements_context(league, membership), status)
-    return HttpResponseRedirect(league.get_absolute_url() + "#announcements")
+    if status >= 400:
+        return TemplateResponse(request, REFUSED_PAGE, announcements_context(league, membership), status=status)
+    return redirect(league)
 
 
 @require_http_methods(["GET", "POST"])
@@ -99,7 +103,7 @@ def announcement_new(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
             form.add_error("day", problem.message)
         else:
             messages.success(request, gettext("The night is announced: members can say whether they come."))
-            return HttpResponseRedirect(league.get_absolute_url() + "#announcements")
+            return redirect(league)
     status = UNPROCESSABLE if form.is_bound else HTTPStatus.OK
     return TemplateResponse(
         request, "games/nights/announcement_new.html", {"league": league, "form": form}, status=status
@@ -152,9 +156,7 @@ def _refused(
     request: HtmxHttpRequest, league: League, membership: Membership, message: str, status: int = UNPROCESSABLE
 ) -> HttpResponse:
     messages.error(request, message)
-    if request.htmx:
-        return _region(request, league, membership, status)
-    return HttpResponseRedirect(league.get_absolute_url() + "#announcements")
+    return _region(request, league, membership, status)
 
 
 @require_POST
@@ -223,10 +225,9 @@ def answer_link(request: HtmxHttpRequest, token: str) -> HttpResponse:
                 return redirect(request.path)
         else:
             status = UNPROCESSABLE
-    yes = [
-        answer.shown_name for answer in announcement.answers.filter(choice=Answer.Choice.YES).select_related("player")
-    ]
-    context = {"announcement": announcement, "form": form, "refusal": refusal, "yes": sorted(yes, key=str.casefold)}
+    # Who said yes, first to answer first.
+    said_yes = announcement.answers.filter(choice=Answer.Choice.YES).select_related("player").order_by("answered_at")
+    context = {"announcement": announcement, "form": form, "refusal": refusal, "yes": [a.shown_name for a in said_yes]}
     return TemplateResponse(request, "games/nights/answer_link.html", context, status=status)
 
 

@@ -132,7 +132,9 @@ def test_a_member_must_say_who_they_are_and_an_unknown_choice_is_refused(client,
     client.force_login(member_of(league))
     response = client.post(answer_url(night), {"choice": "yes"}, headers=HTMX)
     assert response.status_code == 422
-    assert client.post(answer_url(night), {"choice": "perhaps", "name": "Eve"}).status_code == 302
+    response = client.post(answer_url(night), {"choice": "perhaps", "name": "Eve"})
+    assert response.status_code == 422
+    assert response.template_name == "games/nights/announcements_page.html"
     assert not Answer.objects.exists()
     assert not Player.objects.filter(name="Eve").exists()
 
@@ -172,7 +174,8 @@ def test_an_answer_after_the_night_started_is_refused(client, league, night):
     client.force_login(member_of(league, player="Ben"))
     night.close()
     response = client.post(answer_url(night), {"choice": "yes"}, headers=HTMX)
-    assert response.status_code == 404 or response.status_code == 409
+    assert response.status_code == 409
+    assert "This night has started: answers are closed" in response.content.decode()
     assert not Answer.objects.exists()
 
 
@@ -342,3 +345,25 @@ def test_calling_a_night_off_ends_its_answers(organizer, league, night):
     assert night.night is None
     assert organizer.__class__().get(link_url(link)).status_code == 410
     assert not AnswerLink.objects.filter(stopped_at=None, announcement__closed_at=None).exists()
+
+
+def test_the_league_page_reads_the_announced_nights_in_the_same_queries_however_many_answers(
+    client, league, night, django_assert_num_queries
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.force_login(member_of(league))
+    night.answer("yes", name="Kit")
+    with CaptureQueriesContext(connection) as one:
+        client.get(league.get_absolute_url())
+    for number in range(30):
+        night.answer("maybe", name=f"Guest {number}")
+    for player in Player.objects.filter(league=league):
+        night.answer("yes", player=player)
+    Announcement.announce(league, league.today() + timedelta(days=9)).answer("no", name="Lou")
+    night.share_link()
+    with django_assert_num_queries(len(one)):
+        page = client.get(league.get_absolute_url()).content.decode()
+    # Kit and the four players said yes.
+    assert "5 coming · 30 maybe · 0 not coming" in page

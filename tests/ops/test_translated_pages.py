@@ -24,7 +24,7 @@ from django.template import Context, Template
 from django.test import RequestFactory
 from django.utils import translation
 
-from games.models import League, LeaguePreset, Night, Player, Season
+from games.models import Announcement, League, LeaguePreset, Night, Player, Season
 from tests.ops.routes import BY_NAME
 from tests.ops.untranslated import PageReport, report, untranslated, visible_strings, walk
 
@@ -36,11 +36,13 @@ STRICT_LANGUAGES: list[str] = ["nl", "de", "fr", "es"]
 
 
 def stored_text() -> list[str]:
-    """What the table's pages show as people typed it: names of leagues, players, users, presets, seasons, nights."""
+    """What the table's pages show as people typed it: names of leagues, players, users, presets, seasons, nights,
+    and the notes of nights announced."""
     names = [*League.all_objects.values_list("name", flat=True), *Player.objects.values_list("name", flat=True)]
     names += get_user_model().objects.values_list("username", flat=True)
     for model in (LeaguePreset, Season, Night):
         names += model.objects.values_list("name", flat=True)
+    names += Announcement.objects.values_list("note", flat=True)
     return names
 
 
