@@ -367,3 +367,41 @@ def test_the_league_page_reads_the_announced_nights_in_the_same_queries_however_
         page = client.get(league.get_absolute_url()).content.decode()
     # Kit and the four players said yes.
     assert "5 coming · 30 maybe · 0 not coming" in page
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"name": "Eve\x00", "choice": "yes"},
+        {"name": ["Eve", "Fay"], "choice": ["yes", "no"]},
+        {"name": "\u202eEve", "choice": "yes"},
+        {"choice": "yes"},
+    ],
+)
+def test_a_tampered_answer_on_the_link_is_a_4xx_and_saves_nothing(client, night, data):
+    response = client.post(link_url(night.share_link()), data)
+    assert 400 <= response.status_code < 500 or response.status_code == 302
+    if response.status_code == 302:
+        # Two values of a field: Django reads the last, a name like any other.
+        assert answers(night) == [("Fay", "no", False)]
+    else:
+        assert not Answer.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("day", "time"), [("2026-13-45", ""), ("tomorrow", ""), ("2999-01-01", ""), (None, "25:99"), (None, "7pm")]
+)
+def test_a_malformed_announcement_is_refused(organizer, league, day, time):
+    # None: a good day (the day after tomorrow), so that only the time is wrong.
+    day = day or (league.today() + timedelta(days=2)).isoformat()
+    response = organizer.post(reverse("games:announcement-new", args=[league.pk]), {"day": day, "time": time})
+    assert response.status_code == 422
+    assert not Announcement.objects.exists()
+
+
+def test_a_forged_announcement_on_the_night_form_is_refused(organizer, league, night):
+    names = [Player.objects.get(league=league, name=name).pk for name in ("Ann", "Ben", "Cat")]
+    form = {"players": names, "rules": "standard", "rounds": 1, "announcement": "x' OR 1=1"}
+    assert organizer.post(reverse("games:night-new", args=[league.pk]), form).status_code == 422
+    assert not Night.objects.exists()
+    assert night.answers.count() == 0
