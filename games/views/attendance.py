@@ -136,6 +136,8 @@ def _claimed(league: League, user: Any, data: dict[str, Any]) -> Player:
         claimed = Player.objects.filter(pk=data["player"].pk, user=None).update(user=user)
         if not claimed:
             raise NightProblem(gettext("%(name)s is another member's player") % {"name": data["player"].name})
+        # The players' list shows whose account a player is: what the league shows has changed.
+        League.touch(league.pk)
         return Player.objects.get(pk=data["player"].pk)
     if league.players.filter(name_key=name_key(data["name"])).exists():
         raise NightProblem(

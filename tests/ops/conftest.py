@@ -141,7 +141,7 @@ def table(db) -> Table:
     night = Night.begin(
         league, here, "standard", {}, 2, league.today(), name=f"Friday {SCRIPT}", user=organizer, seed=1
     )
-    announcement = Announcement.announce(league, league.today() + timedelta(days=2), note=f"Bring {IMAGE}")
+    announcement = Announcement.announce(league, league.today() + timedelta(days=2), note=IMAGE)
     announcement.answer("yes", player=Player.objects.get(league=league, name="Cat"))
     announcement.share_link()
     year = league.today().year
