@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext, gettext_lazy
 
-from games.models import Game, League, Membership, TableLink, TablePhone, link_open
+from games.models import Announcement, AnswerLink, Game, League, Membership, TableLink, TablePhone, link_open
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser, User
@@ -103,6 +103,33 @@ def get_public_league(token: str, found: League | None = None) -> League:
     shown_in_its_time_zone(league)
     shown_in_its_language(league)
     return league
+
+
+def get_announcement_for(
+    user: User | AnonymousUser, announcement_id: int, need: str = VIEW
+) -> tuple[Announcement, Membership]:
+    """The announced night, if the user's role in its league allows `need`; else 404/403."""
+    announcement = Announcement.objects.filter(pk=announcement_id).first()
+    if announcement is None:
+        raise Http404("No such night")
+    league, membership = get_league_for(user, announcement.league_id, need)
+    announcement.league = league
+    return announcement, membership
+
+
+def get_answer_link(token: str) -> AnswerLink:
+    """The answer link of this token, stopped or not (the view says 410 for a stopped one); else 404.
+
+    It reaches its announcement and nothing else of the league."""
+    link = AnswerLink.objects.select_related("announcement__league").filter(token=token).first()
+    if link is None:
+        raise Http404("No such link")
+    league = link.announcement.league
+    if league.trashed_at is not None or league.importing:
+        raise Http404("No such link")
+    shown_in_its_time_zone(league)
+    shown_in_its_language(league)
+    return link
 
 
 def shown_in_its_language(league: League) -> None:

@@ -4,6 +4,7 @@ from games.converters import IdConverter, TokenConverter
 from games.views import (
     accounts,
     activity,
+    attendance,
     backups,
     guests,
     history,
@@ -183,6 +184,22 @@ urlpatterns += [
     path("leagues/<id:league_id>/series/<id:series_id>/edit/", series.series_edit, name="series-edit"),
     path("leagues/<id:league_id>/series/<id:series_id>/final/", series.series_final, name="series-final"),
     path("nights/<id:night_id>/series/", series.night_series, name="night-series"),
+]
+
+# --- before the night: who is coming (attendance.py) -------------------------
+
+urlpatterns += [
+    path("leagues/<id:league_id>/nights/announce/", attendance.announcement_new, name="announcement-new"),
+    path("announcements/<id:announcement_id>/answer/", attendance.announcement_answer, name="announcement-answer"),
+    path("announcements/<id:announcement_id>/link/", attendance.announcement_link, name="announcement-link"),
+    path(
+        "announcements/<id:announcement_id>/link/stop/",
+        attendance.announcement_link_stop,
+        name="announcement-link-stop",
+    ),
+    path("announcements/<id:announcement_id>/cancel/", attendance.announcement_cancel, name="announcement-cancel"),
+    # The link shared in the club's chat: no account, the night's day, note and who said yes only.
+    path("coming/<token:token>/", attendance.answer_link, name="answer-link"),
 ]
 
 # --- operations -------------------------------------------------------------

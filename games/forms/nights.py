@@ -17,6 +17,8 @@ from games.forms.numbers import IdChoiceField, IdsChoiceField
 from games.forms.series import SeriesChoiceField
 from games.models import (
     NIGHT_NAME_LENGTH,
+    Announcement,
+    Answer,
     League,
     LeaguePreset,
     Night,
@@ -90,14 +92,48 @@ class NightForm(forms.Form):
     )
     # The league's series, set in __init__ (games.forms.series).
     series = SeriesChoiceField()
+    # The announced night this one starts (games.models.announcements): starting it closes the answers.
+    announcement = forms.ModelChoiceField(
+        queryset=Announcement.objects.none(), required=False, widget=forms.HiddenInput
+    )
 
-    def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, league: League, announcement_id: str | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.league = league
         self.fields["series"] = SeriesChoiceField(league)
         cast(IdsChoiceField, self.fields["players"]).queryset = league.players.all()
         cast(forms.ChoiceField, self.fields["rules"]).choices = _rules_choices(league)
         self.fields["rules"].initial = "standard"
+        upcoming = league.announcements.upcoming()
+        cast(forms.ModelChoiceField, self.fields["announcement"]).queryset = upcoming
+        self.from_announcement = None
+        if announcement_id and announcement_id.isdigit() and len(announcement_id) <= 18:
+            self.from_announcement = upcoming.filter(pk=int(announcement_id)).first()
+        if self.from_announcement is not None:
+            self._from_answers(self.from_announcement)
+
+    def _from_answers(self, announcement: Announcement) -> None:
+        """Opened from an announced night: those who said yes ticked, the maybes marked, the link's newcomers typed."""
+        answers = list(announcement.answers.select_related("player").order_by("answered_at", "pk"))
+        yes = [answer for answer in answers if answer.choice == Answer.Choice.YES]
+        maybe = [answer for answer in answers if answer.choice == Answer.Choice.MAYBE]
+        self.initial.update(
+            {
+                "announcement": announcement.pk,
+                "players": [answer.player_id for answer in yes if answer.player_id is not None],
+                "newcomers": "\n".join(answer.name for answer in yes if answer.player_id is None),
+            }
+        )
+        maybes = {answer.player_id for answer in maybe if answer.player_id is not None}
+        players = cast(forms.ModelMultipleChoiceField, self.fields["players"])
+        players.label_from_instance = lambda player: (  # type: ignore[method-assign,assignment]
+            gettext("%(name)s (maybe)") % {"name": player.name} if player.pk in maybes else player.name
+        )
+        new_maybes = [answer.name for answer in maybe if answer.player_id is None]
+        if new_maybes:
+            self.fields["newcomers"].help_text = gettext(
+                "One name a line: they join the league's players. Said maybe: %(names)s"
+            ) % {"names": ", ".join(new_maybes)}
 
     def clean_newcomers(self) -> list[str]:
         lines = [line.strip() for line in self.cleaned_data["newcomers"].splitlines() if line.strip()]

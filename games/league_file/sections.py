@@ -21,6 +21,7 @@ from django.utils.translation import gettext
 
 from games.activity import export_activity, read_activity, store_activity
 from games.league_file import LeagueImportError, counted
+from games.league_file.announcements import read_announcements, write_announcements
 from games.league_file.nights import read_nights, write_nights
 from games.league_file.series import read_series, write_series
 from games.models import (
@@ -422,6 +423,8 @@ SECTIONS: list[Section] = [
     Section("nights", write_nights, read_nights, absent=[]),
     # After the nights, which name their series, and the games, whose numbers the finals name.
     Section("series", write_series, read_series, absent=[]),
+    # The nights announced and not started yet, with their answers; never a link's token.
+    Section("announcements", write_announcements, read_announcements, absent=[]),
     # Last: an entry's account is linked again where the members restored it.
     # The whole log is the organizers'; another member reads their own entries, as on the Activity page.
     Section("activity", export_activity, _read_activity, absent=[], write_read_by=export_activity),

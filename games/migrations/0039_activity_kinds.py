@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0035_night_series'),
+        ('games', '0036_announcements'),
     ]
 
     operations = [

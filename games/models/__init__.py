@@ -13,13 +13,15 @@ lock_for_writing), presets, players, invitations (a league file's members
 waiting for their yes), seats, game, seasons, night (a club night's rounds
 and tables, above the games they hold), table_links (a game's scoring link
 for a phone without an account), series (a series of nights and its final
-table, above the nights). A module imports
+table, above the nights), announcements (the next night announced and who
+says they come). A module imports
 only those below it; a model above is reached by name when a method runs
 (games.models.lazy), as a ForeignKey("games.Game") reaches it.
 Everything is re-exported here: `from games.models import Game`.
 """
 
 from games.models.activity import ActivityEntry, ActivityEntryQuerySet, TablePhone, acting_name, acting_user
+from games.models.announcements import MOST_UPCOMING, NOTE_LENGTH, Announcement, Answer, AnswerLink
 from games.models.attempts import Attempts, Rate
 from games.models.exceptions import REFUSALS, DeclareError, DuplicateGame, HandConflict, PlayerInUse, Refusal, refusal
 from games.models.game import (
@@ -124,7 +126,9 @@ __all__ = [
     "LATEST_DAY",
     "LEAGUE_NAME_LENGTH",
     "MONEY_VARIANTS",
+    "MOST_UPCOMING",
     "NIGHT_NAME_LENGTH",
+    "NOTE_LENGTH",
     "ORDER_OF_PLAY",
     "PHONE_NAME_LENGTH",
     "PLAYER_NAME_LENGTH",
@@ -136,6 +140,9 @@ __all__ = [
     "ActivityEntry",
     "ActivityEntryQuerySet",
     "AllRows",
+    "Announcement",
+    "Answer",
+    "AnswerLink",
     "Attempts",
     "DeclareError",
     "DuplicateGame",

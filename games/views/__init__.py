@@ -12,6 +12,7 @@
   what an organizer deleted, and its restore.
 - nights: the club night, the organizer's side; night_screen: the night's
   page and the club's screen behind a signed link; series: a series of
-  nights, its standings and its final table.
+  nights, its standings and its final table; attendance: the next night
+  announced, and who says they come (on the league page or a link).
 - ops: the health check; errors: 503 when the database fails; pages: page or partial.
 """

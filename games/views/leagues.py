@@ -36,6 +36,7 @@ from games.models import (
     trash_until,
 )
 from games.permissions import ORGANIZE, SCORE, get_league_for
+from games.views.attendance import announcements_context
 from games.views.pages import render_page, saved_unless_taken
 from rules import VARIANTS
 from scorekeeper.middleware import HtmxHttpRequest, SignedInRequest
@@ -136,6 +137,8 @@ def _league_page(
             "charts": LeagueCharts(league),
             # The latest club nights (one query); each night's page has its rounds.
             "nights": list(league.nights.only("league_id", "name", "played_on", "rounds")[:RECENT_NIGHTS]),
+            # The next nights announced, and who says they come (games.views.attendance).
+            **announcements_context(league, membership),
             "player_names": "\n".join(f"{player.pk}:{player.name}" for player in players),
         }
     return render_page(request, "games/league_detail.html", context, partial, status=_form_status(form))

@@ -71,7 +71,9 @@ def _night_for(user: Any, night_id: int, need: str) -> tuple[Night, Membership]:
 def night_new(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
     """Organizers: who is here, the game every table plays, how many rounds; round 1 comes proposed."""
     league, _ = get_league_for(request.user, league_id, ORGANIZE)
-    form = NightForm(request.POST if request.method == "POST" else None, league=league)
+    # Opened from an announced night (attendance.py): its yes answers fill the form.
+    asked = request.GET.get("announcement")
+    form = NightForm(request.POST if request.method == "POST" else None, league=league, announcement_id=asked)
     if request.method == "POST" and form.is_valid():
         variant, options, preset = form.game_options()
         try:
@@ -96,6 +98,8 @@ def night_new(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
                 )
                 if form.cleaned_data["series"] is not None:
                     put_in_series(night, form.cleaned_data["series"])
+                if form.cleaned_data.get("announcement") is not None:
+                    form.cleaned_data["announcement"].close(night)
         except (NightProblem, SeriesProblem) as problem:
             form.add_error(problem.field if problem.field in form.fields else None, problem.message)
         else:

@@ -96,9 +96,9 @@ def test_the_page_costs_the_same_queries_however_many_games_and_players(
     client.force_login(user)
     # session, user, membership with league, players, unfinished games + their
     # seats with players, recent games + their seats with players, house rules,
-    # the latest club nights; for the charts, the leaders' standings (the top rows), their ratings and the games per month
+    # the latest club nights, the nights announced; for the charts, the leaders' standings (the top rows), their ratings and the games per month
     LeaguePresetFactory.create_batch(3, league=league)
-    with django_assert_num_queries(13):
+    with django_assert_num_queries(14):
         response = client.get(url(league))
     assert response.content.decode().count(">Continue<") == 3
 
@@ -124,7 +124,7 @@ def test_the_charts_are_kept_until_the_results_change(client, user, league, djan
     client.force_login(user)
     assert "3 games in 1 month; the busiest, Mar 2025, had 3." in client.get(url(league)).content.decode()
     # The page without the charts' three queries (the leaders' standings, their ratings, the games per month).
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(11):
         html = client.get(url(league)).content.decode()
     assert "3 games in 1 month; the busiest, Mar 2025, had 3." in html
     # A fourth counted game, in April: Ben shoots the moon and wins again.
@@ -140,9 +140,9 @@ def test_the_first_visit_after_a_game_ends_reads_the_leaders_alone(
     client.get(url(league))
     with django_capture_on_commit_callbacks(execute=True):  # the change goes to the cache on commit
         played(league, "standard", MOON_AND_QUEEN, datetime(2025, 4, 2, 20, tzinfo=UTC), {"target": 30})
-    # The page's ten and the leaders' standings: the leaders' rated games are mended from the change
+    # The page's eleven and the leaders' standings: the leaders' rated games are mended from the change
     # itself (ResultsChange.rated), which adds the game to April, and is read from the cache.
-    with django_assert_num_queries(11):
+    with django_assert_num_queries(12):
         html = client.get(url(league)).content.decode()
     assert "4 games in 2 months; the busiest, Mar 2025, had 3." in html
 
@@ -179,7 +179,7 @@ def test_a_new_minimum_of_games_draws_the_charts_again(client, user, league, dja
     League.objects.filter(pk=league.pk).update(min_games=1)
     # The leaders may be others now: the charts are drawn again from the standings' query; each
     # player's ratings and the games per month are kept (games.stats) while the results stand.
-    with django_assert_num_queries(11):
+    with django_assert_num_queries(12):
         client.get(url(league))
 
 

@@ -18,6 +18,9 @@ from django.utils import timezone
 
 from games.league_file.export import export_league
 from games.models import (
+    Announcement,
+    Answer,
+    AnswerLink,
     Game,
     Hand,
     HandRevision,
@@ -66,6 +69,8 @@ class Table:
     invitation: NamedInvitation | None = None
     # A series holding the night, with a final table of 4 (not seated: the night is not over).
     series: NightSeries | None = None
+    # The next night announced, with Cat's yes and a live link to answer without an account.
+    announcement: Announcement | None = None
 
     def night_pair(self) -> tuple[Player, Player]:
         """Two players of the night's round 1 at different tables, who may swap."""
@@ -82,6 +87,8 @@ class Table:
             return screen_token(self.night)
         if link == "table":
             return TableLink.objects.get(game=self.game, stopped_at=None).token
+        if link == "answer":
+            return self.announcement.share_link().token
         return self.league.public_token if link == "public" else self.invite.token
 
     def membership(self, role: str) -> Membership:
@@ -150,6 +157,9 @@ def table(db) -> Table:
     )
     series = NightSeries.add(league, f"Autumn {IMAGE}", 4)
     put_in_series(night, series)
+    announcement = Announcement.announce(league, league.today() + timedelta(days=2), note=IMAGE)
+    announcement.answer("yes", player=Player.objects.get(league=league, name="Cat"))
+    announcement.share_link()
     year = league.today().year
     season = Season.add(league, f"This year {IMAGE}", date(year, 1, 1), date(year, 12, 31))
     return Table(
@@ -168,6 +178,7 @@ def table(db) -> Table:
             league=league, username="outsider", role="scorer", invited_by=organizer
         ),
         series=series,
+        announcement=announcement,
     )
 
 
@@ -189,5 +200,6 @@ def stored_rows() -> dict[str, list[tuple]]:
             SeasonStanding,
         ),
         *(Night, NightPlayer, NightRound, NightTable, NightSeat, TableLink, NightSeries),
+        *(Announcement, Answer, AnswerLink),
     )
     return {model._meta.label: list(model.objects.order_by("pk").values_list()) for model in models}

@@ -18,6 +18,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 from django.urls import URLPattern, URLResolver, reverse
@@ -71,7 +72,7 @@ class Route:
     query: Callable[[Any], dict[str, Any]] = lambda table: {}
     # Not an HTML page (a file download, a health check): no CSP or escaping check.
     html: bool = True
-    # A URL holding a secret link's token ("public", "invite", "screen" or "table"): every
+    # A URL holding a secret link's token ("public", "invite", "screen", "table" or "answer"): every
     # visitor has the link except the anonymous one and the table's phone, who can only guess.
     token: str | None = None
 
@@ -116,6 +117,10 @@ def night(table) -> dict[str, int]:
 
 def series(table) -> dict[str, int]:
     return {"league_id": table.league.pk, "series_id": table.series.pk}
+
+
+def announcement(table) -> dict[str, int]:
+    return {"announcement_id": table.announcement.pk}
 
 
 def league(table) -> dict[str, int]:
@@ -548,6 +553,32 @@ ROUTES: list[Route] = [
         get=ORGANIZERS_DO,
         post=ORGANIZERS_DONE,
         post_data=lambda table: {"series": ""},
+    ),
+    # --- before the night: who is coming (the announcement's link: token "answer")
+    Route(
+        "announcement-new",
+        league,
+        get=ORGANIZERS_DO,
+        post=ORGANIZERS_DONE,
+        post_data=lambda table: {"day": (table.league.today() + timedelta(days=9)).isoformat(), "note": "Upstairs"},
+    ),
+    # Any member answers: for their own player, or (not linked yet) the one they name.
+    Route(
+        "announcement-answer",
+        announcement,
+        get=POST_ONLY,
+        post=statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=302, scorer=302, organizer=302),
+        post_data=lambda table: {"choice": "maybe", "name": "Kit"},
+    ),
+    Route("announcement-link", announcement, get=POST_ONLY, post=ORGANIZERS_DONE),
+    Route("announcement-link-stop", announcement, get=POST_ONLY, post=ORGANIZERS_DONE),
+    Route("announcement-cancel", announcement, get=POST_ONLY, post=ORGANIZERS_DONE),
+    Route(
+        "answer-link",
+        token="answer",
+        get=WITH_THE_LINK,
+        post=statuses(anonymous=404, outsider=302, public=302, viewer=302, scorer=302, organizer=302),
+        post_data=lambda table: {"name": "Kit", "choice": "yes"},
     ),
     # --- operations
     Route("healthz", get=everyone(200), html=False),

@@ -26,7 +26,7 @@ from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import translation
 
-from games.models import League, LeaguePreset, Night, NightSeries, Player, Season
+from games.models import Announcement, League, LeaguePreset, Night, NightSeries, Player, Season
 from games.views import errors
 from tests.ops.routes import BY_NAME
 from tests.ops.untranslated import PageReport, page_language, report, untranslated, visible_strings, walk
@@ -39,11 +39,13 @@ STRICT_LANGUAGES: list[str] = ["nl", "de", "fr", "es"]
 
 
 def stored_text() -> list[str]:
-    """What the table's pages show as people typed it: names of leagues, players, users, presets, seasons, nights, series."""
+    """What the table's pages show as people typed it: names of leagues, players, users, presets, seasons, nights,
+    series, and the notes of nights announced."""
     names = [*League.all_objects.values_list("name", flat=True), *Player.objects.values_list("name", flat=True)]
     names += get_user_model().objects.values_list("username", flat=True)
     for model in (LeaguePreset, Season, Night, NightSeries):
         names += model.objects.values_list("name", flat=True)
+    names += Announcement.objects.values_list("note", flat=True)
     return names
 
 

@@ -49,8 +49,8 @@ SAME_IN: dict[str, tuple[str, ...]] = {
     # The glossary keeps "Hearts" as the German game's and preset's name; the colour mode "System" is German too,
     # and so are a name, a status, a filter and a person.
     "de": ("Hearts", "System", "Name", "Status", "Filter", "Person"),
-    # A table, a total and points are French words too.
-    "fr": ("Table", "Total", "total", "Points"),
+    # A table, tables, a total, points and a note are French words too.
+    "fr": ("Table", "Tables", "Total", "total", "Points", "Note"),
     "es": ("Total", "total"),
 }
 
