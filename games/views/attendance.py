@@ -25,12 +25,12 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
-from django_ratelimit.core import get_usage
 
 from games.forms.attendance import AnnouncementForm, AnswerForm, LinkAnswerForm
-from games.models import League, Membership, NightProblem, Player
+from games.models import Attempts, League, Membership, NightProblem, Player, Rate
 from games.models.announcements import Announcement, Answer, AnswerLink
 from games.permissions import ORGANIZE, VIEW, get_announcement_for, get_answer_link, get_league_for
+from games.views.logins import client_address
 from games.views.pages import render_partial
 from rules import name_key
 from scorekeeper.middleware import HtmxHttpRequest
@@ -41,7 +41,7 @@ UNPROCESSABLE = HTTPStatus.UNPROCESSABLE_ENTITY
 REGION = "games/nights/announcements.html"
 REFUSED_PAGE = "games/nights/announcements_page.html"
 # Enough for a club's chat answering at once from one café's Wi-Fi; too few to fill a night with names.
-LINK_RATE = "20/m"
+LINK_RATE: Rate = (20, 60)
 
 
 def announcements_context(league: League, membership: Membership) -> dict[str, Any]:
@@ -210,8 +210,8 @@ def answer_link(request: HtmxHttpRequest, token: str) -> HttpResponse:
     form = LinkAnswerForm(request.POST if request.method == "POST" else None)
     status, refusal = HTTPStatus.OK, ""
     if request.method == "POST":
-        usage = get_usage(request, group="answer-link", key="ip", rate=LINK_RATE, method="POST", increment=True)
-        if usage is not None and usage["should_limit"]:
+        # Counted by one atomic statement (games.models.attempts), as the logins are: a burst counts whole.
+        if Attempts.first_over([("answer-link", client_address(request), [LINK_RATE])]) is not None:
             logger.warning("Answers on a night's link limited for an address")
             form = LinkAnswerForm(initial=request.POST.dict())
             refusal = gettext("Too many answers from here. Wait a minute, then try again.")
