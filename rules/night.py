@@ -390,7 +390,11 @@ class TableResult:
     status: str
 
     @classmethod
-    def from_state(cls, state: GameState, declared: str | None = None) -> TableResult:
+    def from_state(cls, state: GameState, declared: str | None = None, as_it_stands: bool = False) -> TableResult:
+        """The table's result; as_it_stands: an unfinished game the organizer counted when ending the round
+        (CLUBNIGHT.md: placings from the totals so far, the lowest total first)."""
+        if as_it_stands and not declared and state.status != OVER:
+            return cls(state.setup.players, state.totals, state.lowest, OVER)
         return cls(state.setup.players, state.totals, state.winners, declared or state.status)
 
     @property

@@ -242,9 +242,12 @@ class SeatsForm(forms.Form):
 
 
 class RoundForm(forms.Form):
-    """Start the proposed round, end the round being played, or seat the next one; `number` is the round seen."""
+    """Start the proposed round, end the round being played, seat the next one, or bring back a game the round's
+    end abandoned or counted (`table` posted beside it); `number` is the round seen."""
 
-    action = forms.ChoiceField(choices=[("start", "start"), ("end", "end"), ("next", "next")])
+    action = forms.ChoiceField(
+        choices=[("start", "start"), ("end", "end"), ("next", "next"), ("bring_back", "bring_back")]
+    )
     number = forms.IntegerField(min_value=1, max_value=MOST_ROUNDS)
 
 

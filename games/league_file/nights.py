@@ -30,7 +30,9 @@ NIGHT_KEYS_BEFORE_SIZES = NIGHT_KEYS - {"sizes"}
 # A night's series, by name (games.league_file.series): none in a file from before series.
 SERIES = "series"
 ROUND_KEYS = {"number", "status", "tables", "sit_out"}
-TABLE_KEYS = {"game", "seats"}
+TABLE_KEYS = {"game", "seats", "ended_as"}
+# A file written before a round's end kept its organizer's choice per table has no "ended_as".
+TABLE_KEYS_BEFORE_ENDED_AS = TABLE_KEYS - {"ended_as"}
 # More nights than a club meets in decades; the file stays bounded.
 MOST_NIGHTS = 2_000
 MOST_SEED = 2**31 - 1
@@ -56,6 +58,7 @@ def write_nights(league: League) -> list[dict[str, Any]]:
                 {
                     "game": table.game.number if table.game is not None and table.game.trashed_at is None else None,
                     "seats": [seat.player.name for seat in seats if seat.table_id == table.pk],
+                    "ended_as": table.ended_as,
                 }
                 for table in sorted(night_round.tables.all(), key=lambda table: table.number)
             ]
@@ -112,9 +115,11 @@ def read_nights(nights: object, reading: Reading) -> Callable[[Restoring], None]
             for number, status, tables, sit_out in rounds:
                 night_round = NightRound.objects.create(night=night, number=number, status=status)
                 seats = []
-                for table_number, (game_number, names) in enumerate(tables, start=1):
+                for table_number, (game_number, names, ended_as) in enumerate(tables, start=1):
                     game = restoring.games.get(game_number) if game_number is not None else None
-                    table = NightTable.objects.create(round=night_round, number=table_number, game=game)
+                    table = NightTable.objects.create(
+                        round=night_round, number=table_number, game=game, ended_as=ended_as
+                    )
                     seats += [
                         NightSeat(round=night_round, table=table, position=position, player=restoring.players[name])
                         for position, name in enumerate(names)
@@ -240,8 +245,15 @@ def _read_round(
 
     read_tables = []
     for table in tables:
-        if not isinstance(table, Mapping) or set(table) != TABLE_KEYS or not isinstance(table["seats"], list):
-            raise at(gettext("each table is {'game', 'seats'}"))
+        if (
+            not isinstance(table, Mapping)
+            or set(table) not in (TABLE_KEYS, TABLE_KEYS_BEFORE_ENDED_AS)
+            or not isinstance(table["seats"], list)
+        ):
+            raise at(gettext("each table is {'game', 'seats', 'ended_as'}"))
+        ended_as = table.get("ended_as", "")
+        if ended_as not in NightTable.Ended.values or (ended_as and (table["game"] is None or status != "over")):
+            raise at(gettext("a table's 'ended_as' is '', 'later' or 'counted', and only for a game of a round over"))
         names = [take(name) for name in table["seats"]]
         if len(names) not in sizes:
             raise at(gettext("a table of %(count)d cannot play these rules") % {"count": len(names)})
@@ -262,7 +274,7 @@ def _read_round(
                 )
             if played is not None and (played.variant, played.options) != rules:
                 raise at(gettext("game %(number)s was not played under the night's rules") % {"number": game})
-        read_tables.append((game, names))
+        read_tables.append((game, names, ended_as))
     out = [take(name) for name in sit_out]
     return index, status, read_tables, out
 

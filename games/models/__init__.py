@@ -67,6 +67,7 @@ from games.models.night import (
     NightSeat,
     NightTable,
     gone_table,
+    table_result,
 )
 from games.models.players import Player, PlayerQuerySet
 from games.models.presets import LeaguePreset
@@ -216,6 +217,7 @@ __all__ = [
     "season_name",
     "seat_results",
     "series_name",
+    "table_result",
     "time_zone_choices",
     "trash_cutoff",
     "trash_until",

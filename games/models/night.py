@@ -35,7 +35,7 @@ from games.models.players import Player
 from games.models.presets import LeaguePreset
 from games.models.seats import Seat
 from games.models.trash import AllRows, NotTrashed
-from rules import GameSetup, HandError, SetupError
+from rules import GameSetup, GameState, HandError, SetupError, play
 from rules.night import (
     ABANDONED,
     FEWEST_PLAYERS,
@@ -50,6 +50,7 @@ from rules.night import (
     standings,
     variant_sizes,
 )
+from rules.setup import OVER
 
 if TYPE_CHECKING:
     from games.models.activity import Actor
@@ -214,7 +215,7 @@ class Night(models.Model):
                     seated = sorted((seat for seat in night_round.seats.all() if seat.table_id == table.pk), key=_place)
                     tables.append(gone_table([seat.player.name for seat in seated]))
                     continue
-                tables.append(TableResult.from_state(game.state(), game.declared or None))
+                tables.append(table_result(table, game.state()))
             sit_out = tuple(seat.player.name for seat in night_round.seats.all() if seat.table_id is None)
             rounds.append(RoundResult(tuple(tables), sit_out))
         return rounds
@@ -486,14 +487,18 @@ class Night(models.Model):
         return latest
 
     @transaction.atomic
-    def end_round(self, number: int, user: Any = None) -> NightRound:
-        """The round is over: unfinished games end by the time-limit rule, or are abandoned where they cannot.
+    def end_round(self, number: int, user: Any = None, choices: dict[int, str] | None = None) -> NightRound:
+        """The round is over: unfinished games end by the time-limit rule, or as the organizer chose.
 
         A game with a time limit and hands in ends after its last hand, as
         if the time had run out during it (RULES.md, Time limit: the single
         lowest total wins). A game that this does not end (no time limit, no
-        hand yet, or still tied for lowest) is declared abandoned: it scores
-        nobody for the round, as the law says of an abandoned game."""
+        hand yet, or still tied for lowest) ends as `choices` says for its
+        table number (CLUBNIGHT.md): LATER, the game goes on and counts for
+        its round when it ends; COUNT, placed by its totals so far; ABANDON
+        (also a table the choices leave out), it scores nobody this round.
+        The organizer's page asks first (games.views.nights)."""
+        choices = choices or {}
         night = self._lock()
         latest = night.current_round()
         if latest is None or latest.number != number or latest.status != NightRound.Status.PLAYING:
@@ -520,11 +525,58 @@ class Night(models.Model):
                     pass  # the engine will not end it by time: it is abandoned below
                 game.refresh_from_db()
             if game.status in (Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK):
-                game.declare(ABANDONED, user)
+                choice = choices.get(table.number, ABANDON)
+                if choice == LATER:
+                    NightTable.objects.filter(pk=table.pk).update(ended_as=NightTable.Ended.LATER)
+                elif choice == COUNT:
+                    NightTable.objects.filter(pk=table.pk).update(ended_as=NightTable.Ended.COUNTED)
+                else:
+                    game.declare(ABANDONED, user)
         NightRound.objects.filter(pk=latest.pk).update(status=NightRound.Status.OVER, ended_at=timezone.now())
         night._changed()
         latest.refresh_from_db()
         return latest
+
+    def still_playing(self, number: int) -> list[tuple[NightTable, bool]]:
+        """Round `number`'s tables whose game is still being played, each with whether ending the round
+        now would end it by its time limit (the engine asked, nothing stored): the organizer chooses for
+        the others."""
+        found: list[tuple[NightTable, bool]] = []
+        tables = NightTable.objects.filter(
+            round__night=self, round__number=number, round__status=NightRound.Status.PLAYING, game__trashed_at=None
+        )
+        for table in tables.select_related("game").order_by("number"):
+            game = table.game
+            if game is None or game.status not in (Game.Status.IN_PROGRESS, Game.Status.TIE_BREAK):
+                continue
+            found.append((table, _ends_by_time(game)))
+        return found
+
+    @transaction.atomic
+    def bring_back(self, number: int, table_number: int, user: Any = None) -> Game:
+        """An unfinished game round `number`'s end abandoned or counted goes on again: it counts for its
+        round when it ends (NightProblem when there is nothing to bring back)."""
+        night = self._lock()
+        table = (
+            NightTable.objects.select_related("game")
+            .filter(round__night=night, round__number=number, round__status=NightRound.Status.OVER, number=table_number)
+            .first()
+        )
+        if table is None or table.game is None or table.game.trashed_at is not None:
+            raise NightProblem(gettext("There is no such table's game to bring back"))
+        game = table.game
+        if table.ended_as == NightTable.Ended.COUNTED:
+            NightTable.objects.filter(pk=table.pk).update(ended_as=NightTable.Ended.LATER)
+        elif game.declared == ABANDONED:
+            game.undeclare(user)
+            NightTable.objects.filter(pk=table.pk).update(ended_as=NightTable.Ended.LATER)
+        else:
+            raise NightProblem(
+                gettext("Table %(number)d's game was not ended by the round: nothing to bring back")
+                % {"number": table_number}
+            )
+        night._changed()
+        return game
 
     @transaction.atomic
     def next_round(self, number: int) -> NightRound:
@@ -550,6 +602,31 @@ class Night(models.Model):
                 )
             NightRound.objects.filter(pk=latest.pk).update(status=NightRound.Status.OVER, ended_at=timezone.now())
         return night.seat_next_round()
+
+
+def _ends_by_time(game: Game) -> bool:
+    """Whether marking the time as run out in the last hand ends the game (the engine's time-limit rule)."""
+    state = game.state()
+    if not (state.setup.options.time_limit and state.hands and not state.time_up):
+        return False
+    entries = game.entries()
+    entries[-1] = replace(entries[-1], time_up=True)
+    try:
+        return play(state.setup, entries).status == OVER
+    except HandError:
+        return False
+
+
+def table_result(table: NightTable, state: GameState) -> TableResult:
+    """A started table's result for the night: its game's, or as its totals stood when the organizer counted it."""
+    game = table.game
+    declared = game.declared or None if game is not None else None
+    return TableResult.from_state(state, declared, as_it_stands=table.ended_as == NightTable.Ended.COUNTED)
+
+
+# What the organizer may choose for a game still being played when a round ends (CLUBNIGHT.md).
+LATER, COUNT, ABANDON = "later", "count", "abandon"
+END_CHOICES = (LATER, COUNT, ABANDON)
 
 
 def gone_table(players: Sequence[str]) -> TableResult:
@@ -640,6 +717,15 @@ class NightTable(models.Model):
     number = models.PositiveSmallIntegerField()
     # A purged game leaves the table without one (the seats still say who sat there).
     game = models.OneToOneField(Game, on_delete=models.SET_NULL, null=True, blank=True, related_name="night_table")
+
+    class Ended(models.TextChoices):
+        """What the organizer chose for the game still being played when the round ended (CLUBNIGHT.md)."""
+
+        PLAYING = "", _("as its game says")
+        LATER = "later", _("finished later")
+        COUNTED = "counted", _("counted as it stood")
+
+    ended_as = models.CharField(max_length=10, choices=Ended.choices, default=Ended.PLAYING, blank=True)
 
     class Meta:
         ordering = ["number"]

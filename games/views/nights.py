@@ -40,12 +40,14 @@ from games.models import (
     SeriesProblem,
     gone_table,
     put_in_series,
+    table_result,
 )
+from games.models.night import END_CHOICES, LATER
 from games.permissions import ORGANIZE, VIEW, get_league_for, shown_in_its_language
 from games.views.guests import live_link
 from games.views.sharing import table_link_shown
 from rules import name_key
-from rules.night import RoundResult, TableResult, standings, winner
+from rules.night import RoundResult, standings, winner
 from rules.variants import PRESETS
 from scorekeeper.middleware import HtmxHttpRequest
 
@@ -154,7 +156,7 @@ def _results(rounds: list[dict[str, Any]]) -> list[RoundResult]:
         tables = tuple(
             gone_table([player.name for player in table["players"]])
             if table["gone"]
-            else TableResult.from_state(table["state"], table["game"].declared or None)
+            else table_result(table["table"], table["state"])
             for table in view["tables"]
             if table["gone"] or table["state"] is not None
         )
@@ -274,11 +276,28 @@ def night_round(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
             night.start_round(number, request.user)
             message = gettext("Round %(number)d is on: every table's game has started.") % {"number": number}
         elif action == "end":
-            night.end_round(number, request.user)
+            still = night.still_playing(number)
+            if any(not by_time for _table, by_time in still) and "confirm" not in request.POST:
+                # Nothing is voided by one tap: the organizer is asked, table by table, first.
+                return _end_question(request, night, number, still)
+            choices = _end_choices(request, still)
+            if choices is None:
+                return _end_question(request, night, number, still, UNPROCESSABLE)
+            night.end_round(number, request.user, choices)
             message = gettext("Round %(number)d is over.") % {"number": number}
             if number < night.rounds:
                 night.seat_next_round()
                 message += " " + gettext("The next round is seated.")
+        elif action == "bring_back":
+            table_number = _whole(request.POST.get("table"))
+            if table_number is None:
+                return _refused(request, night, membership, UNPROCESSABLE, round_error=gettext("Choose a table."))
+            game = night.bring_back(number, table_number, request.user)
+            message = gettext("Table %(table)d's game goes on: it counts for its round when it ends.") % {
+                "table": table_number
+            }
+            messages.success(request, message)
+            return redirect(game)
         else:
             night.next_round(number)
             message = gettext("Round %(number)d is seated.") % {"number": number + 1}
@@ -290,6 +309,53 @@ def night_round(request: HtmxHttpRequest, night_id: int) -> HttpResponse:
         return _refused(request, night, membership, CONFLICT, round_error=problem.message)
     messages.success(request, message)
     return redirect(night)
+
+
+def _whole(value: str | None, most: int = 64) -> int | None:
+    """A table's number as posted, or None for anything else (a table of a night is 1 to 64)."""
+    if value is None or not value.isdigit() or len(value) > 2:
+        return None
+    number = int(value)
+    return number if 1 <= number <= most else None
+
+
+def _end_choices(request: HtmxHttpRequest, still: list[tuple[NightTable, bool]]) -> dict[int, str] | None:
+    """The organizer's choice for each table its time limit does not end (None when one is missing or unknown)."""
+    choices = {}
+    for table, by_time in still:
+        if by_time:
+            continue
+        choice = request.POST.get(f"table_{table.number}", "")
+        if choice not in END_CHOICES:
+            return None
+        choices[table.number] = choice
+    return choices
+
+
+def _end_question(
+    request: HtmxHttpRequest,
+    night: Night,
+    number: int,
+    still: list[tuple[NightTable, bool]],
+    status: int = HTTPStatus.OK,
+) -> TemplateResponse:
+    """Before a round ends with tables still playing: each one listed, with what will become of it."""
+    tables = []
+    for table, by_time in still:
+        state = table.game.state() if table.game is not None else None
+        players = [seat.player for seat in table.game.ordered_seats()] if table.game is not None else []
+        totals = list(zip(players, state.totals, strict=True)) if state is not None else []
+        tables.append(
+            {
+                "table": table,
+                "by_time": by_time,
+                "hands": len(state.hands) if state is not None else 0,
+                "totals": totals,
+                "chosen": request.POST.get(f"table_{table.number}", LATER),
+            }
+        )
+    context = {"night": night, "league": night.league, "number": number, "tables": tables, "error": status != 200}
+    return TemplateResponse(request, "games/nights/night_end.html", context, status=status)
 
 
 @require_POST

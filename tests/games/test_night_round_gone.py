@@ -29,7 +29,9 @@ def games(night):
 
 
 def end(client, night, number=1):
-    return client.post(reverse("games:night-round", args=[night.pk]), {"action": "end", "number": number})
+    # The organizer's answer to the question asked first: every table still playing abandoned.
+    answer = {"confirm": "1", **{f"table_{table}": "abandon" for table in range(1, 17)}}
+    return client.post(reverse("games:night-round", args=[night.pk]), {"action": "end", "number": number, **answer})
 
 
 def deleted(game, user, how):

@@ -23,6 +23,8 @@ from tests.factories import LeaguePresetFactory, MembershipFactory, PlayerFactor
 pytestmark = pytest.mark.django_db
 
 NINE = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
+# Ending a round, the organizer's answer to the question asked first: every table still playing abandoned.
+END_ABANDONING = {"action": "end", "confirm": "1", **{f"table_{number}": "abandon" for number in range(1, 17)}}
 
 
 def players(league, names=NINE):
@@ -318,7 +320,7 @@ def test_a_second_start_of_the_same_round_starts_nothing_and_says_so(scorer, lea
 def test_a_second_end_or_next_of_the_same_round_does_nothing_more_and_says_so(scorer, league, action, note):
     night = begin(league, rounds=3)
     night.start_round(1)
-    first = scorer.post(reverse("games:night-round", args=[night.pk]), {"action": "end", "number": 1}, follow=True)
+    first = scorer.post(reverse("games:night-round", args=[night.pk]), {**END_ABANDONING, "number": 1}, follow=True)
     assert first.redirect_chain == [(night.get_absolute_url(), 302)]  # round 1 over, round 2 seated
     before = snapshot()
     response = scorer.post(reverse("games:night-round", args=[night.pk]), {"action": action, "number": 1}, follow=True)
@@ -408,13 +410,19 @@ def test_ending_a_round_ends_timed_games_by_the_time_rule_and_abandons_the_rest(
     # One lowest total (0 at a 5-table, 1 at a 4-table): the time rule has a single winner.
     hearts = [0, 1, 2, 3, 7] if seats == 5 else [1, 2, 3, 7]
     Game.objects.get(pk=first.game.pk).record_hand(1, HandEntry.cards(hearts, seats - 1))
-    response = scorer.post(reverse("games:night-round", args=[night.pk]), {"action": "end", "number": 1})
+    url = reverse("games:night-round", args=[night.pk])
+    # No hand in at the second table: its time limit can't end it, so the organizer is asked first.
+    asked = scorer.post(url, {"action": "end", "number": 1})
+    assert asked.status_code == 200
+    assert asked.template_name == "games/nights/night_end.html"
+    assert night.round_set.get(number=1).status == NightRound.Status.PLAYING
+    response = scorer.post(url, {"action": "end", "number": 1, "confirm": "1", "table_2": "abandon"})
     assert response.status_code == 302
     first_game, second_game = Game.objects.get(pk=first.game.pk), Game.objects.get(pk=second.game.pk)
     # The time ran out during hand 1: the single lowest total wins (RULES.md, Time limit).
     assert first_game.status == Game.Status.OVER
     assert first_game.reason == "time"
-    # No hand in at the other table: nothing to end by time, so it is abandoned (it scores nobody).
+    # The organizer chose to abandon the other table's game: it scores nobody.
     assert second_game.status == Game.Status.ABANDONED
     assert night.round_set.get(number=1).status == NightRound.Status.OVER
     assert night.round_set.get(number=2).status == NightRound.Status.PROPOSED
@@ -423,7 +431,7 @@ def test_ending_a_round_ends_timed_games_by_the_time_rule_and_abandons_the_rest(
 def test_the_last_round_over_ends_the_night(scorer, league):
     night = begin(league, rounds=1)
     night.start_round(1)
-    response = scorer.post(reverse("games:night-round", args=[night.pk]), {"action": "end", "number": 1})
+    response = scorer.post(reverse("games:night-round", args=[night.pk]), {**END_ABANDONING, "number": 1})
     assert response.status_code == 302
     assert night.round_set.count() == 1
     page = scorer.get(night.get_absolute_url())
