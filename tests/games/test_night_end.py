@@ -86,10 +86,10 @@ def test_each_tables_choice_is_kept(scorer, league):
 
 def test_abandon_declares_the_game_abandoned_and_it_can_be_brought_back(scorer, league):
     night = begin(league, rounds=1)
-    first, second = tables(night)
+    first, _second = tables(night)
     first.game.record_hand(1, ONE_HAND)
     assert end(scorer, night, confirm="1", table_1="abandon", table_2="count").status_code == 302
-    first, second = tables(night)
+    first, _second = tables(night)
     assert first.game.status == Game.Status.ABANDONED
     page = scorer.get(night.get_absolute_url()).content.decode()
     assert 'data-testid="bring-back-1-1"' in page
