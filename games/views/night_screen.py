@@ -56,6 +56,8 @@ from scorekeeper.middleware import HtmxHttpRequest
 SALT = "games.night-screen"
 SCREEN_MAX_AGE = 2 * 24 * 60 * 60
 POLL_SECONDS = 3
+# Standings rows in one of the TV's columns: 64 players in 4 columns of 16 fit 1920x1080 and 1280x720 alike.
+STANDINGS_ROWS = 16
 PAGE = "games/nights/night_screen.html"
 GONE_PAGE = "games/nights/link_gone.html"
 
@@ -206,6 +208,8 @@ def _screen(
         screen_url=screen_url,
         qr=qr_svg(screen_url),
         round_line=_round_line(night, context),
+        # On the club's TV the standings run in columns of at most STANDINGS_ROWS (night_screen.css).
+        standing_columns=min(4, max(1, -(-len(standings) // STANDINGS_ROWS))),
         standing_rows=[
             {"standing": standing, "score": rounded(standing.score, 2), "margin": rounded(standing.margin, 1)}
             for standing in standings
