@@ -376,6 +376,17 @@ def test_rounds_counts_the_rounds_sat_at_a_table_whatever_became_of_its_game():
     assert {name: night[name].rounds for name in "ADE"} == {"A": 3, "D": 2, "E": 1}
 
 
+def test_a_late_arrival_scores_nothing_for_the_rounds_before_they_came():
+    # CLUBNIGHT.md: a round a player was not there for scores 0; a sit-out forced by the sizes scores ½.
+    round_one = RoundResult((over("ABCD", (10, 20, 30, 40), (0,)),), sit_out=("E",))
+    round_two = RoundResult((over("ABCF", (10, 20, 30, 40), (0,)),), sit_out=("D", "E"))  # F came late
+    night = {standing.player: standing for standing in standings([round_one, round_two])}
+    assert night["E"].score == F(1, 2) + F(1, 2)
+    assert night["F"].score == 0  # last at round two's table, and nothing for round one
+    assert night["D"].score == 0 + F(1, 2)
+    assert (night["F"].rounds, night["E"].rounds) == (1, 0)
+
+
 def test_nobody_wins_a_night_none_of_whose_games_counted():
     abandoned = RoundResult((TableResult(tuple("ABCD"), (0, 0, 0, 0), (), "abandoned"),), sit_out=("E",))
     null = RoundResult((TableResult(tuple("ABCE"), (5, 8, 0, 13), (), "null"),), sit_out=("D",))
