@@ -28,6 +28,27 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On PostgreSQL, leave out the browser tests the database can make no difference to.
+
+    Printing, layouts, colour schemes and the screens draw the same pages whatever stores
+    them, and they took a third of the PostgreSQL run. The browser tests where the
+    database can matter (phones at once, the bad network, dates, imports) are marked
+    `both_databases` and run on both; every test runs on SQLite.
+    """
+    from django.conf import settings
+
+    if "postgresql" not in settings.DATABASES["default"]["ENGINE"]:
+        return
+    kept, left_out = [], []
+    for item in items:
+        once = item.get_closest_marker("browser") and not item.get_closest_marker("both_databases")
+        (left_out if once else kept).append(item)
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = kept
+
+
 @pytest.fixture(scope="session")
 def chromium_path() -> str:
     if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):

@@ -14,7 +14,7 @@ from rules import HandEntry
 from tests.browser.conftest import field, overflows_phone, small_targets
 from tests.factories import PASSWORD, MembershipFactory, PlayerFactory, make_game
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.both_databases, pytest.mark.django_db(transaction=True)]
 
 
 def test_signing_up_creating_a_league_and_adding_players(page: Page, live_server, screen, csp_violations):

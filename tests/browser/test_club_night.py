@@ -10,7 +10,7 @@ from tests.browser.conftest import field, overflows_phone, small_targets
 from tests.factories import UserFactory
 from tests.games.test_night_screen import screen_url
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.both_databases, pytest.mark.django_db(transaction=True)]
 
 NINE = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
 TV = {"width": 1920, "height": 1080}

@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 from games.models import Game, Season
 from tests.factories import make_game
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.both_databases, pytest.mark.django_db(transaction=True)]
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 

@@ -7,7 +7,7 @@ from playwright.sync_api import Page, expect
 
 from tests.factories import make_game
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.both_databases, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_scorer_puts_the_day_played_right(phone: Page, live_server, league, screen, csp_violations):

@@ -9,7 +9,7 @@ from games.models import Membership, NamedInvitation
 from tests.browser.conftest import overflows_phone, small_targets
 from tests.factories import LeagueFactory, UserFactory
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.both_databases, pytest.mark.django_db(transaction=True)]
 
 
 def test_an_invited_member_accepts_on_the_home_page_of_a_phone(new_phone, live_server, screen):

@@ -12,7 +12,7 @@ from games.models import Player
 from tests.browser.conftest import overflows_phone, small_targets
 from tests.games.league_seed import MOON_AND_QUEEN, hand_worked_league, played, seed_league
 
-pytestmark = [pytest.mark.browser]
+pytestmark = [pytest.mark.browser, pytest.mark.both_databases]
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from games.models import Game, Night, NightRound, NightTable, Player
 from rules import HandEntry
 from tests.browser.conftest import overflows_phone, small_targets
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.both_databases, pytest.mark.django_db(transaction=True)]
 
 EIGHT = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 

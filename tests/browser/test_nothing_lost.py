@@ -15,7 +15,7 @@ from rules import HandEntry
 from tests.browser.conftest import login_cookie
 from tests.factories import MembershipFactory, make_game
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.both_databases, pytest.mark.django_db(transaction=True)]
 
 FOLLOW_TIMEOUT_MS = 10_000
 ANN, BEN, CAT, DAN = range(4)

@@ -9,7 +9,7 @@ from games.models import Hand
 from rules import HandEntry
 from tests.factories import make_game
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.both_databases, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_hand_recorded_offline_is_sent_once_when_back_online(phone: Page, live_server, league, screen):

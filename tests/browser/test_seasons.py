@@ -9,7 +9,7 @@ from games.models import Season
 from tests.browser.conftest import overflows_phone, small_targets
 from tests.games.league_seed import hand_worked_league
 
-pytestmark = [pytest.mark.browser]
+pytestmark = [pytest.mark.browser, pytest.mark.both_databases]
 
 
 def test_an_organizer_adds_a_season_and_the_standings_show_it(transactional_db, phone, live_server, league, user,

@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 from games.models import Hand, Membership
 from tests.factories import MembershipFactory, make_game
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.both_databases, pytest.mark.django_db(transaction=True)]
 
 FOLLOW_TIMEOUT_MS = 10_000
 ANN, BEN, CAT = 0, 1, 2

@@ -7,7 +7,7 @@ from playwright.sync_api import Page, expect
 from games.models import NightSeries
 from tests.games.test_series import played_night
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.both_databases, pytest.mark.django_db(transaction=True)]
 
 # Names near the longest the app keeps (40 characters), as in test_night_totals.
 FATIMA = "Fatima Al-Sayed Rodríguez de la Fuente"

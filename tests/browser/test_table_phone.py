@@ -9,7 +9,7 @@ from games.models import Game, Hand, HandRevision, Night
 from tests.browser.club_night import enter_hand, join_links
 from tests.factories import make_game
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.both_databases, pytest.mark.django_db(transaction=True)]
 
 FOLLOW_TIMEOUT_MS = 10_000
 ANN, BEN, CAT, DAN = range(4)

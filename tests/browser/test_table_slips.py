@@ -8,7 +8,7 @@ from playwright.sync_api import Dialog, Page, expect
 from games.models import Game, Hand
 from tests.factories import PlayerFactory, make_game
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.both_databases, pytest.mark.django_db(transaction=True)]
 
 ANN, BEN, CAT = 0, 1, 2
 

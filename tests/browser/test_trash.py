@@ -9,7 +9,7 @@ from django.urls import reverse
 from tests.browser.conftest import overflows_phone, small_targets
 from tests.games.league_seed import hand_worked_league
 
-pytestmark = [pytest.mark.browser]
+pytestmark = [pytest.mark.browser, pytest.mark.both_databases]
 
 SCREENS = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
 

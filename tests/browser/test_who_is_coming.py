@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 from games.models import Announcement, Answer, Player
 from tests.browser.conftest import overflows_phone, small_targets
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.both_databases, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_phone_without_an_account_says_it_is_coming_and_the_night_form_ticks_that_player(
