@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.forms.numbers import IdChoiceField
 from games.models import NOTE_LENGTH, Answer, League, Player, player_name
 
 # An announcement is for a night ahead, within a year.
@@ -54,14 +55,14 @@ class AnswerForm(forms.Form):
     """A member's answer: for their own player, or, not linked to one yet, for the player they pick or name."""
 
     choice = forms.ChoiceField(choices=Answer.Choice.choices)
-    player = forms.ModelChoiceField(label=_("You are"), queryset=Player.objects.none(), required=False)
+    player = IdChoiceField(label=_("You are"), queryset=Player.objects.none(), required=False)
     name = forms.CharField(label=_("Or your name, new to the league"), max_length=200, required=False)
 
     def __init__(self, *args: Any, league: League, own: Player | None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.own = own
         # The players no account has taken yet: the member is one of them.
-        cast(forms.ModelChoiceField, self.fields["player"]).queryset = league.players.filter(user=None)
+        cast(IdChoiceField, self.fields["player"]).queryset = league.players.filter(user=None)
 
     def clean_name(self) -> str:
         name = self.cleaned_data["name"].strip()

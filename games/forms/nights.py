@@ -93,9 +93,7 @@ class NightForm(forms.Form):
     # The league's series, set in __init__ (games.forms.series).
     series = SeriesChoiceField()
     # The announced night this one starts (games.models.announcements): starting it closes the answers.
-    announcement = forms.ModelChoiceField(
-        queryset=Announcement.objects.none(), required=False, widget=forms.HiddenInput
-    )
+    announcement = IdChoiceField(queryset=Announcement.objects.none(), required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, league: League, announcement_id: str | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -105,7 +103,7 @@ class NightForm(forms.Form):
         cast(forms.ChoiceField, self.fields["rules"]).choices = _rules_choices(league)
         self.fields["rules"].initial = "standard"
         upcoming = league.announcements.upcoming()
-        cast(forms.ModelChoiceField, self.fields["announcement"]).queryset = upcoming
+        cast(IdChoiceField, self.fields["announcement"]).queryset = upcoming
         self.from_announcement = None
         if announcement_id and announcement_id.isdigit() and len(announcement_id) <= 18:
             self.from_announcement = upcoming.filter(pk=int(announcement_id)).first()

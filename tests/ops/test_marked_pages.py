@@ -23,9 +23,9 @@ from tests.pseudo_language import is_marked, pseudo_language, unmarked, unmarked
 
 pytestmark = pytest.mark.django_db
 
-# The table's names (tests/ops/conftest.py), usernames and its leagues', seasons', nights' and presets' names.
+# The table's names (tests/ops/conftest.py), usernames and its leagues', seasons', nights', series' and presets' names.
 NAMES = [SCRIPT, IMAGE, "Cat", "Dan", "Spare", "Twin", "Ida", "Jo", "Friday", "This year", "Thursday",
-         "Another house", "Old house", "organizer", "viewer", "scorer", "outsider"]  # fmt: skip
+         "Another house", "Old house", "organizer", "viewer", "scorer", "outsider", f"Autumn {IMAGE}"]  # fmt: skip
 DATA = [
     *NAMES,
     "Scorekeeper",
