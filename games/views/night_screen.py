@@ -6,7 +6,7 @@ the club's TV, or the shared one its Share button hands out) and the
 generation it was given in, and is not stored; it lasts two days (the night
 and the morning after), and an organizer gets it from the night's page and
 can stop it there (Night.stop_link): a stopped link answers 410 at once, and
-a screen showing it says so at its next poll. The
+a screen on it says so at its next poll. The
 page shows the round, each table's hand number and totals as they are
 entered, the night's standings by placement points with the law's
 tie-breaks (rules.night, through the night's own context), and at the end
