@@ -577,7 +577,8 @@ ROUTES: list[Route] = [
         "answer-link",
         token="answer",
         get=WITH_THE_LINK,
-        post=statuses(anonymous=404, outsider=302, public=302, viewer=302, scorer=302, organizer=302),
+        # The table's phone has not got this link: like the anonymous visitor, it can only guess (404).
+        post=statuses(anonymous=404, outsider=302, public=302, viewer=302, scorer=302, organizer=302, guest=404),
         post_data=lambda table: {"name": "Kit", "choice": "yes"},
     ),
     # --- operations
