@@ -1,11 +1,14 @@
 """Views, one module per area of the app, each with the form module of the same name.
 
-- accounts: sign up. logins: the limits on login attempts.
-- leagues: leagues and their players. members: roles, invites, the public
-  link and password links. activity: the league's activity log and its undo.
-- table: games, hands and the game page; regions: the game page's regions
-  drawn once for every phone; offline: the service worker; sharing: a game's
-  share link and QR code; results: a result sent to a chat and its preview.
+- accounts: sign up, the account's page and its password reset. logins and
+  limits: the limits on login attempts and on imports.
+- leagues: leagues and their players. members: roles, invites and the public
+  link. activity: the league's activity log and its undo.
+- table: games, hands and the game page; hand_queue: the offline queue's JSON
+  answers; regions: the game page's regions drawn once for every phone;
+  guests: a phone without an account opening its table's link; offline: the
+  service worker; sharing: a game's share link and QR code; results: a result
+  sent to a chat and its preview.
 - rulebook: cheat-sheets and the referee. presets: a league's house rules.
 - history: standings, archive, scoresheets and players' statistics; seasons:
   a league's named seasons; backups: a league's export and import; trash:
