@@ -11,7 +11,8 @@ class MembershipInline(admin.TabularInline):
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    readonly_fields = ["total", "won", "points", "moons", "queens", "jacks", "wraps", "revokes"]
+    # A seat's figures are the engine's, worked out from the hands (games.figures): never typed in.
+    readonly_fields = Seat.RESULT_FIELDS
 
 
 class HandInline(admin.TabularInline):

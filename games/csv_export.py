@@ -11,6 +11,7 @@ from typing import Any
 from django.db.models import Prefetch
 from django.utils.translation import pgettext, pgettext_lazy
 
+from games.figures import SEAT_FIGURES
 from games.league_file.export import games_in_order
 from games.models import (
     MONEY_VARIANTS,
@@ -31,17 +32,22 @@ from rules.variants import PRESETS
 MOST_SEATS = max(variant.max_players for variant in PRESETS.values())
 
 
+# The seat figures games.csv shows (games.figures), before the rating and after it.
+CSV_FIGURES = [figure for figure in SEAT_FIGURES if figure.csv == "figure"]
+LAST_FIGURES = [figure for figure in SEAT_FIGURES if figure.csv == "last"]
+
+
 def games_csv_header(time_zone: str) -> list[str]:
     """games.csv's columns, in the reader's language (a spreadsheet's header is read by a person; the
     JSON file's keys are the format); the times' name the league's time zone they are written in."""
     return [
         column("game"), column("played_on"), pgettext("CSV column", "started (%(zone)s)") % {"zone": time_zone},
         pgettext("CSV column", "finished (%(zone)s)") % {"zone": time_zone}, column("variant"),
-        column("house_rules"), column("status"), column("hands"), column("seat"), column("player"), column("total"),
-        column("won"), column("points"), column("moons"), column("queens"), column("jacks"), column("wraps"),
-        column("revokes"), column("rating"),
-        # Turbo Hearts' money, last so that the columns before it stay where spreadsheets expect them.
-        pgettext("games.csv column", "money"),
+        column("house_rules"), column("status"), column("hands"), column("seat"), column("player"),
+        *(str(figure.header) for figure in CSV_FIGURES), column("rating"),
+        # Turbo Hearts' money and what came after it, last so that the columns before stay where
+        # spreadsheets expect them.
+        *(str(figure.header) for figure in LAST_FIGURES),
     ]  # fmt: skip
 
 
@@ -55,14 +61,6 @@ COLUMNS = {
     "hands": pgettext_lazy("CSV column", "hands"),
     "seat": pgettext_lazy("CSV column", "seat"),
     "player": pgettext_lazy("CSV column", "player"),
-    "total": pgettext_lazy("CSV column", "total"),
-    "won": pgettext_lazy("CSV column", "won"),
-    "points": pgettext_lazy("CSV column", "points"),
-    "moons": pgettext_lazy("CSV column", "moons"),
-    "queens": pgettext_lazy("CSV column", "queens"),
-    "jacks": pgettext_lazy("CSV column", "jacks"),
-    "wraps": pgettext_lazy("CSV column", "wraps"),
-    "revokes": pgettext_lazy("CSV column", "revokes"),
     "rating": pgettext_lazy("CSV column", "rating"),
     "hand": pgettext_lazy("CSV column", "hand"),
     "dealer": pgettext_lazy("CSV column", "dealer"),
@@ -113,11 +111,10 @@ def house_rules(options: Mapping[str, Any]) -> str:
     return "; ".join(f"{key}={value(option)}" for key, option in sorted(options.items()))
 
 
-# What games_csv_rows reads of each seat, in the order it unpacks them.
+# What games_csv_rows reads of each seat: the game's and the player's, then the figures by name.
 GAMES_CSV_FIELDS = [
     "game_id", "game__number", "game__played_on", "game__created_at", "game__finished_at", "game__variant",
-    "game__options", "game__status", "game__hand_count", "position", "player__name", "total", "won", "points",
-    "moons", "queens", "jacks", "wraps", "revokes", "rating_mu", "rating_sigma", "money",
+    "game__options", "game__status", "game__hand_count", "position", "player__name", "rating_mu", "rating_sigma",
 ]  # fmt: skip
 
 
@@ -126,15 +123,19 @@ def games_csv_rows(league: League) -> Iterator[list[Any]]:
     models, the seats of thousands of games with their game and player took twice as long."""
     yield games_csv_header(league.time_zone)
     zone = league.zone
+    before = [figure.name for figure in CSV_FIGURES]
+    after = [figure.name for figure in LAST_FIGURES]
     seats = (
         Seat.objects.filter(game__league=league)
         .order_by("game__played_on", "game__created_at", "game_id", "position")
-        .values_list(*GAMES_CSV_FIELDS)
+        .values_list(*GAMES_CSV_FIELDS, *before, *after)
     )
     rules: dict[int, str] = {}
-    for (game_id, number, played_on, created_at, finished_at, variant, options, status, hands, position, name, total,
-         won, points, moons, queens, jacks, wraps, revokes, mu, sigma,
-         money) in seats.iterator(chunk_size=2000):  # fmt: skip
+    shown = len(GAMES_CSV_FIELDS)
+    for row in seats.iterator(chunk_size=2000):
+        (game_id, number, played_on, created_at, finished_at, variant, options, status, hands, position, name, mu,
+         sigma) = row[:shown]  # fmt: skip
+        figures = dict(zip(before + after, row[shown:], strict=True))
         if game_id not in rules:
             rules = {game_id: house_rules(options)}  # the rows of one game come together
         # Rounded as every page rounds it (games.rounding), so the figures agree.
@@ -142,9 +143,16 @@ def games_csv_rows(league: League) -> Iterator[list[Any]]:
         yield [
             number, played_on.isoformat(), _local_minute(created_at, zone, played_on),
             _local_minute(finished_at, zone, played_on, days_after=1), variant,
-            rules[game_id], status, hands, position + 1, _cell(name), total, int(won), points, moons, queens, jacks,
-            wraps, revokes, rating, money if variant in MONEY_VARIANTS else "",
+            rules[game_id], status, hands, position + 1, _cell(name),
+            *(_figure(figures[name]) for name in before), rating,
+            # Money is a Turbo game's alone: an empty cell elsewhere, not a 0 that looks earned.
+            *("" if name == "money" and variant not in MONEY_VARIANTS else _figure(figures[name]) for name in after),
         ]  # fmt: skip
+
+
+def _figure(value: Any) -> Any:
+    """A figure's cell: a win as 1 or 0, as spreadsheets sum it."""
+    return int(value) if isinstance(value, bool) else value
 
 
 def hands_csv_header() -> list[str]:

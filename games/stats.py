@@ -22,6 +22,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
 
+from games.figures import SUM_FIGURES, SumFigure
 from games.kept_figures import changes_since, current_rating, rated_columns, rated_games
 from games.models import (
     Game,
@@ -46,8 +47,8 @@ Games = TypeVar("Games", bound=QuerySet[Game])
 class Column:
     """A standings column: what it is called and means, which way is best, and its cell.
 
-    Adding a figure to the standings is a Column here (and, if it is a new
-    sum, a Row field with its aggregate in SeatQuerySet.figures())."""
+    A summed figure's column is made from games.figures' table (_sum_column);
+    the ones worked out from the sums (win %, average, per hand) are written here."""
 
     key: str
     label: str | StrPromise
@@ -73,29 +74,28 @@ def _win_pct_cell(row: Row) -> str:
     return f"{shown(row.win_pct, 0)}%" if row.ranked else f"({shown(row.win_pct, 0)}%)"
 
 
+def _sum_column(figure: SumFigure, cell: Callable[[Row], str] | None = None) -> Column:
+    """A summed figure's column, as games.figures words it; the most first when sorted."""
+    assert figure.column is not None
+    return Column(figure.name, figure.column.short, figure.column.long, True, cell or _format(figure.name))
+
+
+_SUMS = {figure.name: figure for figure in SUM_FIGURES}
 # Left to right as a Hearts league reads a table, so that a phone shows the
-# deciding columns first and the rest are a short swipe away.
+# deciding columns first and the rest are a short swipe away: the figures that
+# lead (wins, games), the ones worked out from the sums, then every other
+# summed figure with a column, in games.figures' order.
 COLUMNS = [
     Column("player", _("Player"), _("Player"), False),
-    Column("wins", _("Wins"), _("Games won"), True, _format("wins")),
-    Column("games", _("Games"), _("Games played that count"), True, _format("games")),
+    *(_sum_column(figure) for figure in SUM_FIGURES if figure.column and figure.leads),
     Column("win_pct", _("Win %"), _("Share of games won (in brackets: too few games to rank)"), True, _win_pct_cell),
     Column("avg_total", _("Avg"), _("Average final score"), False, _format("avg_total", 1)),
     Column("rating", _("Rating"), _("Skill rating now, over every counted game"), True, _format("rating", 1)),
     Column("per_hand", _("Per hand"), _("Average points per hand"), False, _format("per_hand", 2)),
-    Column("moons", _("Moons"), _("Moons shot"), True, _format("moons")),
-    Column("queens", _("Q♠"), _("Queens of spades taken"), True, _format("queens")),
-    Column("wraps", _("Wraps"), _("Wraps back to 0"), True, _format("wraps")),
-    Column("sixty_nine", _("69×5"), _("Games won by 69 for 5"), True, _format("sixty_nine")),
+    *(_sum_column(figure) for figure in SUM_FIGURES if figure.column and not figure.leads and figure.name != "money"),
 ]
 # Turbo Hearts' money: a column only in a table with Turbo games in it (columns_for).
-MONEY = Column(
-    "money",
-    _("Money"),
-    _("Turbo Hearts money won: each hand, the other players' scores minus three times one's own"),
-    True,
-    lambda row: signed(row.money, plus=True),
-)
+MONEY = _sum_column(_SUMS["money"], lambda row: signed(row.money, plus=True))
 EVERY_COLUMN = [*COLUMNS, MONEY]
 SORTS = {column.key: column for column in EVERY_COLUMN}
 
@@ -272,6 +272,11 @@ class Row:
 
     def __repr__(self) -> str:
         return f"Row({self.name!r}, {self.sums}, rating={self.rating})"
+
+    @property
+    def page_figures(self) -> list[tuple[Any, int]]:
+        """The summed figures the player page lists (games.figures' with a page line): (words, value)."""
+        return [(figure.page, self.sums[figure.name]) for figure in SUM_FIGURES if figure.page]
 
     @property
     def win_pct(self) -> Fraction:

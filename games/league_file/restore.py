@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, cast
 
 from django.db import connection, models, transaction
@@ -105,6 +106,8 @@ def add_games(league: League, records: Sequence[GameRecord]) -> list[Game]:
 
 HAND_COLUMNS = ["game", "number", "entry", "result", "created_at", "updated_at", "client_key"]
 SEAT_COLUMNS = ["game", "player", "position", *Seat.RESULT_FIELDS, "rating_mu", "rating_sigma"]
+# A seat's results (seat_results' by name) in SEAT_COLUMNS' order.
+SEAT_RESULTS = itemgetter(*Seat.RESULT_FIELDS)
 # A seat as rate_in_order names it before the seats have ids: its game's number and its position.
 SeatKey = tuple[int, int]
 
@@ -112,11 +115,11 @@ SeatKey = tuple[int, int]
 @dataclass
 class PlayedGame:
     """A record played by the engine: its Game, unsaved and its results set, and each seat's results
-    (seat_results: Seat.RESULT_FIELDS in their order)."""
+    by name (seat_results: Seat.RESULT_FIELDS)."""
 
     record: GameRecord
     game: Game
-    seats: list[tuple]
+    seats: list[dict[str, Any]]
 
 
 @dataclass
@@ -179,8 +182,7 @@ def rate_played(played: Sequence[PlayedGame], ratings: Ratings) -> dict[SeatKey,
     )
     in_order = [
         [
-            # Seat.RESULT_FIELDS: total first, won second, team last.
-            RatedSeat((each.game.number, position), player.pk, results[0], results[1], None, results[-1])
+            RatedSeat((each.game.number, position), player.pk, results["total"], results["won"], None, results["team"])
             for position, (player, results) in enumerate(zip(each.record.players, each.seats, strict=True))
         ]
         for each in counted
@@ -209,7 +211,7 @@ def game_rows(
         # A seat's row without a Seat: some 20,000 instances cost more than their INSERT.
         for position, (player, results) in enumerate(zip(record.players, each.seats, strict=True)):
             mu, sigma = ratings.get((number, position), (None, None))
-            seats.append((number, player.pk, position, *results, mu, sigma))
+            seats.append((number, player.pk, position, *SEAT_RESULTS(results), mu, sigma))
         stored = record.stored or [entry.to_stored() for entry in record.entries]
         at = record.created_at
         hands.extend(

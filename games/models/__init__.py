@@ -20,6 +20,7 @@ only those below it; a model above is reached by name when a method runs
 Everything is re-exported here: `from games.models import Game`.
 """
 
+from games.figures import MONEY_VARIANTS
 from games.models.activity import ActivityEntry, ActivityEntryQuerySet, TablePhone, acting_name, acting_user
 from games.models.announcements import MOST_UPCOMING, NOTE_LENGTH, Announcement, Answer, AnswerLink
 from games.models.attempts import Attempts, Rate
@@ -91,7 +92,6 @@ from games.models.series import (
     series_name,
 )
 from games.models.standings import (
-    MONEY_VARIANTS,
     Figures,
     ResultsChange,
     Rivalry,

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, date, datetime, timedelta
 from itertools import groupby
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import connection, models, transaction
 from django.db.models import Count, F, Q
 
+from games.figures import SEAT_FIGURES, add_fields, seat_figures
 from games.models.lazy import model
 from games.models.players import Player
 from games.models.standings import Standing, figure_sums
@@ -166,19 +167,13 @@ class Seat(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
 
-    # Cache derived from the hands by Game.refresh(), for standings.
-    total = models.IntegerField(default=0)
-    won = models.BooleanField(default=False)
-    points = models.IntegerField(default=0)  # sum of hand points before wraps
-    moons = models.PositiveSmallIntegerField(default=0)
-    queens = models.PositiveSmallIntegerField(default=0)
-    jacks = models.PositiveSmallIntegerField(default=0)
-    wraps = models.PositiveSmallIntegerField(default=0)
-    revokes = models.PositiveSmallIntegerField(default=0)
-    # Turbo Hearts: the money this seat won over the game (zero-sum across the table); 0 elsewhere.
-    money = models.IntegerField(default=0)
-    # A partners game: the index of the seat's team (RULES.md, Partners); null when everyone plays alone.
-    team = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Its figures (total, won, points, moons, queens, ...) are fields made from games.figures'
+    # SEAT_FIGURES below the class: a cache derived from the hands by Game.refresh(), for standings.
+    if TYPE_CHECKING:
+        total: int
+        won: bool
+        money: int
+        team: int | None
     # The player's skill rating (openskill) right after this game, in the
     # league's order of play; null while the game does not count.
     # Maintained by League.results_changed().
@@ -199,62 +194,31 @@ class Seat(models.Model):
     def __str__(self) -> str:
         return f"{self.player} at seat {self.position} of game {self.game_id}"
 
-    RESULT_FIELDS = ["total", "won", "points", "moons", "queens", "jacks", "wraps", "revokes", "money", "team"]
+    # The figures' fields, in the table's order (games.figures.SEAT_FIGURES).
+    RESULT_FIELDS = [figure.name for figure in SEAT_FIGURES]
 
-    def apply_results(self, state: GameState, winners: set[int], results: Sequence[tuple] | None = None) -> None:
+    def apply_results(
+        self, state: GameState, winners: set[int], results: Sequence[dict[str, Any]] | None = None
+    ) -> None:
         """Set and save this seat's results: only the fields that moved, and nothing when none did
         (a hand moves two or three of a seat's ten, and a seat that took nothing keeps them all)."""
-        before = [getattr(self, field) for field in self.RESULT_FIELDS]
+        before = {field: getattr(self, field) for field in self.RESULT_FIELDS}
         self.set_results(state, winners, results)
-        moved = [field for field, was in zip(self.RESULT_FIELDS, before, strict=True) if getattr(self, field) != was]
+        moved = [field for field, was in before.items() if getattr(self, field) != was]
         if moved:
             self.save(update_fields=moved)
 
-    def set_results(self, state: GameState, winners: set[int], results: Sequence[tuple] | None = None) -> None:
+    def set_results(self, state: GameState, winners: set[int], results: Sequence[dict[str, Any]] | None = None) -> None:
         """Copy this seat's results from the engine's state, unsaved; results: seat_results(state,
         winners), when the caller has them for the game's every seat."""
-        figures = (results or seat_results(state, winners))[self.position]
-        for field, value in zip(self.RESULT_FIELDS, figures, strict=True):
+        for field, value in (results or seat_results(state, winners))[self.position].items():
             setattr(self, field, value)
 
 
-def seat_results(state: GameState, winners: set[int]) -> list[tuple]:
-    """Each seat's results (Seat.RESULT_FIELDS, in their order) from the engine's state, in one
-    pass over the hands: an import works them out for some 20,000 seats."""
-    setup = state.setup
-    hands = state.hands
-    seats = range(len(setup.players))
-    points, moons, queens, jacks, wraps, revokes = ([0] * len(seats) for _ in range(6))
-    # In a team game the engine's totals, points and winners are the teams': each partner
-    # carries the team's (RULES.md, Partners), and a team's moon is each partner's.
-    scorers = [setup.scorer_of_seat(seat) for seat in seats]
-    teams_shoot = bool(setup.teams) and setup.moon_names == setup.team_names
-    for hand in hands:
-        for seat, taken in enumerate(hand.points):
-            points[seat] += taken
-        if hand.moon:
-            moons[hand.moon.shooter] += 1
-        entry = hand.entry
-        if entry.queen is not None:
-            queens[entry.queen] += 1
-        if entry.jack is not None:
-            jacks[entry.jack] += 1
-        if entry.revoke is not None:
-            revokes[entry.revoke] += 1
-        for seat in set(hand.wrapped):
-            wraps[seat] += 1
-    return [
-        (
-            state.totals[scorer],
-            scorer in winners,
-            points[scorer],
-            moons[scorer if teams_shoot else seat],
-            queens[seat],
-            jacks[seat],
-            wraps[seat],
-            revokes[seat],
-            state.money[seat] if state.money is not None else 0,
-            scorer if setup.teams else None,
-        )
-        for seat, scorer in zip(seats, scorers, strict=True)
-    ]
+add_fields(Seat, SEAT_FIGURES)
+
+
+def seat_results(state: GameState, winners: set[int]) -> list[dict[str, Any]]:
+    """Each seat's results by name (Seat.RESULT_FIELDS) from the engine's state: games.figures says
+    how a game's hands make each (an import works them out for some 20,000 seats)."""
+    return seat_figures(state, winners)

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 from django.core.cache import cache
 from django.db import models, transaction
-from django.db.models import Case, Count, F, FloatField, Max, Min, OuterRef, Q, Subquery, Value, When
+from django.db.models import Case, F, FloatField, Max, Min, OuterRef, Q, Subquery, Value, When
 
 from games.bulk import insert_rows, instance_rows, step_write
+from games.figures import SUM_FIGURES, add_fields
 from games.models.lazy import model
 from games.ratings import Rating, Ratings, ordinal, rate_in_order
-from rules.variants import PRESETS
 
 if TYPE_CHECKING:
     from games.models.game import Game, Position
@@ -30,33 +30,16 @@ if TYPE_CHECKING:
     from games.models.seasons import Season
 
 
-# The presets whose games pay money hand by hand (Turbo Hearts): Seat.money holds it.
-MONEY_VARIANTS = tuple(key for key, variant in PRESETS.items() if variant.scoring == "turbo")
-
 # A Rivalry row as _standing_rows makes it.
 RIVALRY_COLUMNS = ["league", "player", "opponent", "wins", "losses", "ties"]
 
 
 def figure_sums() -> dict[str, Any]:
-    """The aggregates over seats that make a standings row: the one list of the sums.
+    """The aggregates over seats that make a standings row, by name (games.figures.SUM_FIGURES).
 
     Standing stores each under the same name (Standing.FIGURES is this
-    dict's keys) and stats.Row reads them by name; a new sum is an entry
-    here, a Standing field, and a stats.Column to show it."""
-    return {
-        "games": Count("pk"),
-        "wins": Count("pk", filter=Q(won=True)),
-        "total": models.Sum("total"),
-        "points": models.Sum("points"),
-        "hands": models.Sum("game__hand_count"),
-        "moons": models.Sum("moons"),
-        "queens": models.Sum("queens"),
-        "wraps": models.Sum("wraps"),
-        "sixty_nine": Count("pk", filter=Q(won=True, game__reason="sixty_nine")),
-        "money": models.Sum("money"),
-        # Games that pay money: a table shows the money column only where some were played.
-        "money_games": Count("pk", filter=Q(game__variant__in=MONEY_VARIANTS)),
-    }
+    dict's keys) and stats.Row reads them by name."""
+    return {figure.name: figure.aggregate() for figure in SUM_FIGURES}
 
 
 class StandingsKeeper(models.Model):
@@ -302,28 +285,23 @@ class Figures(models.Model):
     FIGURES = tuple(figure_sums())
 
     variant = models.CharField(max_length=20, blank=True)  # ALL_VARIANTS: every variant together
-    games = models.PositiveIntegerField(default=0)
-    wins = models.PositiveIntegerField(default=0)
-    total = models.IntegerField(default=0)  # sum of final totals
-    points = models.IntegerField(default=0)  # sum of points scored in hands
-    hands = models.PositiveIntegerField(default=0)
-    moons = models.PositiveIntegerField(default=0)
-    queens = models.PositiveIntegerField(default=0)
-    wraps = models.PositiveIntegerField(default=0)
-    sixty_nine = models.PositiveIntegerField(default=0)  # games won by 69 for 5 (or 5 for 69)
-    money = models.IntegerField(default=0)  # Turbo Hearts' money won over the games
-    money_games = models.PositiveIntegerField(default=0)  # games of a variant that pays money (Turbo)
+    # The summed fields (games, wins, total, ...) are made from games.figures' SUM_FIGURES below the class.
     # The player's rating (games.ratings.ordinal), the same on each of their rows.
     rating = models.FloatField(null=True, blank=True)
 
     if TYPE_CHECKING:
         player: Player  # each concrete row's own ForeignKey
+        games: int
+        wins: int
 
     class Meta:
         abstract = True
 
     def __str__(self) -> str:
         return f"{self.player} in {self.variant or 'every variant'}: {self.wins}/{self.games}"
+
+
+add_fields(Figures, SUM_FIGURES)
 
 
 class Standing(Figures):

@@ -1,5 +1,5 @@
-"""seat_results works out every seat's figures in one pass over a game's hands (an import makes
-some 20,000 seats' rows with it); each figure is checked here against its definition, seat by seat."""
+"""seat_results works out every seat's figures (games.figures' table) from a game's hands (an import
+makes some 20,000 seats' rows with it); each figure is checked here against its definition, seat by seat."""
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -19,18 +19,18 @@ def by_definition(state, winners):
         scorer = setup.scorer_of_seat(seat)
         shooter = scorer if setup.teams and setup.moon_names == setup.team_names else seat
         rows.append(
-            (
-                state.totals[scorer],
-                scorer in winners,
-                sum(hand.points[scorer] for hand in state.hands),
-                sum(1 for hand in state.hands if hand.moon and hand.moon.shooter == shooter),
-                sum(1 for hand in state.hands if hand.entry.queen == seat),
-                sum(1 for hand in state.hands if hand.entry.jack == seat),
-                sum(1 for hand in state.hands if seat in hand.wrapped),
-                sum(1 for hand in state.hands if hand.entry.revoke == seat),
-                state.money[seat] if state.money is not None else 0,
-                scorer if setup.teams else None,
-            )
+            {
+                "total": state.totals[scorer],
+                "won": scorer in winners,
+                "points": sum(hand.points[scorer] for hand in state.hands),
+                "moons": sum(1 for hand in state.hands if hand.moon and hand.moon.shooter == shooter),
+                "queens": sum(1 for hand in state.hands if hand.entry.queen == seat),
+                "jacks": sum(1 for hand in state.hands if hand.entry.jack == seat),
+                "wraps": sum(1 for hand in state.hands if seat in hand.wrapped),
+                "revokes": sum(1 for hand in state.hands if hand.entry.revoke == seat),
+                "money": state.money[seat] if state.money is not None else 0,
+                "team": scorer if setup.teams else None,
+            }
         )
     return rows
 
@@ -73,9 +73,9 @@ def test_wraps_moons_queens_and_revokes_by_hand():
     ]
     state = play(setup, entries)
     rows = seat_results(state, set())
-    assert [row[3] for row in rows] == [1, 0, 0, 0]  # moons
-    assert [row[4] for row in rows] == [1, 1, 0, 0]  # queens
-    assert [row[6] for row in rows] == [0, 1, 0, 0]  # wraps: Ben's 51 went back to 0
-    assert [row[7] for row in rows] == [0, 0, 1, 0]  # revokes
-    assert [row[2] for row in rows][:2] == [0, 26 + 25]  # points before wraps
+    assert [row["moons"] for row in rows] == [1, 0, 0, 0]
+    assert [row["queens"] for row in rows] == [1, 1, 0, 0]
+    assert [row["wraps"] for row in rows] == [0, 1, 0, 0]  # Ben's 51 went back to 0
+    assert [row["revokes"] for row in rows] == [0, 0, 1, 0]
+    assert [row["points"] for row in rows][:2] == [0, 26 + 25]  # before wraps
     assert rows == by_definition(state, set())
