@@ -173,7 +173,7 @@ class League(StandingsKeeper):
         are, out of every member's sight, and come back as they were."""
         League.all_objects.select_for_update().filter(pk=self.pk).exists()
         self.trashed_at = timezone.now()
-        League.all_objects.filter(pk=self.pk).update(trashed_at=self.trashed_at)
+        League.all_objects.filter(pk=self.pk).update(trashed_at=self.trashed_at, data_version=F("data_version") + 1)
         self._games_moved_on()
         ActivityEntry.record(self, user, ActivityEntry.Kind.LEAGUE_DELETED, league=self.name)
 
@@ -181,14 +181,15 @@ class League(StandingsKeeper):
     def restore(self, user: Actor = None) -> None:
         """Back from the trash, as it was (its standings never moved while it was there)."""
         League.all_objects.select_for_update().filter(pk=self.pk).exists()
-        League.all_objects.filter(pk=self.pk).update(trashed_at=None)
+        League.all_objects.filter(pk=self.pk).update(trashed_at=None, data_version=F("data_version") + 1)
         self.trashed_at = None
         self._games_moved_on()
         ActivityEntry.record(self, user, ActivityEntry.Kind.LEAGUE_RESTORED, league=self.name)
 
     def _games_moved_on(self) -> None:
         """Every game's version moves on: a phone's poll, answered 'unchanged' from the version
-        alone while its pass holds, asks again in full and finds the league gone (or back)."""
+        alone while its pass holds, asks again in full and finds the league gone (or back); as
+        does the league's data_version, which its public pages' ETags are kept by."""
         model("Game").all_objects.filter(league=self).update(version=F("version") + 1)
 
     def too_many_players(self, count: int | None = None, adding: int = 1) -> str:
