@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, Literal
 
 from django.db import models
@@ -35,26 +36,23 @@ from rules.variants import PRESETS
 MONEY_VARIANTS = tuple(key for key, variant in PRESETS.items() if variant.scoring == "turbo")
 
 
-@dataclass(frozen=True)
 class Played:
-    """A game as its seat figures read it: the engine's state, its winners (scorer indexes), and for
-    each seat the scorer that carries its total (a partner carries the team's, RULES.md, Partners)."""
+    """A game as its seat figures read it, worked out once for all of them: the engine's state, its
+    winners (scorer indexes), its hands, and for each seat the scorer that carries its total (a
+    partner carries the team's, RULES.md, Partners)."""
 
-    state: GameState
-    winners: set[int]
+    __slots__ = ("hands", "scorers", "seats", "setup", "state", "winners")
 
-    @property
-    def seats(self) -> range:
-        return range(len(self.state.setup.players))
-
-    @property
-    def scorers(self) -> list[int]:
-        setup = self.state.setup
-        return [setup.scorer_of_seat(seat) for seat in self.seats]
+    def __init__(self, state: GameState, winners: set[int]) -> None:
+        self.state, self.winners = state, winners
+        self.setup, self.hands = state.setup, state.hands
+        self.seats = range(len(self.setup.players))
+        self.scorers = [self.setup.scorer_of_seat(seat) for seat in self.seats]
 
 
 def _total(game: Played) -> list[Any]:
-    return [game.state.totals[scorer] for scorer in game.scorers]
+    totals = game.state.totals
+    return [totals[scorer] for scorer in game.scorers]
 
 
 def _won(game: Played) -> list[Any]:
@@ -63,28 +61,33 @@ def _won(game: Played) -> list[Any]:
 
 def _points(game: Played) -> list[Any]:
     # In a team game the engine's points are the team's: each partner carries them.
-    hands = game.state.hands
-    return [sum(hand.points[scorer] for hand in hands) for scorer in game.scorers]
+    summed = [0] * len(game.seats)
+    for hand in game.hands:
+        for index, taken in enumerate(hand.points):
+            summed[index] += taken
+    return [summed[scorer] for scorer in game.scorers]
 
 
 def _moons(game: Played) -> list[Any]:
-    setup = game.state.setup
-    shot = [0] * len(setup.players)
-    for hand in game.state.hands:
+    setup = game.setup
+    shot = [0] * len(game.seats)
+    for hand in game.hands:
         if hand.moon:
             shot[hand.moon.shooter] += 1
     # Where the teams shoot as one (RULES.md, Partners), a team's moon is each partner's.
-    teams_shoot = bool(setup.teams) and setup.moon_names == setup.team_names
-    return [shot[scorer] if teams_shoot else shot[seat] for seat, scorer in zip(game.seats, game.scorers, strict=True)]
+    if setup.teams and setup.moon_names == setup.team_names:
+        return [shot[scorer] for scorer in game.scorers]
+    return shot
 
 
 def _taken(card: Literal["queen", "jack", "revoke"]) -> Callable[[Played], list[Any]]:
     """A count of the hands whose entry names the seat for `card` (who took it, who revoked)."""
+    read = attrgetter(f"entry.{card}")
 
     def count(game: Played) -> list[Any]:
-        taken = [0] * len(game.state.setup.players)
-        for hand in game.state.hands:
-            seat = getattr(hand.entry, card)
+        taken = [0] * len(game.seats)
+        for hand in game.hands:
+            seat = read(hand)
             if seat is not None:
                 taken[seat] += 1
         return taken
@@ -93,20 +96,23 @@ def _taken(card: Literal["queen", "jack", "revoke"]) -> Callable[[Played], list[
 
 
 def _wraps(game: Played) -> list[Any]:
-    wrapped = [0] * len(game.state.setup.players)
-    for hand in game.state.hands:
-        for seat in set(hand.wrapped):
-            wrapped[seat] += 1
+    wrapped = [0] * len(game.seats)
+    for hand in game.hands:
+        if hand.wrapped:
+            for seat in set(hand.wrapped):
+                wrapped[seat] += 1
     return wrapped
 
 
 def _money(game: Played) -> list[Any]:
     money = game.state.money
-    return [money[seat] if money is not None else 0 for seat in game.seats]
+    return list(money) if money is not None else [0] * len(game.seats)
 
 
 def _team(game: Played) -> list[Any]:
-    return [scorer if game.state.setup.teams else None for scorer in game.scorers]
+    if not game.setup.teams:
+        return [None] * len(game.seats)
+    return list(game.scorers)
 
 
 def _count() -> models.Field[Any, Any]:
@@ -151,11 +157,16 @@ SEAT_FIGURES: tuple[SeatFigure, ...] = (
 )
 
 
+SEAT_FIGURE_NAMES = tuple(figure.name for figure in SEAT_FIGURES)
+_MAKERS = tuple(figure.of_game for figure in SEAT_FIGURES)
+
+
 def seat_figures(state: GameState, winners: set[int]) -> list[dict[str, Any]]:
     """Each seat's figures by name (SEAT_FIGURES), in seat order, from the engine's state."""
     game = Played(state, winners)
-    columns = [(figure.name, figure.of_game(game)) for figure in SEAT_FIGURES]
-    return [{name: values[seat] for name, values in columns} for seat in game.seats]
+    # A list per figure, a value per seat in each: read across, a seat's figures by name.
+    by_figure = [of_game(game) for of_game in _MAKERS]
+    return [dict(zip(SEAT_FIGURE_NAMES, seat, strict=True)) for seat in zip(*by_figure, strict=True)]
 
 
 @dataclass(frozen=True)
