@@ -174,6 +174,9 @@ LANGUAGES = [
     ("es", "Español"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates, times and percentages as each language writes them, before Django's
+# own formats (scorekeeper/formats/; docs/I18N.md).
+FORMAT_MODULE_PATH = ["scorekeeper.formats"]
 # The footer's switch is kept a year on this phone, as the theme is kept (a
 # session cookie would forget it when the browser closes).
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
