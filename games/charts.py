@@ -15,8 +15,9 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 
-from django.utils import dateformat
+from django.utils import formats
 from django.utils.translation import gettext, ngettext
 
 from games.rounding import shown
@@ -262,7 +263,7 @@ def totals_chart(state: GameState, chart_id: str = "totals-chart") -> Chart:
 
 def _day(moment: date) -> str:
     """'2 Mar 2025', with the month as the page's language writes it."""
-    return dateformat.format(moment, "j M Y")
+    return formats.date_format(moment)
 
 
 def rating_chart(
@@ -317,12 +318,13 @@ def rating_chart(
 
 
 def _number(value: float) -> str:
-    return str(int(value)) if value == int(value) else f"{value:g}"
+    """An axis tick's label, with the page's decimal sign (2,5 in Dutch)."""
+    return str(int(value)) if value == int(value) else formats.number_format(Decimal(f"{value:g}"))
 
 
 def _month(day: date) -> str:
     """'Mar 2025', with the month as the page's language writes it."""
-    return dateformat.format(day, "M Y")
+    return formats.date_format(day, "YEAR_MONTH_FORMAT")
 
 
 def league_ratings_chart(

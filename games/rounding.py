@@ -43,3 +43,12 @@ def shown(value: int | float | Fraction | Decimal | None, places: int = 1) -> st
     if text == MISSING:
         return text
     return formats.number_format(Decimal(text), places)
+
+
+def percent(value: int | float | Fraction | Decimal | None, places: int = 0) -> str:
+    """shown() as a percentage, the sign where the page's language puts it: 27% in English, Dutch
+    and German, 27 % in French and Spanish (a no-break space; PERCENT_FORMAT in scorekeeper/formats/)."""
+    text = shown(value, places)
+    if text == MISSING:
+        return text
+    return str(formats.get_format("PERCENT_FORMAT")).format(text)

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from django.core.cache import cache
 from django.db.models import Exists, F, FilteredRelation, OuterRef, Q, QuerySet, Subquery
-from django.utils import dateformat, timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
@@ -35,7 +35,7 @@ from games.models import (
     SeatQuerySet,
     Standing,
 )
-from games.rounding import MISSING, shown
+from games.rounding import MISSING, percent, shown
 from rules.describe import signed
 from rules.variants import PRESETS
 
@@ -71,7 +71,7 @@ def _format(key: str, places: int | None = None) -> Callable[[Row], str]:
 
 def _win_pct_cell(row: Row) -> str:
     # Below the league's minimum of games the rate is shown, in brackets, but not ranked.
-    return f"{shown(row.win_pct, 0)}%" if row.ranked else f"({shown(row.win_pct, 0)}%)"
+    return percent(row.win_pct) if row.ranked else f"({percent(row.win_pct)})"
 
 
 def _sum_column(figure: SumFigure, cell: Callable[[Row], str] | None = None) -> Column:
@@ -249,7 +249,7 @@ def day_label(moment: date | datetime) -> str:
     """'7 Jan 2025': a day as pages write it, in the time zone in use (the league's) for a moment."""
     if isinstance(moment, datetime):
         moment = timezone.localtime(moment)
-    return dateformat.format(moment, "j M Y")
+    return formats.date_format(moment)
 
 
 class Row:

@@ -44,6 +44,7 @@ urlpatterns = [
 urlpatterns += [
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/email/", accounts.account_email, name="account-email"),
+    path("accounts/language/", accounts.account_language, name="account-language"),
 ]
 
 # --- leagues and players ----------------------------------------------------

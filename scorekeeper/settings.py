@@ -82,7 +82,8 @@ MIDDLEWARE = [
     # against BREACH, and the CSRF token is masked per response anyway.
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    # The language: the footer's switch (a cookie) if used, else the browser's
+    # The language: the phone's cookie (the footer's switch, or a signed-in
+    # person's own language, put there at sign-in: docs/I18N.md), else the browser's
     # Accept-Language; a league's own language overrides both on its public
     # pages (games.permissions.shown_in_its_language). Sets <html lang>.
     "django.middleware.locale.LocaleMiddleware",
@@ -174,6 +175,9 @@ LANGUAGES = [
     ("es", "Español"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates, times and percentages as each language writes them, before Django's
+# own formats (scorekeeper/formats/; docs/I18N.md).
+FORMAT_MODULE_PATH = ["scorekeeper.formats"]
 # The footer's switch is kept a year on this phone, as the theme is kept (a
 # session cookie would forget it when the browser closes).
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60

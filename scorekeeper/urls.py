@@ -1,7 +1,6 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from django.views.i18n import set_language
 
 from games.views import accounts, logins
 
@@ -24,8 +23,9 @@ urlpatterns = [
         name="password_reset_confirm",
     ),
     path("accounts/reset/done/", auth_views.PasswordResetCompleteView.as_view(), name="password_reset_complete"),
-    # The footer's language switch: keeps the choice in a cookie and goes back to the page (POST only).
-    path("i18n/setlang/", set_language, name="set_language"),
+    # The footer's language switch: keeps the choice in a cookie and goes back to the page (POST only);
+    # a signed-in person's choice is their account's language too.
+    path("i18n/setlang/", accounts.set_language, name="set_language"),
     path("", include("games.urls")),
 ]
 

@@ -7,7 +7,7 @@ every rule is the engine's, and its errors are mapped back onto the fields
 they are about (FieldError.field, SetupError.field).
 """
 
-from games.forms.accounts import EmailForm, SignupForm
+from games.forms.accounts import EmailForm, LanguageForm, SignupForm
 from games.forms.activity import ActivityFilterForm
 from games.forms.backups import BIG_FILES, GAMES_PER_MB, TOO_LARGE, LeagueImportForm, league_file_max_bytes
 from games.forms.history import ArchiveForm, SpanForm, StandingsForm
@@ -82,6 +82,7 @@ __all__ = [
     "HandForm",
     "HeartsField",
     "InviteForm",
+    "LanguageForm",
     "LeagueDeleteForm",
     "LeagueForm",
     "LeagueImportForm",

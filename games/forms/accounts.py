@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
@@ -60,3 +61,22 @@ class EmailForm(forms.Form):
         if not self.user.check_password(password):
             raise forms.ValidationError(_("That is not your password."), code="password_incorrect")
         return password
+
+
+def language_choices() -> list[tuple[str, Any]]:
+    """None, then each language in its own name, as the footer's switch lists them."""
+    return [("", _("None: as this phone or its browser says")), *settings.LANGUAGES]
+
+
+class LanguageForm(forms.Form):
+    """The person's own language, which every phone they sign in on shows; or none, to leave it to the phone."""
+
+    language = forms.ChoiceField(
+        label=_("Your language"),
+        required=False,
+        choices=language_choices,
+        help_text=_(
+            "Every phone you sign in on shows the app in this language. A league's public pages, its club "
+            "screen and its prints keep the league's own language if it has one."
+        ),
+    )

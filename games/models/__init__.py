@@ -14,13 +14,14 @@ waiting for their yes), seats, game, seasons, night (a club night's rounds
 and tables, above the games they hold), table_links (a game's scoring link
 for a phone without an account), series (a series of nights and its final
 table, above the nights), announcements (the next night announced and who
-says they come). A module imports
+says they come); accounts (a person's own settings) stands alone. A module imports
 only those below it; a model above is reached by name when a method runs
 (games.models.lazy), as a ForeignKey("games.Game") reaches it.
 Everything is re-exported here: `from games.models import Game`.
 """
 
 from games.figures import MONEY_VARIANTS
+from games.models.accounts import Account
 from games.models.activity import ActivityEntry, ActivityEntryQuerySet, TablePhone, acting_name, acting_user
 from games.models.announcements import MOST_UPCOMING, NOTE_LENGTH, Announcement, Answer, AnswerLink
 from games.models.attempts import Attempts, Rate
@@ -138,6 +139,7 @@ __all__ = [
     "SEASON_NAME_LENGTH",
     "SERIES_NAME_LENGTH",
     "TRASH_DAYS",
+    "Account",
     "ActivityEntry",
     "ActivityEntryQuerySet",
     "AllRows",

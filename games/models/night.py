@@ -23,7 +23,7 @@ from django.conf import settings
 from django.db import models, transaction
 from django.db.models import F, Max
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -128,7 +128,7 @@ class Night(models.Model):
 
     @property
     def title(self) -> str:
-        return self.name or gettext("Club night of %(day)s") % {"day": self.played_on.isoformat()}
+        return self.name or gettext("Club night of %(day)s") % {"day": formats.date_format(self.played_on)}
 
     # The trash -------------------------------------------------------------
 

@@ -10,13 +10,13 @@ from html import escape
 from typing import Any
 
 from django import forms, template
-from django.utils import dateformat
+from django.utils import formats
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
 from games.models import MONEY_VARIANTS, Game, Player
 from games.permissions import Reader
-from games.rounding import shown
+from games.rounding import percent, shown
 from games.templatetags.variants import variant_name
 from rules import describe
 
@@ -46,6 +46,12 @@ def figure(value: float | Fraction | None, places: int = 1) -> str:
     return shown(value, places)
 
 
+@register.filter(name="percent")
+def percent_filter(value: float | Fraction | None, places: int = 0) -> str:
+    """A percentage as every page shows it: rounded as figure, its sign as the language writes it."""
+    return percent(value, places)
+
+
 @register.filter
 def signed(value: int) -> str:
     """A hand's points with their sign: +3, −26, 0."""
@@ -73,7 +79,7 @@ def _game_row(game: Game, reader: Reader, player_id: int | None) -> str:
     url = escape(reader.scoresheet_url(game.pk))
     title = gettext("Game %(number)s · %(day)s · %(variant)s") % {
         "number": game.number,
-        "day": dateformat.format(played, "j M Y"),
+        "day": formats.date_format(played),
         "variant": escape(variant_name(game.variant)),
     }
     status = escape(str(STATUS_LABELS.get(game.status, game.status)))

@@ -1,4 +1,4 @@
-"""Signing up, the account's e-mail address, and a forgotten password's reset by e-mail.
+"""Signing up, the account's e-mail address and language, and a forgotten password's reset by e-mail.
 
 Logging in and out are Django's own views (scorekeeper/urls.py), as are the
 reset's later steps.
@@ -6,6 +6,7 @@ reset's later steps.
 
 from http import HTTPStatus
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -15,15 +16,17 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
+from django.views import i18n
 from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
-from games.forms import EmailForm, SignupForm
-from games.models import Attempts, Rate
-from games.views.logins import client_address
+from games.forms import EmailForm, LanguageForm, SignupForm
+from games.models import Account, Attempts, Rate
+from games.views.logins import client_address, keep_on_phone
 from scorekeeper.middleware import HtmxHttpRequest, SignedInRequest
 
 
@@ -102,3 +105,39 @@ def account_email(request: SignedInRequest) -> TemplateResponse | HttpResponseRe
         return redirect("games:home")
     status = HTTPStatus.UNPROCESSABLE_ENTITY if form.is_bound and form.errors else HTTPStatus.OK
     return TemplateResponse(request, "registration/email_form.html", {"form": form}, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account_language(request: SignedInRequest) -> TemplateResponse | HttpResponseRedirect:
+    """The person's own language: kept with their account, and put on this phone at once."""
+    form = LanguageForm(request.POST or None, initial={"language": Account.language_of(request.user)})
+    if request.method == "POST" and form.is_valid():
+        language = form.cleaned_data["language"]
+        Account.keep_language(request.user, language)
+        response = redirect("games:home")
+        if language:
+            keep_on_phone(response, language)
+            # Said in the language just chosen, as the next page will be.
+            with translation.override(language):
+                messages.success(request, gettext("Every phone you sign in on will speak this language."))
+        else:
+            messages.success(request, gettext("Your account has no language of its own now."))
+        return response
+    status = HTTPStatus.UNPROCESSABLE_ENTITY if form.is_bound and form.errors else HTTPStatus.OK
+    return TemplateResponse(request, "registration/language_form.html", {"form": form}, status=status)
+
+
+def set_language(request: HttpRequest) -> HttpResponseBase:
+    """The footer's switch: Django's set_language, which keeps the choice on this phone (a cookie).
+
+    A signed-in person's pick is their account's language too, so that the
+    switch and the account never disagree and the next phone they sign in on
+    speaks it. Django's view checks the method and the language; only a
+    language the app speaks is kept with the account."""
+    response = i18n.set_language(request)
+    language = request.POST.get("language", "") if request.method == "POST" else ""
+    kept_on_phone = settings.LANGUAGE_COOKIE_NAME in response.cookies
+    if kept_on_phone and request.user.is_authenticated and language in dict(settings.LANGUAGES):
+        Account.keep_language(request.user, language)
+    return response

@@ -1,4 +1,7 @@
-"""The brake on guessing passwords: the site's and the admin's login, limited per address and per name."""
+"""The brake on guessing passwords: the site's and the admin's login, limited per address and per name.
+
+Signing in also brings the person's own language to the phone (Account.language).
+"""
 
 import logging
 
@@ -12,7 +15,7 @@ from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 
-from games.models import Attempts, Rate
+from games.models import Account, Attempts, Rate
 
 logger = logging.getLogger(__name__)
 
@@ -77,7 +80,31 @@ def login(request: HttpRequest) -> HttpResponseBase:
         form = AuthenticationForm(request, initial={"username": request.POST.get("username", "")})
         context = {"form": form, "next": request.POST.get("next", "")}
         return TemplateResponse(request, "registration/login.html", context, status=429)
-    return _login(request)
+    response = _login(request)
+    if request.method == "POST" and request.user.is_authenticated and response.status_code == 302:
+        language = Account.language_of(request.user)
+        if language:
+            keep_on_phone(response, language)
+    return response
+
+
+def keep_on_phone(response: HttpResponseBase, language: str) -> None:
+    """`language` in the phone's language cookie, as the footer's switch keeps it (Django's set_language).
+
+    A person's language goes with them as this cookie, set when they sign in
+    and when they choose it, rather than read from their account on every
+    request: LocaleMiddleware stays the one place that picks a page's language,
+    and a page or a poll costs no query more than before."""
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,  # type: ignore[arg-type]  # one of Django's values, as its own view sets it
+    )
 
 
 @never_cache

@@ -46,7 +46,7 @@ from django.views.decorators.http import require_GET, require_POST, require_safe
 from games.models import Night
 from games.permissions import ORGANIZE, get_public_league, shown_in_its_language
 from games.result_image import HEIGHT, WIDTH, Row, result_png
-from games.rounding import rounded
+from games.rounding import rounded, shown
 from games.views.nights import _night_context, _night_for, night_detail
 from games.views.pages import render_page, render_partial
 from games.views.results import CHECKED_EACH_TIME
@@ -211,7 +211,7 @@ def _screen(
         # On the club's TV the standings run in columns of at most STANDINGS_ROWS (night_screen.css).
         standing_columns=min(4, max(1, -(-len(standings) // STANDINGS_ROWS))),
         standing_rows=[
-            {"standing": standing, "score": rounded(standing.score, 2), "margin": rounded(standing.margin, 1)}
+            {"standing": standing, "score": shown(standing.score, 2), "margin": shown(standing.margin, 1)}
             for standing in standings
         ],
         share=_night_share(night, context, screen_url),
@@ -417,7 +417,7 @@ def _image(request: HtmxHttpRequest, night_id: int, current: str) -> HttpRespons
     else:
         night = _night(night_id)
         context = _night_context(night, None)
-        subtitle = f"{date_format(night.played_on, 'j M Y')} · {_round_line(night, context)}"
+        subtitle = f"{date_format(night.played_on)} · {_round_line(night, context)}"
         png = result_png("\N{BLACK HEART SUIT} " + night.title, subtitle, _standing_rows(context), _("Winner"))
         response = HttpResponse(png, content_type="image/png")
     response["ETag"] = tag

@@ -59,7 +59,7 @@ def game_title(game: Game, state: GameState) -> str:
 
 def game_summary(game: Game, state: GameState) -> str:
     """One line under the title: the day, and how the game stands."""
-    day = date_format(game.played_on, "j M Y")
+    day = date_format(game.played_on)
     if game.declared == Game.Status.NULL:
         return _("%(day)s · declared null") % {"day": day}
     if game.declared == Game.Status.ABANDONED:

@@ -191,6 +191,12 @@ ROUTES: list[Route] = [
         # The account's own password, as the form asks for it.
         post_data=lambda table: {"email": "me@example.com", "password": PASSWORD},
     ),
+    Route(
+        "account-language",
+        get=statuses(anonymous=LOGIN, outsider=200, public=LOGIN, viewer=200, scorer=200, organizer=200),
+        post=statuses(anonymous=LOGIN, outsider=302, public=LOGIN, viewer=302, scorer=302, organizer=302),
+        post_data=lambda table: {"language": "nl"},
+    ),
     # --- leagues and players
     Route(
         "league-new",

@@ -1,0 +1,9 @@
+# "1 dec. 2026", "31 mei 2024", "dinsdag 1 december 2026", 16:30, 27%.
+DATE_FORMAT = "j N Y"
+DATETIME_FORMAT = "j N Y, H:i"
+TIME_FORMAT = "H:i"
+MONTH_DAY_FORMAT = "j N"
+YEAR_MONTH_FORMAT = "N Y"
+DAY_TIME_FORMAT = "j N, H:i"
+WEEKDAY_DATE_FORMAT = "l j F Y"
+PERCENT_FORMAT = "{}%"
