@@ -109,7 +109,9 @@ def test_every_page_of_a_hand_fits_the_phone_in_every_language(phone: Page, live
     expect(phone.locator(".scoresheet")).to_be_visible()
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= PHONE_WIDTH
     wide = phone.evaluate(WIDE_TABLES, PHONE_WIDTH)
-    assert wide == [] or all(table["scrolls"] and table["focusable"] and table["named"] and table["hint"] for table in wide), wide
+    assert wide == [] or all(
+        table["scrolls"] and table["focusable"] and table["named"] and table["hint"] for table in wide
+    ), wide
 
     # Every cheat-sheet: each table within the screen, no sideways page.
     for variant in PRESETS:
