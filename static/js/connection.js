@@ -8,6 +8,12 @@
 
   var MARK = "data-connection-alert";
 
+  // The page's own words (templates/messages.html), in its language; English where a page has none.
+  function words(key, english) {
+    var region = document.getElementById("messages");
+    return (region && region.dataset[key]) || english;
+  }
+
   function say(text) {
     var region = document.getElementById("messages");
     if (!region) return;
@@ -20,21 +26,21 @@
   }
 
   document.addEventListener("htmx:sendError", function () {
-    say("Couldn't reach the server. Check the connection and try again.");
+    say(words("sendError", "Couldn't reach the server. Check the connection and try again."));
   });
   document.addEventListener("htmx:timeout", function () {
-    say("The server took too long to answer. Check the connection and try again.");
+    say(words("timeout", "The server took too long to answer. Check the connection and try again."));
   });
   document.addEventListener("htmx:responseError", function (event) {
     var status = event.detail && event.detail.xhr ? event.detail.xhr.status : 0;
     if (status === 403) {
-      say("Your role in this league doesn't allow that.");
+      say(words("forbidden", "Your role in this league doesn't allow that."));
     } else if (status === 503) {
-      say("The server could not save just now: nothing was recorded. Try again in a minute.");
+      say(words("unavailable", "The server could not save just now: nothing was recorded. Try again in a minute."));
     } else if (status === 404) {
-      say("That isn't there any more. Reload the page.");
+      say(words("gone", "That isn't there any more. Reload the page."));
     } else {
-      say("Something went wrong (error " + status + "). Reload the page and try again.");
+      say(words("failed", "Something went wrong (error {status}). Reload the page and try again.").replace("{status}", status));
     }
   });
   // An element replaced while its own request is out (the poll, swapped by a Record's answer)

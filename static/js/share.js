@@ -1,6 +1,7 @@
 // The share panel's "Copy link": one tap puts the game's link on the
 // clipboard. Without JavaScript (or a clipboard) the link stays in its box
-// to select by hand, and the button stays hidden.
+// to select by hand, and the button stays hidden. What it says is the page's
+// own words (the button's data-copied and data-not-copied), in its language.
 (function () {
   "use strict";
 
@@ -16,10 +17,10 @@
     var link = panel.querySelector("[data-share-link]");
     var status = panel.querySelector("[data-copy-status]");
     navigator.clipboard.writeText(link.value).then(function () {
-      status.textContent = "Link copied.";
+      status.textContent = button.dataset.copied;
     }, function () {
       link.select();
-      status.textContent = "Couldn't copy: the link is selected, copy it from the box.";
+      status.textContent = button.dataset.notCopied;
     });
   });
 
