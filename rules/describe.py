@@ -172,8 +172,10 @@ def describe_leader(setup: GameSetup, deal: Deal) -> str:
     card = shown_card(deal.lead_card or "")
     if setup.deck.kitty:
         # The lowest club dealt to a player leads; it may lie in the kitty.
-        return _("Whoever holds the lowest club leads (the {card}, unless it is in the kitty)").format(card=card)
-    return _("Whoever holds the {card} leads").format(card=card)
+        return _("Whoever holds the lowest club leads (the {card}, unless it is in the kitty)").format(
+            card=shown_card(card)
+        )
+    return _("Whoever holds the {card} leads").format(card=shown_card(card))
 
 
 def describe_deck(setup: GameSetup) -> tuple[str, ...]:
@@ -201,7 +203,7 @@ def describe_deck(setup: GameSetup) -> tuple[str, ...]:
             shuffle = _("Shuffle {decks} decks together: {cards} cards")
         lines.append(shuffle.format(decks=deck.decks, removed=taken_out, jokers=deck.jokers, cards=deck.total_cards))
     elif deck.removed:
-        lines.append(_("Take out the {cards}").format(cards=join_names(list(deck.removed))))
+        lines.append(_("Take out the {cards}").format(cards=join_names([shown_card(card) for card in deck.removed])))
     if deck.warren:
         lines.append(
             _("Shuffle in the Warren card ({cards} cards); whoever is dealt it gets one extra card face down").format(

@@ -13,7 +13,20 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules.cards import CHARGEABLE, CLUBS, DIAMONDS, HEARTS, RANKS, SPADES, rank_of, read_card, shown_card, suit_of
+from rules.cards import (
+    CHARGEABLE,
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    RANKS,
+    SPADES,
+    rank_of,
+    read_card,
+    shown_card,
+    suit_of,
+    the_card,
+    typed_card,
+)
 from rules.describe import describe_deal, describe_outcome, describe_result, revoke_terms, signed
 from rules.entry import HandEntry
 from rules.game import GameState
@@ -173,7 +186,7 @@ class Card:
             return _("another card")
         if self.rank is None:
             return A_SUIT[self.suit]
-        return _("the {card}").format(card=shown_card(f"{self.rank}{self.suit}"))
+        return the_card(f"{self.rank}{self.suit}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -435,7 +448,11 @@ def read_trick(text: str) -> tuple[str, ...]:
             continue
         card = read_card(word)
         if card is None:
-            raise ValueError(_("“{word}” is not a card: write them as K♠ or ks, 10♦ or 10d").format(word=word))
+            raise ValueError(
+                _("“{word}” is not a card: write them as {card} or {typed}, {ten} or {typed_ten}").format(
+                    word=word, card=shown_card("K♠"), typed=typed_card("K♠"), ten="10♦", typed_ten=typed_card("10♦")
+                )
+            )
         cards.append(card)
     return tuple(cards)
 
