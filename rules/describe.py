@@ -44,9 +44,9 @@ def revoke_terms(setup: GameSetup) -> str:
     if setup.turbo:
         # RULES.md, Turbo Hearts: 13 for the hearts and 13 for the Q♠, each doubled if charged.
         return _(
-            "scores 26 (13 more with the A♥ charged, 13 more with the Q♠ charged), "
-            "everyone else 0 for that hand (no moon, no J♦ or 10♣)"
-        )
+            "scores 26 (13 more with the {ace_of_hearts} charged, 13 more with the {queen} charged), "
+            "everyone else 0 for that hand (no moon, no {jack} or 10♣)"
+        ).format(ace_of_hearts=shown_card("A♥"), queen=shown_card("Q♠"), jack=shown_card("J♦"))
     # Cards worth minus points (the J♦, negative extra cards) stay with nobody on a revoke.
     minus = list(dict.fromkeys(card.card for card in setup.single_cards if card.points < 0))
     # Whole clauses (rules.i18n), with or without the bonus, so each language words them its own way.

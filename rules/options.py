@@ -260,7 +260,7 @@ OPTIONS: dict[str, Option] = {
             "moon",
             "choice",
             _("Shooting the moon"),
-            _("What happens when one player takes every heart and the Q♠."),
+            _("What happens when one player takes every heart and the {queen}.").format(queen=shown_card("Q♠")),
             MOON_RULES,
             {
                 "choice": _("shooter chooses: others +P or self −P"),
@@ -272,13 +272,18 @@ OPTIONS: dict[str, Option] = {
             },
         ),
         Option(
-            "jack_of_diamonds", "bool", _("J♦ counts −10"), _("Whoever takes the jack of diamonds scores minus 10.")
+            "jack_of_diamonds",
+            "bool",
+            _("{jack} counts −10").format(jack=shown_card("J♦")),
+            _("Whoever takes the jack of diamonds scores minus 10."),
         ),
         Option(
             "moon_needs_jack",
             "bool",
-            _("Moon needs the J♦"),
-            _("A moon also needs the J♦, and the moon's points replace the J♦'s."),
+            _("Moon needs the {jack}").format(jack=shown_card("J♦")),
+            _("A moon also needs the {jack}, and the moon's points replace the {jack}'s.").format(
+                jack=shown_card("J♦")
+            ),
         ),
         Option(
             "wraps",
@@ -359,7 +364,7 @@ OPTIONS: dict[str, Option] = {
         Option(
             "queen_points",
             "int",
-            _("Q♠ scores"),
+            _("{queen} scores").format(queen=shown_card("Q♠")),
             _("What the queen of spades scores (0: it is no point card)."),
             more=True,
             most=100,
@@ -408,15 +413,15 @@ OPTIONS: dict[str, Option] = {
             "first_trick_points",
             "bool",
             _("Points on the first trick"),
-            _("Hearts and the Q♠ may be played to the first trick."),
+            _("Hearts and the {queen} may be played to the first trick.").format(queen=shown_card("Q♠")),
             more=True,
             default=False,
         ),
         Option(
             "queen_breaks_hearts",
             "bool",
-            _("Q♠ breaks hearts"),
-            _("The Q♠ breaks hearts and may be led at any time."),
+            _("{queen} breaks hearts").format(queen=shown_card("Q♠")),
+            _("The {queen} breaks hearts and may be led at any time.").format(queen=shown_card("Q♠")),
             more=True,
             default=False,
         ),
@@ -435,7 +440,9 @@ OPTIONS: dict[str, Option] = {
             "plus_card",
             "choice",
             _("Plus card"),
-            _("The card that scores minus: the J♦, or the 10♦ as in Bicycle's Omnibus."),
+            _("The card that scores minus: the {jack}, or the 10♦ as in Bicycle's Omnibus.").format(
+                jack=shown_card("J♦")
+            ),
             PLUS_CARDS,
             {JACK_OF_DIAMONDS: "J♦", "10♦": "10♦"},
             more=True,

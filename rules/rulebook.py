@@ -172,7 +172,7 @@ class _Writer:
         return Sheet(
             title=title,
             # The preset's words, marked where the presets are written (rules.variants), translated when shown.
-            subtitle=Message(variant.summary),
+            subtitle=variant.summary if isinstance(variant.summary, Message) else Message(variant.summary),
             variant=variant.key,
             players=self.setup.players if self.game else (),
             house_rules=self.house_rules(),
@@ -505,7 +505,12 @@ class _Writer:
             )
         )
         if play.first_trick_limits:
-            items.append(Item(_("First trick"), _("no heart and not the Q♠, unless you hold nothing else.")))
+            items.append(
+                Item(
+                    _("First trick"),
+                    _("no heart and not the {queen}, unless you hold nothing else.").format(queen=shown_card("Q♠")),
+                )
+            )
         elif self.options.first_trick_points and not play.draw_pile:
             if self.variant.defaults.get("first_trick_points"):
                 items.append(Item(_("First trick"), _("point cards may be played to it.")))
@@ -541,11 +546,15 @@ class _Writer:
                 )
             )
         elif play.queen_breaks_hearts:
-            items.append(Item(_("Hearts broken"), _("once a heart or the Q♠ has been played.")))
+            items.append(
+                Item(
+                    _("Hearts broken"), _("once a heart or the {queen} has been played.").format(queen=shown_card("Q♠"))
+                )
+            )
         else:
             items.append(Item(_("Hearts broken"), _("once a heart has been played.")))
         if play.queen_leads_any_time:
-            items.append(Item(_("Q♠"), _("may be led at any time, even before hearts are broken.")))
+            items.append(Item(shown_card("Q♠"), _("may be led at any time, even before hearts are broken.")))
         if play.identical_cards:
             items.append(Item(_("Identical cards"), _("of two identical cards, the one played first ranks higher.")))
         if play.cancelling:

@@ -124,7 +124,7 @@ VARIANTS: dict[str, Variant] = {
             7,
             1,
             {**_COMMON, **_UNEVEN_DECK, **_MORE, **_SCORING, "first_lead": "lowest_club"},
-            _("Classic Hearts for 3 to 7 players: avoid hearts and the Q♠."),
+            _("Classic Hearts for 3 to 7 players: avoid hearts and the {queen}.").format(queen=shown_card("Q♠")),
             short_name=_("Hearts"),
             pass_cycles={4: ("left", "right", "across", "hold")},
         ),
@@ -209,7 +209,9 @@ MORE_VARIANTS: dict[str, Variant] = {
                 "moon_points": 150,
                 "target": 500,
             },
-            _("Hearts at face value (J 11, Q 12, K 13, A 14), the Q♠ 50 and a moon worth 150, to 500."),
+            _("Hearts at face value (J 11, Q 12, K 13, A 14), the {queen} 50 and a moon worth 150, to 500.").format(
+                queen=shown_card("Q♠")
+            ),
             short_name=_("Spot"),
             pass_cycles=_FOUR_HANDED_CYCLE,
         ),
@@ -229,7 +231,9 @@ MORE_VARIANTS: dict[str, Variant] = {
                 "moon": "off",
                 "first_trick_points": True,
             },
-            _("The British game: the K♠ 10 and the A♠ 7 score too, cards pass right, no moon."),
+            _("The British game: the {king} 10 and the {ace} 7 score too, cards pass right, no moon.").format(
+                king=shown_card("K♠"), ace=shown_card("A♠")
+            ),
             short_name=_("Black Maria"),
             pass_cycle=("right",),
             left_of_dealer_leads=True,
@@ -255,7 +259,9 @@ MORE_VARIANTS: dict[str, Variant] = {
             11,
             2,
             {**_COMMON, **_MORE, **_SCORING},
-            _("Two decks for 5 to 11 players: both Q♠ score, and two identical cards in a trick cancel."),
+            _("Two decks for 5 to 11 players: both {queen} score, and two identical cards in a trick cancel.").format(
+                queen=shown_card("Q♠")
+            ),
             short_name=_("Cancellation"),
             left_of_dealer_leads=True,
             removed_cards={6: ("2♣", "2♦")},
@@ -440,8 +446,11 @@ def _check_together(options: Options) -> None:
         if suit_of(card) == HEARTS or card in (QUEEN_OF_SPADES, JACK_OF_DIAMONDS):
             raise OptionError(
                 "extra_cards",
-                _("{option} cannot name {card}: hearts, the Q♠ and the J♦ have their own rules").format(
-                    option=option_named("extra_cards"), card=shown_card(card)
+                _("{option} cannot name {card}: hearts, the {queen} and the {jack} have their own rules").format(
+                    option=option_named("extra_cards"),
+                    card=shown_card(card),
+                    queen=shown_card("Q♠"),
+                    jack=shown_card("J♦"),
                 ),
             )
         if options.jack_of_diamonds and card == options.plus_card:
