@@ -505,12 +505,7 @@ class _Writer:
             )
         )
         if play.first_trick_limits:
-            items.append(
-                Item(
-                    _("First trick"),
-                    _("no heart and not the {queen}, unless you hold nothing else.").format(queen=shown_card("Q♠")),
-                )
-            )
+            items.append(Item(_("First trick"), _("no heart and not the Q♠, unless you hold nothing else.")))
         elif self.options.first_trick_points and not play.draw_pile:
             if self.variant.defaults.get("first_trick_points"):
                 items.append(Item(_("First trick"), _("point cards may be played to it.")))
@@ -546,11 +541,7 @@ class _Writer:
                 )
             )
         elif play.queen_breaks_hearts:
-            items.append(
-                Item(
-                    _("Hearts broken"), _("once a heart or the {queen} has been played.").format(queen=shown_card("Q♠"))
-                )
-            )
+            items.append(Item(_("Hearts broken"), _("once a heart or the Q♠ has been played.")))
         else:
             items.append(Item(_("Hearts broken"), _("once a heart has been played.")))
         if play.queen_leads_any_time:
