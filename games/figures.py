@@ -30,6 +30,7 @@ from django.utils.translation import pgettext_lazy
 from django_stubs_ext import StrPromise as Promise
 
 from rules import GameState
+from rules.cards import QUEEN_OF_SPADES, shown_card
 from rules.variants import PRESETS
 
 # The presets whose games pay money hand by hand (Turbo Hearts): Seat.money holds it.
@@ -205,7 +206,10 @@ SUM_FIGURES: tuple[SumFigure, ...] = (
     SumFigure("points", _number, lambda: Sum("points")),
     SumFigure("hands", _games, lambda: Sum("game__hand_count")),
     SumFigure("moons", _games, lambda: Sum("moons"), Words(_("Moons"), _("Moons shot")), page=_("Moons")),
-    SumFigure("queens", _games, lambda: Sum("queens"), Words(_("Q♠"), _("Queens of spades taken")), page=_("Q♠ taken")),
+    # The card's letter is the reader's (said()): "D♠ taken" on a German page.
+    SumFigure(
+        "queens", _games, lambda: Sum("queens"), Words(_("Q♠"), _("Queens of spades taken")), page=_("{queen} taken")
+    ),
     SumFigure("wraps", _games, lambda: Sum("wraps"), Words(_("Wraps"), _("Wraps back to 0")), page=_("Wraps")),
     # Games won by 69 for 5 (or 5 for 69).
     SumFigure(
@@ -227,6 +231,11 @@ SUM_FIGURES: tuple[SumFigure, ...] = (
     # Games of a variant that pays money: a table shows the money column only where some were played.
     SumFigure("money_games", _games, lambda: Count("pk", filter=Q(game__variant__in=MONEY_VARIANTS))),
 )
+
+
+def said(words: Promise) -> str:
+    """A figure's words in the reader's language, the card they name in the reader's letters."""
+    return str(words).format(queen=shown_card(QUEEN_OF_SPADES))
 
 
 def add_fields(model: type[models.Model], figures: Sequence[SeatFigure | SumFigure]) -> None:

@@ -22,7 +22,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
 
-from games.figures import SUM_FIGURES, SumFigure
+from games.figures import SUM_FIGURES, SumFigure, said
 from games.kept_figures import changes_since, current_rating, rated_columns, rated_games
 from games.models import (
     Game,
@@ -276,7 +276,7 @@ class Row:
     @property
     def page_figures(self) -> list[tuple[Any, int]]:
         """The summed figures the player page lists (games.figures' with a page line): (words, value)."""
-        return [(figure.page, self.sums[figure.name]) for figure in SUM_FIGURES if figure.page]
+        return [(said(figure.page), self.sums[figure.name]) for figure in SUM_FIGURES if figure.page]
 
     @property
     def win_pct(self) -> Fraction:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, cast
 
-from rules.i18n import Message, _, installed, joined, pgettext
+from rules.i18n import Message, Translator, _, installed, joined, pgettext, reader_language
 
 CLUBS = "♣"
 DIAMONDS = "♦"
@@ -71,6 +71,22 @@ def shown_card(card: str) -> str:
     return Message("{rank}{suit}", params={"rank": RANK_LETTERS[rank], "suit": suit_of(card)})
 
 
+# "the Q♠" as each language says it: the article follows the word the card's rank is (la dame, le
+# valet, l'as; die Dame, der Bube, das Ass; la jota, el rey), so it is chosen by rank, not once.
+_THE_CARD = {
+    "J": pgettext("a jack", "the {card}"),
+    "Q": pgettext("a queen", "the {card}"),
+    "K": pgettext("a king", "the {card}"),
+    "A": pgettext("an ace", "the {card}"),
+}
+_THE_NUMBERED_CARD = pgettext("a numbered card", "the {card}")
+
+
+def the_card(card: str) -> Message:
+    """'the Q♠' in a sentence: "la D♠" in French, "der B♦" in German, "l'A♥", "el K♠" in Spanish."""
+    return _THE_CARD.get(rank_of(card), _THE_NUMBERED_CARD).format(card=shown_card(card))
+
+
 def shown_cards(cards: Iterable[str], separator: str = " ") -> str:
     """Cards one after another as the reader's cards print them: 'A♥ Q♠' is 'A♥ V♠' in Dutch."""
     return joined([shown_card(card) for card in cards], separator)
@@ -80,8 +96,56 @@ def is_card(value: object) -> bool:
     return isinstance(value, str) and value in DECK
 
 
-# What a phone's keyboard has: a suit typed as a letter (2c, ks, 10d).
+# What a phone's keyboard has: a suit typed as a letter (2c, ks, 10d), in English in every language...
 SUIT_LETTERS = {"c": CLUBS, "d": DIAMONDS, "h": HEARTS, "s": SPADES}
+# ...and the reader's own initials where each names one suit (docs/I18N.md, "Typing cards"): Dutch
+# klaveren, ruiten (harten and schoppen are the English h and s), German Pik, French pique and trèfle,
+# Spanish picas and tréboles. German Karo and Kreuz share a k, so neither is read. French cœur and
+# carreau and Spanish corazones start with the c that is the English clubs: a c is not read in French
+# or Spanish (None), never guessed. Each language's table also says how its hints write the suits.
+TYPED_SUITS: dict[str, dict[str, str | None]] = {
+    "en": {"c": CLUBS, "d": DIAMONDS, "h": HEARTS, "s": SPADES},
+    "nl": {"k": CLUBS, "r": DIAMONDS, "h": HEARTS, "s": SPADES},
+    "de": {"c": CLUBS, "d": DIAMONDS, "h": HEARTS, "p": SPADES},
+    "fr": {"t": CLUBS, "d": DIAMONDS, "h": HEARTS, "p": SPADES, "c": None},
+    "es": {"t": CLUBS, "d": DIAMONDS, "h": HEARTS, "p": SPADES, "c": None},
+}
+
+
+def suit_letters(language: str | None = None) -> dict[str, str]:
+    """The suits' letters a reader may type: the English ones and their language's own (the reader's if not given)."""
+    own = TYPED_SUITS.get(language or reader_language(), {})
+    letters = {**SUIT_LETTERS, **own}
+    return {letter: suit for letter, suit in letters.items() if suit is not None}
+
+
+def typed_card(card: str, language: str | None = None) -> str:
+    """A card as the reader would type it on a phone's keyboard, for a hint: "ks" in English, "hs" in
+    Dutch, "rp" in French; a Message whose rank is the reader's letter, lower case."""
+    own = TYPED_SUITS.get(language or reader_language(), TYPED_SUITS["en"])
+    suit = next(letter for letter, named in own.items() if named == suit_of(card))
+    rank = rank_of(card)
+    if rank not in RANK_LETTERS:
+        return f"{rank}{suit}"
+    return Message("{rank}{suit}", params={"rank": _LowerCase(RANK_LETTERS[rank]), "suit": suit})
+
+
+class _LowerCase(Message):
+    """A rank's letter as typed: the reader's letter in lower case ("v" for a Dutch queen)."""
+
+    def __new__(cls, letter: Message) -> _LowerCase:
+        return cast(_LowerCase, super().__new__(cls, letter.msgid, context=letter.context))
+
+    def in_language(self, translator: Translator) -> str:
+        return super().in_language(translator).lower()
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_LowerCase, (Message(self.msgid, context=self.context),))
+
+
+def typed_cards(cards: Iterable[str], language: str | None = None) -> str:
+    """Cards one after another as the reader types them: "ks 7s" in English, "hs 7s" in Dutch."""
+    return joined([typed_card(card, language) for card in cards], " ")
 
 
 def read_rank(text: str) -> str | None:
@@ -100,17 +164,22 @@ def read_rank(text: str) -> str | None:
     return None
 
 
-def read_card(text: str) -> str | None:
-    """A card as people type it ("K♠", "ks", "10D", "q s", a Dutch "vs") in the engine's spelling, or None.
+def read_card(text: str, language: str | None = None) -> str | None:
+    """A card as people type it ("K♠", "ks", "10D", "q s", a Dutch "vs", a French "dp") in the engine's
+    spelling, or None.
 
-    Suits are typed as their sign or an English letter: the languages' own initials
-    collide (German Kreuz and Karo, French carreau and cœur)."""
+    The rank is the reader's letter or the English one; the suit its sign, an English letter or
+    one of the language's own (TYPED_SUITS; language: the reader's unless given). The rank comes
+    first and the suit last, so a Dutch "hh" is the heer of harten, K♥."""
     compact = "".join(text.split())
     if len(compact) < 2:
         return None
-    suit = SUIT_LETTERS.get(compact[-1].lower(), compact[-1])
+    last = compact[-1]
+    suit = last if last in SUITS else suit_letters(language).get(last.lower())
     rank = read_rank(compact[:-1])
-    return f"{rank}{suit}" if rank is not None and is_card(f"{rank}{suit}") else None
+    if rank is None or suit is None:
+        return None
+    return f"{rank}{suit}" if is_card(f"{rank}{suit}") else None
 
 
 def suit_of(card: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TypeGuard
 
-from rules.cards import CHARGEABLE, HEARTS, RANKS, shown_card
+from rules.cards import CHARGEABLE, HEARTS, RANKS, shown_card, shown_cards
 from rules.entry import HandEntry
 from rules.errors import FieldError
 from rules.i18n import _, ngettext
@@ -99,7 +99,11 @@ def entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, ti
             )
         elif not _is_seat(taker, seats):
             errors.append(
-                FieldError(card.field, _("The {card} must go to one of the players").format(card=card.card), card.card)
+                FieldError(
+                    card.field,
+                    _("The {card} must go to one of the players").format(card=shown_card(card.card)),
+                    card.card,
+                )
             )
     if entry.jack is not None and not setup.options.jack_of_diamonds:
         errors.append(FieldError("jack", _("The {card} scores nothing in this game; leave it out").format(card="J♦")))
@@ -226,21 +230,21 @@ def _rank_errors(setup: GameSetup, entry: HandEntry) -> list[FieldError]:
                 "The {card} is named {count} times (there are {copies})",
                 copies,
             )
-            errors.append(FieldError("hearts", sentence.format(card=card, count=count, copies=copies)))
+            errors.append(FieldError("hearts", sentence.format(card=shown_card(card), count=count, copies=copies)))
         elif count == 0:
             sentence = ngettext(
                 "The {card} is named by nobody (there is one): who took it?",
                 "The {card} is named by nobody (there are {copies}): who took it?",
                 copies,
             )
-            errors.append(FieldError("hearts", sentence.format(card=card, copies=copies)))
+            errors.append(FieldError("hearts", sentence.format(card=shown_card(card), copies=copies)))
         elif count < copies:
             sentence = ngettext(
                 "The {card} is named by one player only (there is one): who took it?",
                 "The {card} is named by one player only (there are {copies}): who took it?",
                 copies,
             )
-            errors.append(FieldError("hearts", sentence.format(card=card, copies=copies)))
+            errors.append(FieldError("hearts", sentence.format(card=shown_card(card), copies=copies)))
     return errors
 
 
@@ -250,7 +254,9 @@ def _more_taker_errors(setup: GameSetup, entry: HandEntry) -> list[FieldError]:
     if entry.queen is not None and not setup.options.queen_points:
         errors.append(FieldError("queen", _("The queen of spades does not score here (queen_points: 0); leave it out")))
     if entry.ten is not None and not setup.turbo:
-        errors.append(FieldError("ten", _("The {card} scores nothing in this game; leave it out").format(card="10♣")))
+        errors.append(
+            FieldError("ten", _("The {card} scores nothing in this game; leave it out").format(card=shown_card("10♣")))
+        )
     return errors + _twin_errors(setup, entry)
 
 
@@ -261,9 +267,11 @@ def _twin_errors(setup: GameSetup, entry: HandEntry) -> list[FieldError]:
     seen: set[str] = set()
     for card, _taker in entry.twins:
         if card not in seconds:
-            errors.append(FieldError(None, _("This game has one {card}: name one taker").format(card=card)))
+            errors.append(FieldError(None, _("This game has one {card}: name one taker").format(card=shown_card(card))))
         elif card in seen:
-            errors.append(FieldError(None, _("The {card} is named three times; the decks hold two").format(card=card)))
+            errors.append(
+                FieldError(None, _("The {card} is named three times; the decks hold two").format(card=shown_card(card)))
+            )
         seen.add(card)
     return errors
 
@@ -279,7 +287,7 @@ def _charge_errors(setup: GameSetup, entry: HandEntry) -> list[FieldError]:
                 FieldError(
                     "charged",
                     _("{card} cannot be charged (only {chargeable})").format(
-                        card=repr(card), chargeable=", ".join(CHARGEABLE)
+                        card=repr(card), chargeable=shown_cards(CHARGEABLE, ", ")
                     ),
                 )
             )
@@ -289,7 +297,7 @@ def _charge_errors(setup: GameSetup, entry: HandEntry) -> list[FieldError]:
                 FieldError(
                     "charged",
                     _("The {card} is charged {count} times; once is all").format(
-                        card=card, count=entry.charged.count(card)
+                        card=shown_card(card), count=entry.charged.count(card)
                     ),
                 )
             )

@@ -44,9 +44,9 @@ def revoke_terms(setup: GameSetup) -> str:
     if setup.turbo:
         # RULES.md, Turbo Hearts: 13 for the hearts and 13 for the Q♠, each doubled if charged.
         return _(
-            "scores 26 (13 more with the A♥ charged, 13 more with the Q♠ charged), "
-            "everyone else 0 for that hand (no moon, no J♦ or 10♣)"
-        )
+            "scores 26 (13 more with the {ace_of_hearts} charged, 13 more with the {queen} charged), "
+            "everyone else 0 for that hand (no moon, no {jack} or 10♣)"
+        ).format(ace_of_hearts=shown_card("A♥"), queen=shown_card("Q♠"), jack=shown_card("J♦"))
     # Cards worth minus points (the J♦, negative extra cards) stay with nobody on a revoke.
     minus = list(dict.fromkeys(card.card for card in setup.single_cards if card.points < 0))
     # Whole clauses (rules.i18n), with or without the bonus, so each language words them its own way.
@@ -172,8 +172,10 @@ def describe_leader(setup: GameSetup, deal: Deal) -> str:
     card = shown_card(deal.lead_card or "")
     if setup.deck.kitty:
         # The lowest club dealt to a player leads; it may lie in the kitty.
-        return _("Whoever holds the lowest club leads (the {card}, unless it is in the kitty)").format(card=card)
-    return _("Whoever holds the {card} leads").format(card=card)
+        return _("Whoever holds the lowest club leads (the {card}, unless it is in the kitty)").format(
+            card=shown_card(card)
+        )
+    return _("Whoever holds the {card} leads").format(card=shown_card(card))
 
 
 def describe_deck(setup: GameSetup) -> tuple[str, ...]:
@@ -201,7 +203,7 @@ def describe_deck(setup: GameSetup) -> tuple[str, ...]:
             shuffle = _("Shuffle {decks} decks together: {cards} cards")
         lines.append(shuffle.format(decks=deck.decks, removed=taken_out, jokers=deck.jokers, cards=deck.total_cards))
     elif deck.removed:
-        lines.append(_("Take out the {cards}").format(cards=join_names(list(deck.removed))))
+        lines.append(_("Take out the {cards}").format(cards=join_names([shown_card(card) for card in deck.removed])))
     if deck.warren:
         lines.append(
             _("Shuffle in the Warren card ({cards} cards); whoever is dealt it gets one extra card face down").format(

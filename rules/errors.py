@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.option_names import named_options
+
 
 class RulesError(ValueError):
     """Base class: the message is meant for a person at the table."""
@@ -24,6 +26,13 @@ class OptionError(SetupError):
     def __init__(self, option: str, message: str) -> None:
         super().__init__(message, "options")
         self.option = option
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        """Every option the refusal names, its own first: the message's fields (rules.option_names), so a
+        screen says each by its label and no pattern reads the English."""
+        named = named_options(self.message)
+        return (self.option, *(key for key in named if key != self.option))
 
 
 @dataclass(frozen=True, slots=True)

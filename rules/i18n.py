@@ -61,6 +61,14 @@ def installed() -> Translator:
     return _installed
 
 
+def reader_language() -> str:
+    """The reader's language ("de"), where the installed translator knows it (Django's translation module
+    does: the request's language); "en" for the engine's own English."""
+    get_language = getattr(_installed, "get_language", None)
+    code = get_language() if get_language is not None else None
+    return (code or "en").split("-")[0].lower()
+
+
 class Message(str):
     """An engine sentence: English as a str, translated when shown."""
 

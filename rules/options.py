@@ -11,9 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TypeGuard
 
-from rules.cards import JACK_OF_DIAMONDS, RANKS, card_order, is_card
+from rules.cards import JACK_OF_DIAMONDS, RANKS, card_order, is_card, shown_card, shown_rank
 from rules.errors import OptionError
 from rules.i18n import _
+from rules.option_names import option_named
 
 MOON_RULES = ("choice", "add", "subtract", "ricketts", "auto", "off")
 END_RULES = ("at_least", "more_than")
@@ -64,8 +65,8 @@ class Option:
             if not _is_int(value) or not self.least <= value <= self.most:
                 raise OptionError(
                     self.key,
-                    _("Option '{option}' must be a whole number from {least:,} to {most:,}").format(
-                        option=self.key, least=self.least, most=self.most
+                    _("{option} must be a whole number from {least:,} to {most:,}").format(
+                        option=option_named(self.key), least=self.least, most=self.most
                     ),
                 )
             return value
@@ -73,7 +74,7 @@ class Option:
             if not isinstance(value, bool):
                 raise OptionError(
                     self.key,
-                    _("Option '{option}' must be true or false").format(option=self.key),
+                    _("{option} must be true or false").format(option=option_named(self.key)),
                 )
             return value
         if self.kind == "choice":
@@ -81,8 +82,8 @@ class Option:
                 allowed = ", ".join(self.choices)
                 raise OptionError(
                     self.key,
-                    _("Option '{option}' must be one of {allowed}; got {value}").format(
-                        option=self.key, allowed=allowed, value=repr(value)
+                    _("{option} must be one of {allowed}; got {value}").format(
+                        option=option_named(self.key), allowed=allowed, value=repr(value)
                     ),
                 )
             return value
@@ -90,15 +91,15 @@ class Option:
             if not isinstance(value, (list, tuple)) or not all(_is_int(v) and 1 <= v <= self.most for v in value):
                 raise OptionError(
                     self.key,
-                    _("Option '{option}' must be a list of whole numbers from 1 to {most:,}").format(
-                        option=self.key, most=self.most
+                    _("{option} must be a list of whole numbers from 1 to {most:,}").format(
+                        option=option_named(self.key), most=self.most
                     ),
                 )
             if len(set(value)) > self.most_values:
                 raise OptionError(
                     self.key,
-                    _("Option '{option}' holds at most {most_values} numbers").format(
-                        option=self.key, most_values=self.most_values
+                    _("{option} holds at most {most_values} numbers").format(
+                        option=option_named(self.key), most_values=self.most_values
                     ),
                 )
             return tuple(sorted(set(value)))
@@ -116,13 +117,13 @@ class Option:
         if not isinstance(value, (list, tuple)) or not value:
             raise OptionError(
                 self.key,
-                _("Option '{option}' must be a list of at least one pass word").format(option=self.key),
+                _("{option} must be a list of at least one pass word").format(option=option_named(self.key)),
             )
         if len(value) > self.most_values:
             raise OptionError(
                 self.key,
-                _("Option '{option}' holds at most {most_values} pass words").format(
-                    option=self.key, most_values=self.most_values
+                _("{option} holds at most {most_values} pass words").format(
+                    option=option_named(self.key), most_values=self.most_values
                 ),
             )
         for word in value:
@@ -130,9 +131,9 @@ class Option:
                 raise OptionError(
                     self.key,
                     _(
-                        "Option '{option}': {word} is not a pass word (left, right, across, scatter, hold, "
+                        "{option}: {word} is not a pass word (left, right, across, scatter, hold, "
                         "left N, right N with N from 2)"
-                    ).format(option=self.key, word=repr(word)),
+                    ).format(option=option_named(self.key), word=repr(word)),
                 )
         return tuple(value)
 
@@ -140,18 +141,18 @@ class Option:
         if not isinstance(value, (list, tuple)) or not all(is_card(card) for card in value):
             raise OptionError(
                 self.key,
-                _("Option '{option}' must be a list of cards such as \"2♣\"").format(option=self.key),
+                _('{option} must be a list of cards such as "2♣"').format(option=option_named(self.key)),
             )
         if len(set(value)) != len(value):
             raise OptionError(
                 self.key,
-                _("Option '{option}' names a card twice").format(option=self.key),
+                _("{option} names a card twice").format(option=option_named(self.key)),
             )
         if len(value) > self.most_values:
             raise OptionError(
                 self.key,
-                _("Option '{option}' holds at most {most_values} cards").format(
-                    option=self.key, most_values=self.most_values
+                _("{option} holds at most {most_values} cards").format(
+                    option=option_named(self.key), most_values=self.most_values
                 ),
             )
         return tuple(sorted(value, key=card_order))
@@ -160,21 +161,21 @@ class Option:
         if not isinstance(value, Mapping) or not all(is_card(card) for card in value):
             raise OptionError(
                 self.key,
-                _("Option '{option}' must map cards such as \"K♠\" to their points").format(option=self.key),
+                _('{option} must map cards such as "K♠" to their points').format(option=option_named(self.key)),
             )
         if len(value) > self.most_values:
             raise OptionError(
                 self.key,
-                _("Option '{option}' holds at most {most_values} cards").format(
-                    option=self.key, most_values=self.most_values
+                _("{option} holds at most {most_values} cards").format(
+                    option=option_named(self.key), most_values=self.most_values
                 ),
             )
         for card, points in value.items():
             if not _is_int(points) or points == 0 or abs(points) > self.most:
                 raise OptionError(
                     self.key,
-                    _("Option '{option}': {card} must score a whole number from −{most} to {most}, not 0").format(
-                        option=self.key, card=card, most=self.most
+                    _("{option}: {card} must score a whole number from −{most} to {most}, not 0").format(
+                        option=option_named(self.key), card=shown_card(card), most=self.most
                     ),
                 )
         return tuple(sorted(value.items(), key=lambda item: card_order(item[0])))
@@ -187,29 +188,29 @@ class Option:
             raise OptionError(
                 self.key,
                 _(
-                    "Option '{option}' must be a whole number from 1 to {most}, \"face\", "
+                    '{option} must be a whole number from 1 to {most}, "face", '
                     'or a map from ranks such as "Q" to their points'
-                ).format(option=self.key, most=self.most),
+                ).format(option=option_named(self.key), most=self.most),
             )
         for rank, points in value.items():
             if rank not in RANKS:
                 raise OptionError(
                     self.key,
-                    _("Option '{option}': {rank} is not a rank (2-10, J, Q, K, A)").format(
-                        option=self.key, rank=repr(rank)
+                    _("{option}: {rank} is not a rank (2-10, J, Q, K, A)").format(
+                        option=option_named(self.key), rank=repr(rank)
                     ),
                 )
             if not _is_int(points) or not 0 <= points <= self.most:
                 raise OptionError(
                     self.key,
-                    _("Option '{option}': the {rank}♥ must score a whole number from 0 to {most}").format(
-                        option=self.key, rank=rank, most=self.most
+                    _("{option}: the {rank}♥ must score a whole number from 0 to {most}").format(
+                        option=option_named(self.key), rank=shown_rank(rank), most=self.most
                     ),
                 )
         if len(value) == len(RANKS) and not any(value.values()):
             raise OptionError(
                 self.key,
-                _("Option '{option}' must leave some heart worth more than 0").format(option=self.key),
+                _("{option} must leave some heart worth more than 0").format(option=option_named(self.key)),
             )
         return tuple(sorted(value.items(), key=lambda item: RANKS.index(item[0])))
 
@@ -259,7 +260,7 @@ OPTIONS: dict[str, Option] = {
             "moon",
             "choice",
             _("Shooting the moon"),
-            _("What happens when one player takes every heart and the Q♠."),
+            _("What happens when one player takes every heart and the {queen}.").format(queen=shown_card("Q♠")),
             MOON_RULES,
             {
                 "choice": _("shooter chooses: others +P or self −P"),
@@ -271,13 +272,18 @@ OPTIONS: dict[str, Option] = {
             },
         ),
         Option(
-            "jack_of_diamonds", "bool", _("J♦ counts −10"), _("Whoever takes the jack of diamonds scores minus 10.")
+            "jack_of_diamonds",
+            "bool",
+            _("{jack} counts −10").format(jack=shown_card("J♦")),
+            _("Whoever takes the jack of diamonds scores minus 10."),
         ),
         Option(
             "moon_needs_jack",
             "bool",
-            _("Moon needs the J♦"),
-            _("A moon also needs the J♦, and the moon's points replace the J♦'s."),
+            _("Moon needs the {jack}").format(jack=shown_card("J♦")),
+            _("A moon also needs the {jack}, and the moon's points replace the {jack}'s.").format(
+                jack=shown_card("J♦")
+            ),
         ),
         Option(
             "wraps",
@@ -358,7 +364,7 @@ OPTIONS: dict[str, Option] = {
         Option(
             "queen_points",
             "int",
-            _("Q♠ scores"),
+            _("{queen} scores").format(queen=shown_card("Q♠")),
             _("What the queen of spades scores (0: it is no point card)."),
             more=True,
             most=100,
@@ -369,7 +375,9 @@ OPTIONS: dict[str, Option] = {
             "extra_cards",
             "card_map",
             _("More point cards"),
-            _("Single cards that also score, each with its points (e.g. K♠ 10, A♠ 7)."),
+            _("Single cards that also score, each with its points (e.g. {king} 10, {ace} 7).").format(
+                king=shown_card("K♠"), ace=shown_card("A♠")
+            ),
             more=True,
             most=100,
             most_values=8,
@@ -405,15 +413,15 @@ OPTIONS: dict[str, Option] = {
             "first_trick_points",
             "bool",
             _("Points on the first trick"),
-            _("Hearts and the Q♠ may be played to the first trick."),
+            _("Hearts and the {queen} may be played to the first trick.").format(queen=shown_card("Q♠")),
             more=True,
             default=False,
         ),
         Option(
             "queen_breaks_hearts",
             "bool",
-            _("Q♠ breaks hearts"),
-            _("The Q♠ breaks hearts and may be led at any time."),
+            _("{queen} breaks hearts").format(queen=shown_card("Q♠")),
+            _("The {queen} breaks hearts and may be led at any time.").format(queen=shown_card("Q♠")),
             more=True,
             default=False,
         ),
@@ -432,7 +440,9 @@ OPTIONS: dict[str, Option] = {
             "plus_card",
             "choice",
             _("Plus card"),
-            _("The card that scores minus: the J♦, or the 10♦ as in Bicycle's Omnibus."),
+            _("The card that scores minus: the {jack}, or the 10♦ as in Bicycle's Omnibus.").format(
+                jack=shown_card("J♦")
+            ),
             PLUS_CARDS,
             {JACK_OF_DIAMONDS: "J♦", "10♦": "10♦"},
             more=True,

@@ -13,7 +13,20 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules.cards import CHARGEABLE, CLUBS, DIAMONDS, HEARTS, RANKS, SPADES, rank_of, read_card, shown_card, suit_of
+from rules.cards import (
+    CHARGEABLE,
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    RANKS,
+    SPADES,
+    rank_of,
+    read_card,
+    shown_card,
+    suit_of,
+    the_card,
+    typed_card,
+)
 from rules.describe import describe_deal, describe_outcome, describe_result, revoke_terms, signed
 from rules.entry import HandEntry
 from rules.game import GameState
@@ -173,7 +186,7 @@ class Card:
             return _("another card")
         if self.rank is None:
             return A_SUIT[self.suit]
-        return _("the {card}").format(card=shown_card(f"{self.rank}{self.suit}"))
+        return the_card(f"{self.rank}{self.suit}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,18 +320,27 @@ def _lead(rules: PlayRules, question: PlayQuestion) -> Ruling:
             FIRST_LEAD,
         )
     if card.is_queen_of_spades and rules.queen_leads_any_time:
-        return Ruling(True, _("in this game the Q♠ may be led at any time, and it breaks hearts"), HEARTS_BROKEN)
+        return Ruling(
+            True,
+            _("in this game the {queen} may be led at any time, and it breaks hearts").format(queen=shown_card("Q♠")),
+            HEARTS_BROKEN,
+        )
     if card.is_heart:
         if hearts_broken(rules, question):
             if rules.queen_breaks_hearts:
-                return Ruling(True, _("hearts are broken (a heart or the Q♠ has been played)"), LEADING_HEARTS)
+                return Ruling(
+                    True,
+                    _("hearts are broken (a heart or the {queen} has been played)").format(queen=shown_card("Q♠")),
+                    LEADING_HEARTS,
+                )
             return Ruling(True, _("hearts are broken (a heart has been played)"), LEADING_HEARTS)
         if question.hand == ONLY_HEARTS:
             return Ruling(True, _("hearts are not broken yet, but you hold only hearts"), LEADING_HEARTS)
         if rules.queen_breaks_hearts:
             reason = _(
-                "hearts may not be led until they are broken (a heart or the Q♠ played), unless you hold only hearts"
-            )
+                "hearts may not be led until they are broken (a heart or the {queen} played), "
+                "unless you hold only hearts"
+            ).format(queen=shown_card("Q♠"))
         else:
             reason = _("hearts may not be led until they are broken (a heart played), unless you hold only hearts")
         return Ruling(False, reason, LEADING_HEARTS)
@@ -365,11 +387,17 @@ def _follow(rules: PlayRules, question: PlayQuestion) -> Ruling:
     if question.first_trick and rules.first_trick_limits and (card.is_heart or card.is_queen_of_spades):
         if question.hand in (ONLY_HEARTS, ONLY_HEARTS_AND_QUEEN):
             return Ruling(
-                True, _("you hold nothing but hearts and the Q♠, so the first-trick limit is lifted"), FIRST_TRICK
+                True,
+                _("you hold nothing but hearts and the {queen}, so the first-trick limit is lifted").format(
+                    queen=shown_card("Q♠")
+                ),
+                FIRST_TRICK,
             )
         return Ruling(
             False,
-            _("no heart and not the Q♠ may be played to the first trick unless you hold nothing else"),
+            _("no heart and not the {queen} may be played to the first trick unless you hold nothing else").format(
+                queen=shown_card("Q♠")
+            ),
             FIRST_TRICK,
         )
     if question.first_trick and rules.free_first_lead and (card.is_heart or card.is_queen_of_spades):
@@ -382,7 +410,11 @@ def _follow(rules: PlayRules, question: PlayQuestion) -> Ruling:
         return Ruling(True, _("you cannot follow suit, so a heart may be played; it breaks hearts"), HEARTS_BROKEN)
     if card.is_queen_of_spades and rules.queen_breaks_hearts:
         return Ruling(
-            True, _("you cannot follow suit, so the Q♠ may be played; in this game it breaks hearts"), HEARTS_BROKEN
+            True,
+            _("you cannot follow suit, so the {queen} may be played; in this game it breaks hearts").format(
+                queen=shown_card("Q♠")
+            ),
+            HEARTS_BROKEN,
         )
     return Ruling(True, _("you cannot follow suit, so any card may be played"), PLAY)
 
@@ -435,7 +467,11 @@ def read_trick(text: str) -> tuple[str, ...]:
             continue
         card = read_card(word)
         if card is None:
-            raise ValueError(_("“{word}” is not a card: write them as K♠ or ks, 10♦ or 10d").format(word=word))
+            raise ValueError(
+                _("“{word}” is not a card: write them as {card} or {typed}, {ten} or {typed_ten}").format(
+                    word=word, card=shown_card("K♠"), typed=typed_card("K♠"), ten="10♦", typed_ten=typed_card("10♦")
+                )
+            )
         cards.append(card)
     return tuple(cards)
 

@@ -172,7 +172,7 @@ class _Writer:
         return Sheet(
             title=title,
             # The preset's words, marked where the presets are written (rules.variants), translated when shown.
-            subtitle=Message(variant.summary),
+            subtitle=variant.summary if isinstance(variant.summary, Message) else Message(variant.summary),
             variant=variant.key,
             players=self.setup.players if self.game else (),
             house_rules=self.house_rules(),
@@ -545,7 +545,7 @@ class _Writer:
         else:
             items.append(Item(_("Hearts broken"), _("once a heart has been played.")))
         if play.queen_leads_any_time:
-            items.append(Item(_("Q♠"), _("may be led at any time, even before hearts are broken.")))
+            items.append(Item(shown_card("Q♠"), _("may be led at any time, even before hearts are broken.")))
         if play.identical_cards:
             items.append(Item(_("Identical cards"), _("of two identical cards, the one played first ranks higher.")))
         if play.cancelling:

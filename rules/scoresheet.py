@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.cards import CARD_WORDS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES
+from rules.cards import CARD_WORDS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, the_card
 from rules.checks import MOST_HANDS
 from rules.entry import CARD_FIELDS, CARD_FLAGS, FLAGS, REVOKE_FIELDS, SEAT_FIELDS, HandEntry
 from rules.errors import RulesError, SetupError
@@ -230,7 +230,7 @@ def _read_any_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
         raise fail(_("'cards' must map each extra card to who took it"))
     stored["cards"] = {}
     for card, name in taken.items():
-        stored["cards"][card], twins[card] = takers(name, _("the {card}").format(card=card), card)
+        stored["cards"][card], twins[card] = takers(name, the_card(card), card)
     stored["twins"] = {card: taker for card, taker in twins.items() if taker is not None}
     if "ten" in hand:
         stored["ten"] = seat(hand["ten"], "ten")

@@ -23,10 +23,12 @@ from rules.cards import (
     TEN_OF_CLUBS,
     PointCard,
     shown_card,
+    shown_cards,
+    the_card,
 )
 from rules.describe import signed
 from rules.entry import HandEntry
-from rules.i18n import Message, _
+from rules.i18n import Message, _, joined
 from rules.options import Option
 from rules.setup import GameSetup, TurboScoring
 
@@ -189,7 +191,7 @@ def join_cards(parts: Sequence[str]) -> str:
     """'all 13 hearts and the Q♠', 'all 13 hearts, the Q♠ and the K♠', 'all 26 hearts and both Q♠'."""
     named = [
         parts[0],
-        *(part if isinstance(part, Message) else _("the {card}").format(card=shown_card(part)) for part in parts[1:]),
+        *(part if isinstance(part, Message) else the_card(part) for part in parts[1:]),
     ]
     return and_list(named)
 
@@ -204,13 +206,14 @@ def option_words(option: Option, value: Any) -> str:
     if option.kind in ("int_list", "pass_list"):
         return ", ".join(str(v) for v in value) or _("none")
     if option.kind == "card_list":
-        return " ".join(value) or _("none")
+        return shown_cards(value) or _("none")
     if option.kind == "card_map":
-        return ", ".join(f"{card} {signed(points)}" for card, points in dict(value).items())
+        # Each card in the reader's letters ("H♠ +10" in Dutch): fields, never an f-string's English.
+        return joined([_card_with(card, signed(points)) for card, points in dict(value).items()])
     if option.kind == "heart_points":
         if isinstance(value, (tuple, dict)):
             pairs = value.items() if isinstance(value, dict) else value
-            named = ", ".join(f"{rank}♥ {points}" for rank, points in pairs)
+            named = joined([_card_with(f"{rank}{HEARTS}", points) for rank, points in pairs])
             return _("{named}, the others 1").format(named=named)
         if value == "face":
             return _("face value (2-10, J 11, Q 12, K 13, A 14)")
@@ -218,6 +221,11 @@ def option_words(option: Option, value: Any) -> str:
     if option.kind == "int":
         return signed(value) if isinstance(value, int) else str(value)
     return option.choice_labels.get(value, str(value))
+
+
+def _card_with(card: str, points: object) -> str:
+    # Not a sentence: a card and its points, "K♠ +10", the card in the reader's letters.
+    return Message("{card} {points}", params={"card": shown_card(card), "points": points})
 
 
 def moon_jack_rule(setup: GameSetup) -> str:

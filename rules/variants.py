@@ -8,14 +8,14 @@ and their defaults); no code elsewhere asks for a variant by its key.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, cast
 
-from rules.cards import CLUBS, HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, suit_of
+from rules.cards import CLUBS, HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, shown_card, suit_of
 from rules.errors import OptionError, SetupError
-from rules.i18n import English, Message, Translator, _
+from rules.i18n import Message, _
+from rules.option_names import Named, option_in_brackets, option_named, option_quoted, option_set_to, variant_named
 from rules.options import _SEATS_AWAY, FACE, OPTIONS
 
 
@@ -124,7 +124,7 @@ VARIANTS: dict[str, Variant] = {
             7,
             1,
             {**_COMMON, **_UNEVEN_DECK, **_MORE, **_SCORING, "first_lead": "lowest_club"},
-            _("Classic Hearts for 3 to 7 players: avoid hearts and the Q♠."),
+            _("Classic Hearts for 3 to 7 players: avoid hearts and the {queen}.").format(queen=shown_card("Q♠")),
             short_name=_("Hearts"),
             pass_cycles={4: ("left", "right", "across", "hold")},
         ),
@@ -209,7 +209,9 @@ MORE_VARIANTS: dict[str, Variant] = {
                 "moon_points": 150,
                 "target": 500,
             },
-            _("Hearts at face value (J 11, Q 12, K 13, A 14), the Q♠ 50 and a moon worth 150, to 500."),
+            _("Hearts at face value (J 11, Q 12, K 13, A 14), the {queen} 50 and a moon worth 150, to 500.").format(
+                queen=shown_card("Q♠")
+            ),
             short_name=_("Spot"),
             pass_cycles=_FOUR_HANDED_CYCLE,
         ),
@@ -229,7 +231,9 @@ MORE_VARIANTS: dict[str, Variant] = {
                 "moon": "off",
                 "first_trick_points": True,
             },
-            _("The British game: the K♠ 10 and the A♠ 7 score too, cards pass right, no moon."),
+            _("The British game: the {king} 10 and the {ace} 7 score too, cards pass right, no moon.").format(
+                king=shown_card("K♠"), ace=shown_card("A♠")
+            ),
             short_name=_("Black Maria"),
             pass_cycle=("right",),
             left_of_dealer_leads=True,
@@ -255,7 +259,9 @@ MORE_VARIANTS: dict[str, Variant] = {
             11,
             2,
             {**_COMMON, **_MORE, **_SCORING},
-            _("Two decks for 5 to 11 players: both Q♠ score, and two identical cards in a trick cancel."),
+            _("Two decks for 5 to 11 players: both {queen} score, and two identical cards in a trick cancel.").format(
+                queen=shown_card("Q♠")
+            ),
             short_name=_("Cancellation"),
             left_of_dealer_leads=True,
             removed_cards={6: ("2♣", "2♦")},
@@ -363,25 +369,29 @@ def resolve_options(variant: Variant, overrides: Mapping[str, object] | None = N
         if not variant.applies(key):
             # Whole sentences, with or without the reason (rules.i18n).
             if variant.not_applying:
-                refusal = _("Option '{option}' does not apply to {variant} ({name}): {why}")
+                refusal = _("{option} does not apply to {variant}: {why}")
             else:
-                refusal = _("Option '{option}' does not apply to {variant} ({name})")
-            raise OptionError(
-                key, refusal.format(option=key, variant=variant.key, name=variant.name, why=variant.not_applying)
-            )
+                refusal = _("{option} does not apply to {variant}")
+            named = option_named(key)
+            preset = variant_named(variant.key, variant.name)
+            raise OptionError(key, refusal.format(option=named, variant=preset, why=variant.not_applying))
         values[key] = OPTIONS[key].check(value)
         if OPTIONS[key].more:
             chosen.add(key)
     if values["moon_needs_jack"] and not values["jack_of_diamonds"]:
         raise OptionError(
             "moon_needs_jack",
-            _("Option 'moon_needs_jack' needs 'jack_of_diamonds' on"),
+            _("{option} needs {needed} on").format(
+                option=option_named("moon_needs_jack"), needed=option_quoted("jack_of_diamonds")
+            ),
         )
     for key in ("plus_card", "jack_points"):
         if key in chosen and not values["jack_of_diamonds"]:
             raise OptionError(
                 key,
-                _("Option '{option}' needs the plus card to score (jack_of_diamonds)").format(option=key),
+                _("{option} needs the plus card to score {needed}").format(
+                    option=option_named(key), needed=option_in_brackets("jack_of_diamonds")
+                ),
             )
     values["wraps"] = tuple(values["wraps"])
     options = Options(**values, chosen=frozenset(chosen), fixed=frozenset(variant.fixed))
@@ -394,19 +404,25 @@ def _check_together(options: Options) -> None:
     if options.moon == "off" and options.sun:
         raise OptionError(
             "sun",
-            _("Option 'sun' needs a moon: it cannot go with moon 'off'"),
+            _("{option} needs a moon: it cannot go with {setting}").format(
+                option=option_named("sun"), setting=option_set_to("moon", "off")
+            ),
         )
     # A preset's own moon_points (Spot's 150) is no error where it has no effect; one written is.
     if options.moon == "off" and "moon_points" in options.chosen:
         raise OptionError(
             "moon_points",
-            _("Option 'moon_points' has no effect with moon 'off'"),
+            _("{option} has no effect with {setting}").format(
+                option=option_named("moon_points"), setting=option_set_to("moon", "off")
+            ),
         )
     if options.removed is not None:
         if options.deal != "remove":
             raise OptionError(
                 "removed",
-                _("Option 'removed' works only with deal 'remove'"),
+                _("{option} works only with {setting}").format(
+                    option=option_named("removed"), setting=option_set_to("deal", "remove")
+                ),
             )
         scoring = {card for card, _points in options.extra_cards or ()}
         if options.queen_points:
@@ -417,36 +433,47 @@ def _check_together(options: Options) -> None:
             if suit_of(card) == HEARTS or card in scoring:
                 raise OptionError(
                     "removed",
-                    _("Option 'removed' cannot take out a point card ({card})").format(card=card),
+                    _("{option} cannot take out a point card ({card})").format(
+                        option=option_named("removed"), card=shown_card(card)
+                    ),
                 )
         if sum(suit_of(card) == CLUBS for card in options.removed) == 13:
             raise OptionError(
                 "removed",
-                _("Option 'removed' must leave at least one club"),
+                _("{option} must leave at least one club").format(option=option_named("removed")),
             )
     for card, _points in options.extra_cards or ():
         if suit_of(card) == HEARTS or card in (QUEEN_OF_SPADES, JACK_OF_DIAMONDS):
             raise OptionError(
                 "extra_cards",
-                _("Option 'extra_cards' cannot name {card}: hearts, the Q♠ and the J♦ have their own rules").format(
-                    card=card
+                _("{option} cannot name {card}: hearts, the {queen} and the {jack} have their own rules").format(
+                    option=option_named("extra_cards"),
+                    card=shown_card(card),
+                    queen=shown_card("Q♠"),
+                    jack=shown_card("J♦"),
                 ),
             )
         if options.jack_of_diamonds and card == options.plus_card:
             raise OptionError(
                 "extra_cards",
-                _("Option 'extra_cards' cannot name {card}: it is the plus card (plus_card)").format(card=card),
+                _("{option} cannot name {card}: it is the plus card {needed}").format(
+                    option=option_named("extra_cards"), card=shown_card(card), needed=option_in_brackets("plus_card")
+                ),
             )
     if "team_moon" in options.chosen:
         if not options.teams:
             raise OptionError(
                 "team_moon",
-                _("Option 'team_moon' needs partners (teams)"),
+                _("{option} needs partners {needed}").format(
+                    option=option_named("team_moon"), needed=option_in_brackets("teams")
+                ),
             )
         if options.moon == "off":
             raise OptionError(
                 "team_moon",
-                _("Option 'team_moon' has no effect with moon 'off'"),
+                _("{option} has no effect with {setting}").format(
+                    option=option_named("team_moon"), setting=option_set_to("moon", "off")
+                ),
             )
 
 
@@ -455,103 +482,93 @@ def check_for_players(variant: Variant, options: Options, seats: int, removed: t
     if options.teams and seats not in (4, 6):
         raise OptionError(
             "teams",
-            _("Option 'teams' needs 4 or 6 players (partners sit opposite), not {seats}").format(seats=seats),
+            _("{option} needs 4 or 6 players (partners sit opposite), not {seats}").format(
+                option=option_named("teams"), seats=seats
+            ),
         )
     cycle = options.passing or variant.cycle_for(seats)
     for word in cycle:
         if word == "across" and seats % 2:
             raise OptionError(
                 "passing",
-                _("Option 'passing': 'across' needs an even number of players, not {seats}").format(seats=seats),
+                _("{option}: 'across' needs an even number of players, not {seats}").format(
+                    option=option_named("passing"), seats=seats
+                ),
             )
         if word == "scatter" and seats != 4:
             raise OptionError(
                 "passing",
-                _("Option 'passing': 'scatter' needs exactly 4 players, not {seats}").format(seats=seats),
+                _("{option}: 'scatter' needs exactly 4 players, not {seats}").format(
+                    option=option_named("passing"), seats=seats
+                ),
             )
         match = _SEATS_AWAY.fullmatch(word)
         if match and not int(match.group(2)) < seats:
             raise OptionError(
                 "passing",
-                _("Option 'passing': '{word}' needs more than {seats_away} players").format(
-                    word=word, seats_away=match.group(2)
+                _("{option}: '{word}' needs more than {seats_away} players").format(
+                    option=option_named("passing"), word=word, seats_away=match.group(2)
                 ),
             )
     if "pass_cards" in options.chosen and all(word in ("hold", "scatter") for word in cycle):
         raise OptionError(
             "pass_cards",
-            _("Option 'pass_cards' has no effect: no hand in the pass cycle passes cards"),
+            _("{option} has no effect: no hand in the pass cycle passes cards").format(
+                option=option_named("pass_cards")
+            ),
         )
     if options.removed is not None and (52 - len(options.removed)) % seats:
         raise OptionError(
             "removed",
-            _("Option 'removed': {cards} cards do not deal evenly to {seats} players").format(
-                cards=52 - len(options.removed), seats=seats
+            _("{option}: {cards} cards do not deal evenly to {seats} players").format(
+                option=option_named("removed"), cards=52 - len(options.removed), seats=seats
             ),
         )
     for card, _points in options.extra_cards or ():
         if card in removed:
             raise OptionError(
                 "extra_cards",
-                _("Option 'extra_cards': the deal takes out {card}").format(card=card),
+                _("{option}: the deal takes out {card}").format(
+                    option=option_named("extra_cards"), card=shown_card(card)
+                ),
             )
 
 
-# An option's key followed by one of its values: "moon 'off'", "deal 'remove'".
-_KEY_AND_CHOICE = re.compile(r"\b([a-z_]+) '([a-z_]+)'")
-_OPTION_KEY = re.compile(r"(?:Option )?'([a-z_]+)'")
-_VARIANT_KEY = re.compile(r"\bto ([a-z0-9_]+) \(([^)]+)\)")
-
-
 def in_table_words(message: str) -> str:
-    """An engine message about a setup as the table reads it: each option by its label, never its key.
+    """A refusal about a setup as the table reads it: each option by its label, never its key.
 
-    The engine's messages name options by key, as a scoresheet file spells them
+    The engine's refusals name options by key, as a scoresheet file spells them
     (the replay command's errors and shared/conformance's .error files read
-    so); a screen shows this instead. "Option 'pass_cards' has no effect: ..."
-    becomes "“Cards passed” has no effect: ...", "with moon 'off'" becomes
-    "with “Shooting the moon” set to “no moon: points stand as taken”", and
-    "does not apply to standard (Hearts)" "does not apply to Hearts".
-    A Message stays one: the keys are swapped for labels in the reader's own
-    language when it is shown (translations keep the quoted keys, GLOSSARY.md).
+    so); a screen shows this instead. The options are the refusal's fields
+    (rules.option_names.Named), so each is swapped for its label, and the
+    sentence around them is the reader's own when it is shown: "Option
+    'pass_cards' has no effect: ..." becomes "“Cards passed” has no effect: ...",
+    "with moon 'off'" becomes "with “Shooting the moon” set to “no moon: points
+    stand as taken”", and "does not apply to standard (Hearts)" "does not
+    apply to Hearts". A text that is no Message has no fields: it is left as it is.
     """
-    if isinstance(message, Message):
-        return _InTableWords(message)
-    return _table_words(message, English())
+    if isinstance(message, Named):
+        return _table_name(message)
+    if not isinstance(message, Message):
+        return message
+    params = {
+        name: in_table_words(value) if isinstance(value, Message) else value for name, value in message.params.items()
+    }
+    return Message(message.msgid, message.plural, message.number, params, message.context)
 
 
-class _InTableWords(Message):
-    """A setup's refusal, shown translated and then put in the table's words."""
-
-    def __new__(cls, message: Message) -> _InTableWords:
-        # The English value in the table's words; the refusal kept, to be translated when shown.
-        words = str.__new__(cls, _table_words(message.in_language(English()), English()))
-        words.msgid, words.plural, words.number, words.params = "{refusal}", None, None, {"refusal": message}
-        return words
-
-    def in_language(self, translator: Translator) -> str:
-        return _table_words(self.params["refusal"].in_language(translator), translator)
-
-
-def _label(text: str, translator: Translator) -> str:
-    return text.in_language(translator) if isinstance(text, Message) else text
-
-
-def _table_words(message: str, translator: Translator) -> str:
-    def key_and_choice(match: re.Match[str]) -> str:
-        option = OPTIONS.get(match.group(1))
-        choice = option.choice_labels.get(match.group(2)) if option else None
-        if option is None or choice is None:
-            return match.group(0)
-        return _("“{option}” set to “{choice}”").format(option=option.label, choice=choice).in_language(translator)
-
-    def option_key(match: re.Match[str]) -> str:
-        option = OPTIONS.get(match.group(1))
-        return f"“{_label(option.label, translator)}”" if option else match.group(0)
-
-    def variant_key(match: re.Match[str]) -> str:
-        return f"to {match.group(2)}" if match.group(1) in PRESETS else match.group(0)
-
-    message = _KEY_AND_CHOICE.sub(key_and_choice, message)
-    message = _OPTION_KEY.sub(option_key, message)
-    return _VARIANT_KEY.sub(variant_key, message)
+def _table_name(named: Named) -> str:
+    if named.style == "variant":
+        return cast(str, named.value)  # the preset's name, a Message
+    option = OPTIONS.get(named.key)
+    if option is None:
+        return named
+    label = _("“{option}”").format(option=option.label)
+    if named.style == "brackets":
+        return Message("({option})", params={"option": label})
+    if named.style == "set_to":
+        choice = option.choice_labels.get(named.value)
+        if choice is None:
+            return named
+        return _("“{option}” set to “{choice}”").format(option=option.label, choice=choice)
+    return label

@@ -6,7 +6,6 @@ errors are mapped back onto the fields they are about (SetupError.field).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -17,7 +16,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules import OPTIONS, Option, SetupError
-from rules.cards import read_card, read_rank
+from rules.cards import read_card, read_rank, shown_card, shown_rank, typed_card
 from rules.errors import OptionError
 from rules.options import FACE
 from rules.variants import PRESETS, Variant, in_table_words
@@ -63,7 +62,8 @@ def _cards(text: str) -> list[str]:
         card = read_card(typed)
         if card is None:
             raise forms.ValidationError(
-                gettext("%(typed)s is not a card: write a rank and a suit, like 2♣ or 2c") % {"typed": typed[:8]}
+                gettext("%(typed)s is not a card: write a rank and a suit, like %(card)s or %(letters)s")
+                % {"typed": typed[:8], "card": shown_card("Q♠"), "letters": typed_card("Q♠")}
             )
         cards.append(card)
     return cards
@@ -92,7 +92,8 @@ class CardPointsField(forms.CharField):
                 number = None
             if len(cards) != 1 or number is None:
                 raise forms.ValidationError(
-                    gettext("Write each card with its points, like K♠ 10; not %(typed)s") % {"typed": pair.strip()[:16]}
+                    gettext("Write each card with its points, like %(card)s 10; not %(typed)s")
+                    % {"card": shown_card("K♠"), "typed": pair.strip()[:16]}
                 )
             points[cards[0]] = number
         return points
@@ -123,8 +124,8 @@ class HeartPointsField(forms.CharField):
             number = _whole_number(words[-1]) if len(words) == 2 else None
             if rank is None or number is None:
                 raise forms.ValidationError(
-                    gettext("Write each heart's rank with its points, like Q 13; not %(typed)s")
-                    % {"typed": pair.strip()[:16]}
+                    gettext("Write each heart's rank with its points, like %(rank)s 13; not %(typed)s")
+                    % {"rank": shown_rank("Q"), "typed": pair.strip()[:16]}
                 )
             points[rank] = number
         return points
@@ -240,22 +241,15 @@ def _option_initial(option: Option, value: Any) -> Any:
     if value is None:
         return ""
     if option.kind == "card_map":
-        return ", ".join(f"{card} {points}" for card, points in dict(value).items())
+        # The reader's letters ("H♠ 10" in Dutch), which the field reads back.
+        return ", ".join(f"{shown_card(card)} {points}" for card, points in dict(value).items())
     if option.kind == "heart_points" and not isinstance(value, (int, str)):
-        return ", ".join(f"{rank} {points}" for rank, points in dict(value).items())
-    if option.kind in ("int_list", "pass_list", "card_list"):
+        return ", ".join(f"{shown_rank(rank)} {points}" for rank, points in dict(value).items())
+    if option.kind == "card_list":
+        return ", ".join(str(shown_card(card)) for card in value)
+    if option.kind in ("int_list", "pass_list"):
         return ", ".join(str(item) for item in value)
     return value
-
-
-# The engine names the option a refusal needs in brackets, as a scoresheet spells it ("needs
-# partners (teams)"): the form says it by the option's label, as in_table_words does elsewhere.
-_OPTION_IN_BRACKETS = re.compile(r"\(([a-z_]+)\)")
-
-
-def _option_label(match: re.Match[str]) -> str:
-    option = OPTIONS.get(match.group(1))
-    return f"(“{option.label}”)" if option else match.group(0)
 
 
 def folded_option_keys(variant: Variant) -> tuple[str, ...]:
@@ -371,7 +365,7 @@ class RulesForm(forms.Form):
     def add_setup_error(self, error: SetupError) -> None:
         """The engine's refusal beside the field it is about: an option's own field where it names one,
         in the table's words (the option's label, never its key)."""
-        message = _OPTION_IN_BRACKETS.sub(_option_label, in_table_words(error.message))
+        message = in_table_words(error.message)
         if isinstance(error, OptionError) and error.option in self.fields:
             self.add_error(error.option, message)
             return

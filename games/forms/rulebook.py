@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from rules import MOST_HANDS
-from rules.cards import CLUBS, DIAMONDS, HEARTS, RANKS, SPADES, shown_rank
+from rules.cards import CLUBS, DIAMONDS, HEARTS, RANKS, SPADES, shown_cards, shown_rank, typed_cards
 from rules.referee import (
     MIXED,
     ONLY_HEARTS,
@@ -130,7 +130,7 @@ class TrickForm(forms.Form):
     trick = forms.CharField(
         max_length=200,
         label=_("The trick's cards, in the order played"),
-        help_text=_("The lead first, e.g. K♠ 7♠ K♠ Q♠ 2♥ (or ks 7s ks qs 2h; a joker as joker)."),
+        help_text=_("The lead first, e.g. %(cards)s (or %(typed)s; a joker as joker)."),
         widget=forms.TextInput(attrs={"class": "form-control", "autocomplete": "off", "autocapitalize": "none"}),
     )
     last_trick = forms.BooleanField(required=False, label=_("It is the last trick of the hand"), widget=_CHECKBOX)
@@ -138,6 +138,10 @@ class TrickForm(forms.Form):
     def __init__(self, *args: Any, seats: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.seats = seats
+        # The example in the reader's letters, as shown and as typed ("H♠ … (of hs …)" in Dutch).
+        example = ("K♠", "7♠", "K♠", "Q♠", "2♥")
+        field = self.fields["trick"]
+        field.help_text = field.help_text % {"cards": shown_cards(example), "typed": typed_cards(example)}
 
     def clean_trick(self) -> tuple[str, ...]:
         try:

@@ -46,6 +46,7 @@ from rules.cards import (
     RANKS,
     PointCard,
     shown_card,
+    the_card,
 )
 from rules.describe import signed
 
@@ -469,7 +470,7 @@ class HandForm(forms.Form):
         getlist = getattr(self.data, "getlist", None)
         if getlist is None:
             return
-        cards = {point_card_field(card): sentence("the {card}").format(card=card.card) for card in self.single_cards}
+        cards = {point_card_field(card): the_card(card.card) for card in self.single_cards}
         for name, field in self.fields.items():
             if isinstance(field, forms.MultipleChoiceField):
                 # Ticked boxes (ranks, charges) post one value each; the engine refuses a rank named twice.

@@ -88,7 +88,7 @@ def rules_variant(request: HttpRequest, variant: str) -> TemplateResponse:
     try:
         sheet = cheat_sheet(variant, options)
     except SetupError as error:
-        return _refused(request, in_table_words(str(error)))
+        return _refused(request, in_table_words(error.message))
     return TemplateResponse(request, "rulebook/sheet.html", {"sheet": sheet, "game": None})
 
 

@@ -68,6 +68,7 @@ from games.views.limits import import_wait, too_many_imports
 from games.views.pages import render_page, render_partial
 from games.views.regions import changed_regions
 from rules import EntryError, GameSetup, GameState, HandEntry, ScoresheetError, SetupError, play
+from rules.cards import shown_card
 from rules.describe import (
     HandLine,
     MoonPreview,
@@ -700,7 +701,7 @@ def game_pad(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
                 "number": number,
                 "dealer": setup.players[deal.dealer],
                 "pass": pass_word(deal.pass_direction),
-                "leader": setup.players[deal.leader] if deal.leader is not None else deal.lead_card,
+                "leader": setup.players[deal.leader] if deal.leader is not None else shown_card(deal.lead_card or ""),
             }
         )
     table = describe_table(state, dealing=False)

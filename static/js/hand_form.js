@@ -144,6 +144,11 @@
     return Array.prototype.slice.call(form.querySelectorAll("[data-single-card]"));
   }
 
+  // A card as the reader's deck prints it ("D♠" in German): the row's code stays the form's value.
+  function shownCard(row) {
+    return row.getAttribute("data-card-shown") || row.getAttribute("data-single-card");
+  }
+
   function isCardChoice(input) {
     return input.type === "radio" && input.closest("[data-single-card]") !== null;
   }
@@ -192,7 +197,7 @@
     // One question for every card still without a taker ("Who took the Q♠ and
     // J♦?"): with the hearts, one line on a 360px phone.
     var untaken = cardRows(form).filter(function (row) { return !row.querySelector("input:checked"); })
-      .map(function (row) { return row.getAttribute("data-single-card"); });
+      .map(shownCard);
     if (untaken.length) {
       needs.push(say(form, "untaken", "Who took the {cards}?", {cards: joinAnd(untaken, form)}));
     }
@@ -394,12 +399,14 @@
     var parts = cardRows(form).map(function (row) {
       var taker = row.querySelector("input:checked");
       var label = taker ? form.querySelector('label[for="' + taker.id + '"]') : null;
-      return label ? row.getAttribute("data-single-card") + " " + label.textContent.trim() : "";
+      return label ? shownCard(row) + " " + label.textContent.trim() : "";
     }).filter(Boolean);
     var hearts = heartsInputs(form).filter(function (input) { return input.value.trim() !== ""; })
       .map(function (input) { return nameOf(input) + " " + input.value.trim(); });
     rankStrips(form).forEach(function (strip) {
-      var ranks = Array.prototype.map.call(strip.querySelectorAll("input:checked"), function (input) { return input.value; });
+      var ranks = Array.prototype.map.call(strip.querySelectorAll("input:checked"), function (input) {
+        return input.getAttribute("data-shown") || input.value;
+      });
       var name = strip.querySelector(".hearts-name");
       if (ranks.length && name) {
         hearts.push(name.textContent.trim() + " " + ranks.join(" "));

@@ -7,6 +7,8 @@ that the form's values and test ids keep the engine's codes.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.template import Context, Template
 from django.urls import reverse
@@ -55,6 +57,7 @@ def test_hearts_by_rank_show_dutch_letters_and_send_english_ranks(client, user, 
     client.force_login(user)
     page = client.get(reverse("games:hand-new", args=[game.pk]), headers={"Accept-Language": "nl"}).content.decode()
     assert 'value="Q" data-points="12"' in page  # the form still sends "Q"
+    assert re.search(r'id="ranks_0-Q"[^>]*data-shown="V">', page)  # and the typed summary says V
     assert 'data-testid="ranks_0-Q">V</label>' in page
     assert 'data-testid="ranks_0-K">H</label>' in page
     assert 'data-testid="ranks_0-10">10</label>' in page

@@ -15,7 +15,7 @@ import pytest
 from django.urls import reverse
 
 from games import stats
-from games.figures import SEAT_FIGURES, SUM_FIGURES
+from games.figures import SEAT_FIGURES, SUM_FIGURES, said
 from games.league_file.export import export_league
 from games.league_file.restore import import_league
 from games.models import Player, SeasonStanding, Seat, Standing
@@ -63,9 +63,10 @@ def test_the_player_page_lists_every_figure_with_a_page_line(client, league, gam
     row = next(row for row in stats.standings(league) if row.name == "Ann")
     assert PAGE_FIGURES
     for figure in PAGE_FIGURES:
-        assert f"<dt>{escape(str(figure.page))}</dt><dd>{row.sums[figure.name]}</dd>" in page
+        assert f"<dt>{escape(said(figure.page))}</dt><dd>{row.sums[figure.name]}</dd>" in page
     # Worked by hand (tests/games/league_seed.py): Ann shot no moon in the three counted games.
     assert "<dt>Moons</dt><dd>0</dd>" in page
+    assert "<dt>Q♠ taken</dt>" in page
 
 
 def test_the_standings_show_a_column_for_every_figure_that_has_one(client, league, games, user):

@@ -104,9 +104,9 @@ def test_blank_more_house_rules_keep_the_presets_rules(scorer, league):
                 "” set to “no moon: points stand as taken”"
             ),
         ),
-        (4, {"extra_cards": "zz 10"}, "extra_cards", "zz is not a card: write a rank and a suit, like 2♣ or 2c"),
+        (4, {"extra_cards": "zz 10"}, "extra_cards", "zz is not a card: write a rank and a suit, like Q♠ or qs"),
         (4, {"extra_cards": "K♠ ten"}, "extra_cards", "Write each card with its points, like K♠ 10; not K♠ ten"),
-        (4, {"removed": "2c 3x"}, "removed", "3x is not a card: write a rank and a suit, like 2♣ or 2c"),
+        (4, {"removed": "2c 3x"}, "removed", "3x is not a card: write a rank and a suit, like Q♠ or qs"),
     ],
 )
 def test_a_house_rule_that_does_not_fit_is_refused_on_its_own_field(scorer, league, seats, options, field, message):

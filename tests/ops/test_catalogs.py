@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from tests.rules.test_card_ranks import glossary_ranks
+
 LOCALE = Path(settings.BASE_DIR) / "locale"
 TRANSLATED = [code for code, _name in settings.LANGUAGES if code != "en"]
 # Languages whose catalog must be whole (see the module's text).
@@ -118,3 +120,33 @@ def test_the_reader_counts_as_msgfmt_does():
     read = entries("nl")
     assert len(read) == translated + untranslated + fuzzy
     assert sum(1 for entry in read if all(entry.msgstr) and not entry.fuzzy) == translated
+
+
+# A card in a sentence: a rank (a number or any language's letter) and a suit sign.
+NAMED_CARD = re.compile(r"(?<![\w\\])(10|[2-9]|[A-Z])([♠♥♦♣])")
+# A card in double quotes is a scoresheet's or a league file's value ("Q♠"), spelled as the file spells it.
+FILE_VALUE = re.compile(r'\\"[^"\\]*\\"')
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_card_named_in_a_translation_has_the_letter_its_language_prints(language):
+    """One letter per language on every screen and print (issue 36): a sentence that names the Q♠ says
+    D♠ in German and French, V♠ in Dutch, Q♠ in Spanish, as the placeholders' cards (rules.cards.shown_card)
+    beside it do; the letters are the glossary's."""
+    letters = glossary_ranks()[language]
+    wrong = []
+    for entry in entries(language):
+        named = NAMED_CARD.findall(FILE_VALUE.sub("", entry.msgid))
+        if not named:
+            continue
+        expected = sorted(f"{letters.get(rank, rank)}{suit}" for rank, suit in named)
+        for msgstr in entry.msgstr:
+            found = sorted("".join(card) for card in NAMED_CARD.findall(FILE_VALUE.sub("", msgstr)))
+            if found != expected:
+                wrong.append(f"{entry.msgid!r}: {found} where {expected}")
+    assert wrong == [], f"{language}: " + "; ".join(wrong)
+
+
+def test_the_letters_read_are_the_glossarys():
+    # Checked by hand against docs/GLOSSARY.md's "Ranks as printed on the cards".
+    assert glossary_ranks()["de"] == {"J": "B", "Q": "D", "K": "K", "A": "A"}

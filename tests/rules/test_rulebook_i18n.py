@@ -53,6 +53,10 @@ class Dutch:
     def ngettext(self, singular, plural, number):
         return singular if number == 1 else plural
 
+    def pgettext(self, context, message):
+        # "the {card}" is asked by the card's rank ("an ace"): Dutch says "de" for every card.
+        return self.CATALOG.get(message, message)
+
 
 class Marker:
     """Wraps every sentence it translates: a text that does not start with ⟪ was never asked for."""

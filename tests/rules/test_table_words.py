@@ -11,33 +11,69 @@ import pytest
 
 from rules import VARIANTS, SetupError
 from rules.options import OPTIONS
+from rules.setup import GameSetup
 from rules.variants import in_table_words, resolve_options
+
+FOUR = ["Ann", "Ben", "Cat", "Dan"]
+
+
+def refusal(variant: str, players: list[str], **options: object) -> SetupError:
+    with pytest.raises(SetupError) as raised:
+        GameSetup.create(variant, players, options)
+    return raised.value
 
 
 @pytest.mark.parametrize(
-    ("engine", "table"),
+    ("variant", "players", "options", "engine", "table"),
     [
         (
+            "standard",
+            FOUR,
+            {"passing": ["hold"], "pass_cards": 4},
             "Option 'pass_cards' has no effect: no hand in the pass cycle passes cards",
             "“Cards passed” has no effect: no hand in the pass cycle passes cards",
         ),
-        ("Option 'moon_needs_jack' needs 'jack_of_diamonds' on", "“Moon needs the J♦” needs “J♦ counts −10” on"),
         (
+            "standard",
+            FOUR,
+            {"moon_needs_jack": True},
+            "Option 'moon_needs_jack' needs 'jack_of_diamonds' on",
+            "“Moon needs the J♦” needs “J♦ counts −10” on",
+        ),
+        (
+            "standard",
+            FOUR,
+            {"deal": "kitty", "removed": ["2♦"]},
             "Option 'removed' works only with deal 'remove'",
             "“Cards removed” works only with “Uneven deck” set to “remove low cards”",
         ),
-        ("Option 'warren' does not apply to standard (Hearts)", "“Warren card” does not apply to Hearts"),
         (
+            "standard",
+            FOUR,
+            {"warren": True},
+            "Option 'warren' does not apply to standard (Hearts)",
+            "“Warren card” does not apply to Hearts",
+        ),
+        (
+            "standard",
+            ["Ann", "Ben", "Cat", "Dan", "Eve"],
+            {"passing": ["across"]},
             "Option 'passing': 'across' needs an even number of players, not 5",
             "“Pass cycle”: 'across' needs an even number of players, not 5",
         ),
         # Words that are no option's key are left as they are.
-        ("Unknown option 'jokers'", "Unknown option 'jokers'"),
-        ("Ann's hearts must be a whole number", "Ann's hearts must be a whole number"),
+        ("standard", FOUR, {"jokers": 2}, "Unknown option 'jokers'", "Unknown option 'jokers'"),
+        ("standard", ["Ann", " "], {}, "Every player needs a name", "Every player needs a name"),
     ],
 )
-def test_options_are_named_by_their_labels(engine, table):
-    assert in_table_words(engine) == table
+def test_options_are_named_by_their_labels(variant, players, options, engine, table):
+    refused = refusal(variant, players, **options)
+    assert refused.message == engine
+    assert in_table_words(refused.message) == table
+
+
+def test_a_text_that_is_no_refusal_is_left_as_it_is():
+    assert in_table_words("Option 'moon' is a word here, no field") == "Option 'moon' is a word here, no field"
 
 
 def test_the_engine_keeps_the_key_for_scoresheets():
