@@ -31,6 +31,7 @@ from games.models.seats import Seat
 from rules import SetupError, name_key
 from rules.night import RoundResult, Standing, TableResult, standings, variant_sizes
 from rules.series import FINAL_SIZE, Cut, SeriesStanding, finalists, series_standings
+from rules.variants import in_table_words
 
 SERIES_NAME_LENGTH = 60
 
@@ -171,7 +172,8 @@ class NightSeries(NameKeyed):
         try:
             game = Game.start(series.league, latest.variant, [by_name[name] for name in order], latest.options, 0, user)
         except SetupError as error:
-            raise SeriesProblem(str(error)) from None
+            # Each option the refusal names by its label, as the table reads it.
+            raise SeriesProblem(str(in_table_words(error.message))) from None
         NightSeries.objects.filter(pk=series.pk).update(final=game, final_seed=seed)
         self.final, self.final_seed = game, seed
         return game
