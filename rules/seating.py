@@ -385,14 +385,12 @@ def _anneal(
         return best
     groups, where = seating.groups, seating.where
     counts = _counts(night, groups)
-    n, rounds = night.players, night.rounds
-    tables = len(night.sizes)
+    n, rounds, tables = night.players, night.rounds, len(night.sizes)
     odd = [*night.odd, None]  # the sit-out group is a class of its own
     cost, unfair = seating.cost, seating.unfair
     cooling = (COLD / HOT) ** (1 / max(1, iterations))
     temperature = HOT
     randrange, random_ = rng.randrange, rng.random
-    exp = math.exp
     stop = iterations
     for step in range(iterations):
         temperature *= cooling
@@ -409,21 +407,14 @@ def _anneal(
         gb = round_where[b]
         if ga == gb:
             continue
-        crossing = odd[ga] != odd[gb]
         trading = random_() < TRADES
-        if crossing or trading:
-            traded = _try_trade(night, seating, counts, a, b, number, trading, temperature, rng)
-            if traded is None:
-                continue
-            cost += traded[0]
-            unfair += traded[1]
+        if trading or odd[ga] != odd[gb]:
+            moved = _try_trade(night, seating, counts, a, b, number, trading, temperature, rng)
         else:
-            delta = _swap_delta(counts, groups[number], tables, a, b, ga, gb)
-            if delta > 0 and random_() >= exp(-delta / temperature):
-                continue
-            _swap(counts, groups[number][ga], groups[number][gb], a, b, ga < tables, gb < tables)
-            round_where[a], round_where[b] = gb, ga
-            cost += delta
+            moved = _try_swap(counts, groups[number], round_where, tables, a, b, temperature, rng)
+        if moved is None:
+            continue
+        cost, unfair = cost + moved[0], unfair + moved[1]
         if cost < best.cost or (cost == best.cost and unfair < best.unfair):
             seating.cost, seating.unfair = cost, unfair
             best = seating.copy()
@@ -481,6 +472,27 @@ def _try_trade(
         _trade(counts, groups, where, tables, a, b, number, last)
         return None
     return delta, change
+
+
+def _try_swap(
+    counts: list[list[int]],
+    round_groups: list[list[int]],
+    round_where: list[int],
+    tables: int,
+    a: int,
+    b: int,
+    temperature: float,
+    rng: random.Random,
+) -> tuple[int, int] | None:
+    """a and b change seats in one round, between tables of one class (the rotation's measure stays):
+    the change in repeats, or None (and nothing changed) when the move is refused."""
+    ga, gb = round_where[a], round_where[b]
+    delta = _swap_delta(counts, round_groups, tables, a, b, ga, gb)
+    if delta > 0 and rng.random() >= math.exp(-delta / temperature):
+        return None
+    _swap(counts, round_groups[ga], round_groups[gb], a, b, ga < tables, gb < tables)
+    round_where[a], round_where[b] = gb, ga
+    return delta, 0
 
 
 def _trade(
