@@ -743,29 +743,10 @@ class _Writer:
     # The end ------------------------------------------------------------------
 
     def end_section(self) -> Section:
-        options = self.options
-        target = options.target
         if self.turbo:
-            hands = options.hands_per_game or 0
-            end = ngettext(
-                "after hand {hands}; the lowest total (the most money) wins, and tied players share the win. "
-                "No target, no wraps, no tie-break hands.",
-                "after hand {hands}; the lowest total (the most money) wins, and tied players share the win. "
-                "No target, no wraps, no tie-break hands.",
-                hands,
-            ).format(hands=hands)
-            return Section("end", _("End of the game"), (Item(_("Game ends"), end),))
-        if options.end == "at_least":
-            end = _("after a hand in which a total reaches {target} or more.").format(target=target)
-        else:
-            end = _("after a hand in which a total goes above {target} (exactly {target} plays on).").format(
-                target=target
-            )
-        if self.teams:
-            lowest = _("The lowest total wins if exactly one team has it.")
-        else:
-            lowest = _("The lowest total wins if exactly one player has it.")
-        items = [Item(_("Game ends"), _("{end} {lowest}").format(end=end, lowest=lowest))]
+            return self.turbo_end_section()
+        options = self.options
+        items = [self.game_ends_item()]
         if options.time_limit:
             items.append(
                 Item(
@@ -806,6 +787,35 @@ class _Writer:
             )
         )
         return Section("end", _("End of the game"), tuple(items))
+
+    def turbo_end_section(self) -> Section:
+        """Turbo Hearts ends after its hands, with no target."""
+        options = self.options
+        hands = options.hands_per_game or 0
+        end = ngettext(
+            "after hand {hands}; the lowest total (the most money) wins, and tied players share the win. "
+            "No target, no wraps, no tie-break hands.",
+            "after hand {hands}; the lowest total (the most money) wins, and tied players share the win. "
+            "No target, no wraps, no tie-break hands.",
+            hands,
+        ).format(hands=hands)
+        return Section("end", _("End of the game"), (Item(_("Game ends"), end),))
+
+    def game_ends_item(self) -> Item:
+        """When a game with a target ends, and who wins it."""
+        options = self.options
+        target = options.target
+        if options.end == "at_least":
+            end = _("after a hand in which a total reaches {target} or more.").format(target=target)
+        else:
+            end = _("after a hand in which a total goes above {target} (exactly {target} plays on).").format(
+                target=target
+            )
+        if self.teams:
+            lowest = _("The lowest total wins if exactly one team has it.")
+        else:
+            lowest = _("The lowest total wins if exactly one player has it.")
+        return Item(_("Game ends"), _("{end} {lowest}").format(end=end, lowest=lowest))
 
 
 # The sentences rules.scoring_words writes, still found where they used to be.
