@@ -67,7 +67,8 @@ from games.views.hand_queue import from_queue, queue_conflict, queue_refused
 from games.views.limits import import_wait, too_many_imports
 from games.views.pages import render_page, render_partial
 from games.views.regions import changed_regions
-from rules import EntryError, GameSetup, GameState, HandEntry, ScoresheetError, SetupError, play
+from games.views.revoke import revoke_question
+from rules import EntryError, GameState, HandEntry, ScoresheetError, SetupError, play
 from rules.describe import (
     HandLine,
     MoonPreview,
@@ -476,50 +477,6 @@ def _hand_for_plain_page(
         if asked is not None:
             return asked
     return _hand_for_game_page(request, game, membership, state, form)
-
-
-def revoke_question(
-    request: HtmxHttpRequest, game: Game, setup: GameSetup, number: int, offender: int, back: str = ""
-) -> TemplateResponse | None:
-    """Without JavaScript, a revoke is asked first on a page of its own, as a null game is: it charges
-    one player a whole hand's points. None once the page's "Charge the revoke" sent it back (confirmed).
-
-    With JavaScript the form asks (hand_form.js, the referee's hx-confirm), and the offline queue's
-    hand was asked when it was tapped."""
-    if request.POST.get("confirmed") == "yes":
-        return None
-    # Only a revoke that would be charged now is asked: a late one, one already stored under its key
-    # or one for a game that is over gets its answer (409, 422 or recorded) without a question.
-    state = game.state()
-    key = request.POST.get("key", "")
-    if number != state.next_number or game.declared or (key and game.hands.filter(client_key=key).exists()):
-        return None
-    try:
-        state.after(HandEntry.revoked(offender))
-    except EntryError:
-        return None  # the engine refuses it (the game is over, it holds the most hands): said without asking
-    typed = [
-        name
-        for name, value in request.POST.items()
-        if value not in ("", "0") and name.startswith(("hearts_", "queen", "jack"))
-    ]
-    context = {
-        "game": game,
-        "setup": setup,
-        "number": number,
-        "offender": setup.players[offender],
-        "discards": bool(typed),
-        "action": request.path,
-        "back": back or game.get_absolute_url(),
-        # The request as it came, sent again with "confirmed" (the cards typed are ignored for a revoke).
-        "fields": [
-            (name, value)
-            for name, values in request.POST.lists()
-            if name not in ("csrfmiddlewaretoken", "confirmed")
-            for value in values
-        ],
-    }
-    return TemplateResponse(request, "games/revoke_confirm.html", context)
 
 
 @require_POST
