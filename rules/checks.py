@@ -23,81 +23,100 @@ MOST_HANDS = 2_000
 
 def entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, time_up: bool) -> list[FieldError]:
     """rules.game.check_entry for hand `number` of a game that is over or not, and whose time ran out or not."""
-    names = setup.players
-    seats = setup.seats
-    errors: list[FieldError] = []
     if over:
-        errors.append(FieldError(None, _("The game is already over; no more hands can be added")))
-        return errors
+        return [FieldError(None, _("The game is already over; no more hands can be added"))]
     if number > MOST_HANDS:
-        errors.append(
+        return [
             FieldError(
                 None, _("A game holds at most {most:,} hands; declare it and start another").format(most=MOST_HANDS)
             )
-        )
-        return errors
-
-    if entry.time_up:
-        if setup.options.time_limit is None:
-            errors.append(FieldError("time_up", _("This game has no time limit, so the time cannot run out")))
-        elif time_up:
-            errors.append(FieldError("time_up", _("The time already ran out in an earlier hand")))
-
+        ]
+    errors = _time_up_errors(setup, entry, time_up)
     if entry.charged:
         errors.extend(_charge_errors(setup, entry))
-
     if entry.revoke is not None:
-        if not _is_seat(entry.revoke, seats):
-            errors.append(FieldError("revoke", _("Who revoked? Pick one of the players")))
-        if entry.sun:
-            errors.append(FieldError("sun", _("A revoke is no sun: nobody shot anything")))
-        if (
-            entry.hearts
-            or entry.queen is not None
-            or entry.jack is not None
-            or entry.moon is not None
-            or entry.extras
-            or entry.ten is not None
-            or entry.twins
-            or entry.ranks is not None
-        ):
-            errors.append(FieldError("revoke", _("A revoke is charged instead of entering cards, not with them")))
+        return errors + _revoke_errors(setup, entry)
+    errors.extend(_hearts_errors(setup, entry))
+    errors.extend(_taker_errors(setup, entry))
+    if errors:
         return errors
+    return _moon_errors(setup, entry)
 
-    scoring = setup.scoring
+
+def _time_up_errors(setup: GameSetup, entry: HandEntry, time_up: bool) -> list[FieldError]:
+    """A hand marked as the one in which the time ran out, in a game with no time limit or past it."""
+    if not entry.time_up:
+        return []
+    if setup.options.time_limit is None:
+        return [FieldError("time_up", _("This game has no time limit, so the time cannot run out"))]
+    if time_up:
+        return [FieldError("time_up", _("The time already ran out in an earlier hand"))]
+    return []
+
+
+def _revoke_errors(setup: GameSetup, entry: HandEntry) -> list[FieldError]:
+    """A revoke's hand: one of the players revoked, and no cards, moon or sun come with it."""
+    errors = []
+    if not _is_seat(entry.revoke, setup.seats):
+        errors.append(FieldError("revoke", _("Who revoked? Pick one of the players")))
+    if entry.sun:
+        errors.append(FieldError("sun", _("A revoke is no sun: nobody shot anything")))
+    if (
+        entry.hearts
+        or entry.queen is not None
+        or entry.jack is not None
+        or entry.moon is not None
+        or entry.extras
+        or entry.ten is not None
+        or entry.twins
+        or entry.ranks is not None
+    ):
+        errors.append(FieldError("revoke", _("A revoke is charged instead of entering cards, not with them")))
+    return errors
+
+
+def _hearts_errors(setup: GameSetup, entry: HandEntry) -> list[FieldError]:
+    """The hearts taken: by rank where ranks are entered or score, else a whole count per player adding up."""
     hearts = entry.hearts
-    if entry.ranks is not None or scoring.rank_values is not None:
-        errors.extend(_rank_errors(setup, entry))
+    seats = setup.seats
+    if entry.ranks is not None or setup.scoring.rank_values is not None:
+        return _rank_errors(setup, entry)
     # Counts are whole numbers, not True or False; plain ints (what forms and files give) are told at once.
-    elif len(hearts) != seats or not (set(map(type, hearts)) <= _PLAIN_INT or all(map(_is_whole, hearts))):
-        errors.append(
-            FieldError("hearts", _("Enter the hearts taken by each of the {seats} players").format(seats=seats))
-        )
-    else:
-        fewest = min(hearts, default=0)
-        if fewest < 0:
-            for seat, count in enumerate(hearts):
-                if count < 0:
-                    errors.append(
-                        FieldError("hearts", _("{player} can't take fewer than 0 hearts").format(player=names[seat]))
+    if len(hearts) != seats or not (set(map(type, hearts)) <= _PLAIN_INT or all(map(_is_whole, hearts))):
+        return [FieldError("hearts", _("Enter the hearts taken by each of the {seats} players").format(seats=seats))]
+    errors = []
+    fewest = min(hearts, default=0)
+    if fewest < 0:
+        for seat, count in enumerate(hearts):
+            if count < 0:
+                errors.append(
+                    FieldError(
+                        "hearts", _("{player} can't take fewer than 0 hearts").format(player=setup.players[seat])
                     )
-        total = sum(hearts)
-        in_play = setup.hearts_in_play
-        if total != in_play and fewest >= 0:
-            errors.append(
-                FieldError(
-                    "hearts", _("Hearts add up to {total}; {in_play} are in play").format(total=total, in_play=in_play)
                 )
+    total = sum(hearts)
+    in_play = setup.hearts_in_play
+    if total != in_play and fewest >= 0:
+        errors.append(
+            FieldError(
+                "hearts", _("Hearts add up to {total}; {in_play} are in play").format(total=total, in_play=in_play)
             )
+        )
+    return errors
 
-    # Every single point card in play has exactly one taker (RULES.md, Scoring, step 1).
+
+def _taker_errors(setup: GameSetup, entry: HandEntry) -> list[FieldError]:
+    """Every single point card in play has exactly one taker (RULES.md, Scoring, step 1), and no card
+    out of play is entered."""
+    scoring = setup.scoring
+    errors = []
     for card, taker_of in scoring.readers:
         taker = taker_of(entry)
         if taker is None:
             errors.append(
                 FieldError(card.field, _("Who took the {card}?").format(card=shown_card(card.card)), card.card)
             )
-        elif not _is_seat(taker, seats):
+        elif not _is_seat(taker, setup.seats):
             errors.append(
                 FieldError(
                     card.field,
@@ -110,6 +129,12 @@ def entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, ti
     # One test on the way of every hand for what only the More variants' hands hold.
     if entry.ten is not None or entry.twins or (scoring.queenless and entry.queen is not None):
         errors.extend(_more_taker_errors(setup, entry))
+    return errors + _extra_card_errors(setup, entry)
+
+
+def _extra_card_errors(setup: GameSetup, entry: HandEntry) -> list[FieldError]:
+    """The extra point cards named (the More variants'): each in play, and named once."""
+    errors = []
     in_play_cards = {card.card for card in setup.single_cards if card.field == "cards"} if entry.extras else set()
     seen: set[str] = set()
     for extra, _taker in entry.extras:
@@ -120,10 +145,13 @@ def entry_errors(setup: GameSetup, entry: HandEntry, over: bool, number: int, ti
         elif extra in seen:
             errors.append(FieldError("cards", _("The {card} is named twice; it has one taker").format(card=extra)))
         seen.add(extra)
+    return errors
 
-    if errors:
-        return errors
 
+def _moon_errors(setup: GameSetup, entry: HandEntry) -> list[FieldError]:
+    """The table's word on a moon (add or subtract) where the rule asks for it, and none where it does not."""
+    scoring = setup.scoring
+    errors = []
     if scoring.turbo:
         if entry.moon is not None:
             errors.append(FieldError("moon", _("Turbo Hearts scores a moon by itself: nobody chooses add or subtract")))

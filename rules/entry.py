@@ -177,32 +177,7 @@ class HandEntry:
             if _stored_seat(stored, "revoke") is None:
                 raise UnreadableEntry(_("A stored revoke must name the seat that revoked"))
             return cls.from_checked(stored)
-        hearts = stored.get("hearts")
-        if not isinstance(hearts, list | tuple) or not all(_is_number(count) for count in hearts):
-            raise UnreadableEntry(_("A stored hand's 'hearts' must be a list of numbers, one a seat"))
-        moon = stored.get("moon")
-        if moon is not None and not isinstance(moon, str):
-            raise UnreadableEntry(_("A stored hand's 'moon' must be a word or null"))
-        taken = stored.get("cards", {})
-        if not isinstance(taken, Mapping) or not all(isinstance(card, str) for card in taken):
-            raise UnreadableEntry(_("A stored hand's 'cards' must map each extra card to its taker"))
-        for card in taken:
-            _stored_seat(taken, card)
-        ranks = stored.get("ranks")
-        if ranks is not None and not (
-            isinstance(ranks, list)
-            and all(isinstance(seat, list) and all(isinstance(rank, str) for rank in seat) for seat in ranks)
-        ):
-            raise UnreadableEntry(_("A stored hand's 'ranks' must be a list of heart ranks, one a seat"))
-        twins = stored.get("twins", {})
-        if not isinstance(twins, Mapping) or not all(isinstance(card, str) for card in twins):
-            raise UnreadableEntry(_("A stored hand's 'twins' must map each card's second copy to its taker"))
-        for flag in CARD_FLAGS:
-            _stored_flag(stored, flag)
-        for field in ("queen", "jack", "ten"):
-            _stored_seat(stored, field)
-        for card in twins:
-            _stored_seat(twins, card)
+        _check_stored_cards(stored)
         return cls.from_checked(stored)
 
     @classmethod
@@ -227,6 +202,36 @@ class HandEntry:
             charged=charged,
             twins=stored.get("twins", ()),
         )
+
+
+def _check_stored_cards(stored: Mapping[str, Any]) -> None:
+    """A stored hand's cards (not a revoke's) as to_stored() writes them: UnreadableEntry if not."""
+    hearts = stored.get("hearts")
+    if not isinstance(hearts, list | tuple) or not all(_is_number(count) for count in hearts):
+        raise UnreadableEntry(_("A stored hand's 'hearts' must be a list of numbers, one a seat"))
+    moon = stored.get("moon")
+    if moon is not None and not isinstance(moon, str):
+        raise UnreadableEntry(_("A stored hand's 'moon' must be a word or null"))
+    taken = stored.get("cards", {})
+    if not isinstance(taken, Mapping) or not all(isinstance(card, str) for card in taken):
+        raise UnreadableEntry(_("A stored hand's 'cards' must map each extra card to its taker"))
+    for card in taken:
+        _stored_seat(taken, card)
+    ranks = stored.get("ranks")
+    if ranks is not None and not (
+        isinstance(ranks, list)
+        and all(isinstance(seat, list) and all(isinstance(rank, str) for rank in seat) for seat in ranks)
+    ):
+        raise UnreadableEntry(_("A stored hand's 'ranks' must be a list of heart ranks, one a seat"))
+    twins = stored.get("twins", {})
+    if not isinstance(twins, Mapping) or not all(isinstance(card, str) for card in twins):
+        raise UnreadableEntry(_("A stored hand's 'twins' must map each card's second copy to its taker"))
+    for flag in CARD_FLAGS:
+        _stored_flag(stored, flag)
+    for field in ("queen", "jack", "ten"):
+        _stored_seat(stored, field)
+    for card in twins:
+        _stored_seat(twins, card)
 
 
 def _is_number(value: object) -> bool:

@@ -234,6 +234,31 @@ def _read_night(
     sizes: Iterable[int] | None,
 ) -> Night:
     names = list(players)
+    _check_night(names, rounds)
+    index = _seat_index(names)
+    seat_sizes = table_sizes(len(names), _checked_sizes(sizes))
+    tally = _PlayedTally(index)
+    for number, tables in enumerate(played, start=1):
+        tally.add_round(number, tables)
+    # Repeats between two players present are the search's; the others are settled already.
+    present_repeats = sum(max(0, count - 1) for row in tally.base for count in row) // 2
+    return Night(
+        names,
+        rounds,
+        seat_sizes,
+        tally.base,
+        tally.sat_out,
+        tally.odd_seats,
+        tally.first_seats,
+        tally.dealt_last,
+        tally.out_last,
+        count_repeats(played) - present_repeats,
+        tally.last_played,
+    )
+
+
+def _check_night(names: list[str], rounds: int) -> None:
+    """As many players as a night seats, and rounds it can seat at a time."""
     if len(names) < FEWEST_PLAYERS:
         raise NightError(
             _("A night needs at least {fewest} players; {count} are here").format(
@@ -246,6 +271,10 @@ def _read_night(
         )
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MOST_ROUNDS:
         raise NightError(_("Seat from 1 to {most} rounds at a time").format(most=MOST_ROUNDS))
+
+
+def _seat_index(names: list[str]) -> dict[str, int]:
+    """Each player's place in the list, by name_key: a player named twice is refused."""
     index: dict[str, int] = {}
     for number, name in enumerate(names):
         key = name_key(name)
@@ -256,23 +285,38 @@ def _read_night(
                 )
             )
         index[key] = number
-    if sizes is not None:
-        sizes = list(sizes)
-        for size in sizes:
-            if isinstance(size, bool) or not isinstance(size, int) or not FEWEST_PLAYERS <= size <= MOST_SEATS:
-                raise NightError(
-                    _("A table seats from {fewest} to {most} players").format(fewest=FEWEST_PLAYERS, most=MOST_SEATS)
-                )
-    seat_sizes = table_sizes(len(names), sizes)
-    n = len(names)
-    base = [[0] * n for _ in range(n)]
-    sat_out = [0] * n
-    odd_seats = [0] * n
-    first_seats = [0] * n
-    dealt_last: set[int] = set()
-    last_played: list[list[int]] | None = None
-    out_last: set[int] = set()
-    for number, tables in enumerate(played, start=1):
+    return index
+
+
+def _checked_sizes(sizes: Iterable[int] | None) -> list[int] | None:
+    """The table sizes allowed, each one a table can seat (None: any)."""
+    if sizes is None:
+        return None
+    sizes = list(sizes)
+    for size in sizes:
+        if isinstance(size, bool) or not isinstance(size, int) or not FEWEST_PLAYERS <= size <= MOST_SEATS:
+            raise NightError(
+                _("A table seats from {fewest} to {most} players").format(fewest=FEWEST_PLAYERS, most=MOST_SEATS)
+            )
+    return sizes
+
+
+class _PlayedTally:
+    """What the rounds played so far leave for the search, counted for the players present (by index):
+    who sat with whom, sat out, sat at an odd table and dealt first, and the last round's tables."""
+
+    def __init__(self, index: dict[str, int]) -> None:
+        n = len(index)
+        self.index = index
+        self.base = [[0] * n for _ in range(n)]
+        self.sat_out = [0] * n
+        self.odd_seats = [0] * n
+        self.first_seats = [0] * n
+        self.dealt_last: set[int] = set()
+        self.last_played: list[list[int]] | None = None
+        self.out_last: set[int] = set()
+
+    def add_round(self, number: int, tables: Sequence[Sequence[str]]) -> None:
         if not tables:
             raise NightError(_("Played round {round} has no tables").format(round=number))
         for table in tables:
@@ -282,45 +326,35 @@ def _read_night(
         seen: set[str] = set()
         odd = odd_tables([len(table) for table in tables])
         present_tables: list[list[int]] = []
-        dealt_last = set()
+        self.dealt_last = set()
         for table, is_odd in zip(tables, odd, strict=True):
-            here = []
-            for name in table:
-                key = name_key(name)
-                if key in seen:
-                    raise NightError(_("{name} sits twice in played round {round}").format(name=name, round=number))
-                seen.add(key)
-                if key in index:
-                    here.append(index[key])
-            for player in here:
-                odd_seats[player] += is_odd
-                for other in here:
-                    if other != player:
-                        base[player][other] += 1
-            if table and name_key(table[0]) in index:
-                first = index[name_key(table[0])]
-                first_seats[first] += 1
-                dealt_last.add(first)
-            present_tables.append(here)
-        for key, player in index.items():
-            sat_out[player] += key not in seen
-        out_last = {player for key, player in index.items() if key not in seen}
-        last_played = present_tables
-    # Repeats between two players present are the search's; the others are settled already.
-    present_repeats = sum(max(0, count - 1) for row in base for count in row) // 2
-    return Night(
-        names,
-        rounds,
-        seat_sizes,
-        base,
-        sat_out,
-        odd_seats,
-        first_seats,
-        dealt_last,
-        out_last,
-        count_repeats(played) - present_repeats,
-        last_played,
-    )
+            present_tables.append(self._add_table(number, table, is_odd, seen))
+        for key, player in self.index.items():
+            self.sat_out[player] += key not in seen
+        self.out_last = {player for key, player in self.index.items() if key not in seen}
+        self.last_played = present_tables
+
+    def _add_table(self, number: int, table: Sequence[str], is_odd: bool, seen: set[str]) -> list[int]:
+        """One table of round `number`: its players present, each seen once in the round."""
+        index = self.index
+        here = []
+        for name in table:
+            key = name_key(name)
+            if key in seen:
+                raise NightError(_("{name} sits twice in played round {round}").format(name=name, round=number))
+            seen.add(key)
+            if key in index:
+                here.append(index[key])
+        for player in here:
+            self.odd_seats[player] += is_odd
+            for other in here:
+                if other != player:
+                    self.base[player][other] += 1
+        if table and name_key(table[0]) in index:
+            first = index[name_key(table[0])]
+            self.first_seats[first] += 1
+            self.dealt_last.add(first)
+        return here
 
 
 # Reading a seating request (manage.py seat_night) ----------------------------

@@ -284,31 +284,36 @@ def _charged_limit(rules: PlayRules, question: PlayQuestion) -> Ruling | None:
     return Ruling(False, reason.format(card=card.words), CHARGING)
 
 
+def _lowest_club_leads(rules: PlayRules, card: Card) -> Ruling:
+    """The first trick where the deal names its lead card (the 2♣, or the lowest club dealt)."""
+    assert rules.lead_card is not None  # lowest_club_leads: the deal names the card
+    lead = shown_card(rules.lead_card)
+    if card.suit == CLUBS and card.rank is not None and f"{card.rank}{CLUBS}" == rules.lead_card:
+        return Ruling(
+            True,
+            _("whoever holds the {card} leads it to the first trick").format(card=lead),
+            FIRST_LEAD,
+        )
+    if rules.kitty and card.suit == CLUBS:
+        return Ruling(
+            False,
+            _(
+                "the first trick is led with the {card}, or, if it lies in the kitty, "
+                "with the lowest club dealt to a player: only then with this club"
+            ).format(card=lead),
+            FIRST_LEAD,
+        )
+    return Ruling(
+        False,
+        _("the first trick is led with the {card} by whoever holds it").format(card=lead),
+        FIRST_LEAD,
+    )
+
+
 def _lead(rules: PlayRules, question: PlayQuestion) -> Ruling:
     card = question.card
     if question.first_trick and rules.lowest_club_leads:
-        assert rules.lead_card is not None  # lowest_club_leads: the deal names the card
-        lead = shown_card(rules.lead_card)
-        if card.suit == CLUBS and card.rank is not None and f"{card.rank}{CLUBS}" == rules.lead_card:
-            return Ruling(
-                True,
-                _("whoever holds the {card} leads it to the first trick").format(card=lead),
-                FIRST_LEAD,
-            )
-        if rules.kitty and card.suit == CLUBS:
-            return Ruling(
-                False,
-                _(
-                    "the first trick is led with the {card}, or, if it lies in the kitty, "
-                    "with the lowest club dealt to a player: only then with this club"
-                ).format(card=lead),
-                FIRST_LEAD,
-            )
-        return Ruling(
-            False,
-            _("the first trick is led with the {card} by whoever holds it").format(card=lead),
-            FIRST_LEAD,
-        )
+        return _lowest_club_leads(rules, card)
     if question.first_trick and rules.free_first_lead:
         # Black Maria: the player left of the dealer leads any card, a point card too.
         return Ruling(
@@ -365,7 +370,27 @@ def _follow(rules: PlayRules, question: PlayQuestion) -> Ruling:
             _("you hold {suit}, so you must follow suit; not doing so is a revoke").format(suit=A_SUIT[suit_led]),
             PLAY,
         )
-    # 3D Hearts and Domino Hearts: the draw pile (Domino's stock) comes first.
+    ruling = _from_the_pile(rules, question) or _on_the_first_trick(rules, question)
+    if ruling is not None:
+        return ruling
+    # Otherwise any card, a heart breaking hearts.
+    if card.is_heart:
+        return Ruling(True, _("you cannot follow suit, so a heart may be played; it breaks hearts"), HEARTS_BROKEN)
+    if card.is_queen_of_spades and rules.queen_breaks_hearts:
+        return Ruling(
+            True,
+            _("you cannot follow suit, so the {queen} may be played; in this game it breaks hearts").format(
+                queen=shown_card("Q♠")
+            ),
+            HEARTS_BROKEN,
+        )
+    return Ruling(True, _("you cannot follow suit, so any card may be played"), PLAY)
+
+
+def _from_the_pile(rules: PlayRules, question: PlayQuestion) -> Ruling | None:
+    """A player who cannot follow suit where there is a draw pile (3D Hearts, Domino's stock): None if none."""
+    card, suit_led = question.card, question.suit_led
+    assert suit_led is not None  # _follow checked it names a suit
     draw_rule = rules.variant_rule or THREE_D
     if rules.draw_pile and not question.pile_empty:
         return Ruling(
@@ -384,6 +409,12 @@ def _follow(rules: PlayRules, question: PlayQuestion) -> Ruling:
                 draw_rule,
             )
         return Ruling(True, _("the pile is empty and you cannot follow suit, so any card may be played"), draw_rule)
+    return None
+
+
+def _on_the_first_trick(rules: PlayRules, question: PlayQuestion) -> Ruling | None:
+    """A point card played to the first trick by a player who cannot follow suit: None if it is not that."""
+    card = question.card
     if question.first_trick and rules.first_trick_limits and (card.is_heart or card.is_queen_of_spades):
         if question.hand in (ONLY_HEARTS, ONLY_HEARTS_AND_QUEEN):
             return Ruling(
@@ -406,17 +437,7 @@ def _follow(rules: PlayRules, question: PlayQuestion) -> Ruling:
             _("you cannot follow suit, and point cards may be played to the first trick in this game"),
             FIRST_TRICK,
         )
-    if card.is_heart:
-        return Ruling(True, _("you cannot follow suit, so a heart may be played; it breaks hearts"), HEARTS_BROKEN)
-    if card.is_queen_of_spades and rules.queen_breaks_hearts:
-        return Ruling(
-            True,
-            _("you cannot follow suit, so the {queen} may be played; in this game it breaks hearts").format(
-                queen=shown_card("Q♠")
-            ),
-            HEARTS_BROKEN,
-        )
-    return Ruling(True, _("you cannot follow suit, so any card may be played"), PLAY)
+    return None
 
 
 def _through_warren(rules: PlayRules, question: PlayQuestion) -> Ruling:

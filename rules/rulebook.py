@@ -18,7 +18,6 @@ translated when shown.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from math import lcm
 
 from rules.cards import (
@@ -52,61 +51,8 @@ from rules.scoring_words import (
     turbo_values,
 )
 from rules.setup import FIVE, FIVE_HANDS, SIXTY_NINE, SIXTY_NINE_HANDS, GameSetup
+from rules.sheet import Item, Section, Sheet, Table
 from rules.variants import get_variant
-
-
-@dataclass(frozen=True, slots=True)
-class Item:
-    """One rule: a short term in bold, then plain text."""
-
-    term: str
-    text: str
-
-    def __str__(self) -> str:
-        return str(_("{term}: {text}").format(term=self.term, text=self.text))
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    caption: str
-    header: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Section:
-    key: str
-    title: str
-    items: tuple[Item, ...]
-    tables: tuple[Table, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Sheet:
-    title: str
-    subtitle: str
-    variant: str
-    players: tuple[str, ...]  # empty on a preset's sheet
-    house_rules: tuple[str, ...]  # options that differ from the preset, in words
-    sections: tuple[Section, ...]
-    # The sheet speaks of P, the hand's penalty total (Turbo Hearts has none).
-    penalty: bool = True
-
-    def section(self, key: str) -> Section:
-        return next(section for section in self.sections if section.key == key)
-
-    @property
-    def text(self) -> str:
-        """Everything the sheet says, one line per item or table row (for search and tests)."""
-        lines = [str(self.title), str(self.subtitle), *map(str, self.house_rules)]
-        for section in self.sections:
-            lines.append(str(section.title))
-            lines.extend(str(item) for item in section.items)
-            for table in section.tables:
-                lines.append(str(table.caption))
-                lines.append(" | ".join(map(str, table.header)))
-                lines.extend(" | ".join(map(str, row)) for row in table.rows)
-        return "\n".join(lines)
 
 
 def cheat_sheet(
@@ -203,32 +149,54 @@ class _Writer:
     # Setup ------------------------------------------------------------------
 
     def setup_section(self) -> Section:
-        deck = self.setup.deck
         items = [Item(_("Deck"), self.deck_text())]
         if self.game:
             items.append(Item(_("Seats"), _("{players} (clockwise).").format(players=", ".join(self.setup.players))))
         if self.teams:
             items.append(Item(_("Partners"), self.partners_text()))
-        tables: tuple[Table, ...] = ()
-        if deck.draw_pile and self.game:
-            items.append(
+        deal, tables = self.deal_items()
+        items.extend(deal)
+        items.append(Item(_("First dealer"), self.first_dealer_text()))
+        return Section("setup", _("Setup"), tuple(items), tables)
+
+    def deal_items(self) -> tuple[list[Item], tuple[Table, ...]]:
+        """How the cards are dealt (a draw pile, two decks, a kitty, low cards taken out, or all of
+        them), and the table the rulebook prints for it where the players decide at the table."""
+        deck = self.setup.deck
+        if deck.draw_pile:
+            return self.draw_pile_deal()
+        if deck.decks > 1:
+            return self.decks_deal()
+        if deck.kitty or self.options.deal == "kitty":
+            return self.kitty_deal()
+        if self.options.deal == "remove":
+            return self.remove_deal()
+        return [
+            Item(_("Deal"), _("{each} cards each, face down, one at a time, clockwise.").format(each=deck.cards_each))
+        ], ()
+
+    def draw_pile_deal(self) -> tuple[list[Item], tuple[Table, ...]]:
+        deck = self.setup.deck
+        if self.game:
+            return [
                 Item(
                     _("Deal"),
                     _("{each} cards each; the other {pile} are a face-down draw pile.").format(
                         each=deck.cards_each, pile=deck.draw_pile
                     ),
                 )
+            ], ()
+        return [
+            Item(
+                _("Deal"),
+                _("{each} cards each; the rest is a face-down draw pile (table).").format(each=deck.cards_each),
             )
-        elif deck.draw_pile:
-            items.append(
-                Item(
-                    _("Deal"),
-                    _("{each} cards each; the rest is a face-down draw pile (table).").format(each=deck.cards_each),
-                )
-            )
-            tables = (self.draw_pile_table(),)
-        elif deck.decks > 1 and not self.game:
-            items.append(
+        ], (self.draw_pile_table(),)
+
+    def decks_deal(self) -> tuple[list[Item], tuple[Table, ...]]:
+        deck = self.setup.deck
+        if not self.game:
+            return [
                 Item(
                     _("Deal"),
                     _(
@@ -237,58 +205,42 @@ class _Writer:
                         "is ever set aside (shuffle again if one is)."
                     ),
                 )
-            )
-            tables = (self.two_decks_table(),)
-        elif deck.decks > 1:
-            if deck.set_aside:
-                deal = _(
-                    "{each} cards each; set the other {aside} aside face down (no point card: shuffle again if one is)."
-                ).format(each=deck.cards_each, aside=deck.set_aside)
-            else:
-                deal = _("{each} cards each, face down, one at a time, clockwise.").format(each=deck.cards_each)
-            items.append(Item(_("Deal"), deal))
-        elif deck.kitty or self.options.deal == "kitty":
-            assert self.options.kitty_to is not None  # set wherever a kitty is dealt
-            kitty_to = OPTIONS["kitty_to"].choice_labels[self.options.kitty_to]
-            items.append(
-                Item(
-                    _("Kitty"),
-                    _("nothing is removed; the kitty goes, with any point cards in it, to the {taker}.").format(
-                        taker=kitty_to
-                    ),
-                )
-            )
-            if self.game:
-                items.append(
-                    Item(
-                        _("Deal"),
-                        _("{kitty} cards face down to the kitty, then {each} each.").format(
-                            kitty=deck.kitty, each=deck.cards_each
-                        ),
-                    )
-                )
-            else:
-                tables = (self.kitty_table(),)
-        elif self.options.deal == "remove":
-            if self.game:
-                if deck.removed:
-                    deal = _("remove {cards}; {each} cards each.").format(
-                        cards=shown_cards(deck.removed), each=deck.cards_each
-                    )
-                else:
-                    deal = _("no cards removed; {each} cards each.").format(each=deck.cards_each)
-                items.append(Item(_("Deal"), deal))
-            else:
-                items.append(Item(_("Deal"), _("take out low cards so every hand is equal (table); deal them all.")))
-                tables = (self.removed_table(),)
+            ], (self.two_decks_table(),)
+        if deck.set_aside:
+            deal = _(
+                "{each} cards each; set the other {aside} aside face down (no point card: shuffle again if one is)."
+            ).format(each=deck.cards_each, aside=deck.set_aside)
         else:
-            items.append(
-                Item(
-                    _("Deal"), _("{each} cards each, face down, one at a time, clockwise.").format(each=deck.cards_each)
-                )
+            deal = _("{each} cards each, face down, one at a time, clockwise.").format(each=deck.cards_each)
+        return [Item(_("Deal"), deal)], ()
+
+    def kitty_deal(self) -> tuple[list[Item], tuple[Table, ...]]:
+        deck = self.setup.deck
+        assert self.options.kitty_to is not None  # set wherever a kitty is dealt
+        kitty_to = OPTIONS["kitty_to"].choice_labels[self.options.kitty_to]
+        kitty = Item(
+            _("Kitty"),
+            _("nothing is removed; the kitty goes, with any point cards in it, to the {taker}.").format(taker=kitty_to),
+        )
+        if not self.game:
+            return [kitty], (self.kitty_table(),)
+        deal = Item(
+            _("Deal"),
+            _("{kitty} cards face down to the kitty, then {each} each.").format(kitty=deck.kitty, each=deck.cards_each),
+        )
+        return [kitty, deal], ()
+
+    def remove_deal(self) -> tuple[list[Item], tuple[Table, ...]]:
+        deck = self.setup.deck
+        if not self.game:
+            return [Item(_("Deal"), _("take out low cards so every hand is equal (table); deal them all."))], (
+                self.removed_table(),
             )
-        items.append(Item(_("First dealer"), self.first_dealer_text()))
-        return Section("setup", _("Setup"), tuple(items), tables)
+        if deck.removed:
+            deal = _("remove {cards}; {each} cards each.").format(cards=shown_cards(deck.removed), each=deck.cards_each)
+        else:
+            deal = _("no cards removed; {each} cards each.").format(each=deck.cards_each)
+        return [Item(_("Deal"), deal)], ()
 
     def deck_text(self) -> str:
         deck = self.setup.deck
@@ -493,6 +445,11 @@ class _Writer:
     # Play -------------------------------------------------------------------
 
     def play_section(self) -> Section:
+        items = [*self.trick_items(), *self.hearts_items(), *self.special_card_items()]
+        return Section("play", _("Play"), tuple(items))
+
+    def trick_items(self) -> list[Item]:
+        """The lead, following suit, the first trick and charged cards."""
         play = self.play
         items = [Item(_("Lead"), self.lead_text())]
         items.append(
@@ -523,6 +480,12 @@ class _Writer:
                     ),
                 )
             )
+        return items
+
+    def hearts_items(self) -> list[Item]:
+        """When hearts may be led and are broken, drawing from the pile where there is one."""
+        play = self.play
+        items: list[Item] = []
         items.append(Item(_("Leading hearts"), _("not until hearts are broken, unless you hold only hearts.")))
         if play.draw_pile:
             items.append(
@@ -544,6 +507,12 @@ class _Writer:
             items.append(Item(_("Hearts broken"), _("once a heart or the Q♠ has been played.")))
         else:
             items.append(Item(_("Hearts broken"), _("once a heart has been played.")))
+        return items
+
+    def special_card_items(self) -> list[Item]:
+        """The Q♠'s lead, identical and cancelled cards, a hand's end with a draw pile, the Warren card."""
+        play = self.play
+        items: list[Item] = []
         if play.queen_leads_any_time:
             items.append(Item(shown_card("Q♠"), _("may be led at any time, even before hearts are broken.")))
         if play.identical_cards:
@@ -579,7 +548,7 @@ class _Writer:
                     ),
                 )
             )
-        return Section("play", _("Play"), tuple(items))
+        return items
 
     def lead_text(self) -> str:
         play = self.play
@@ -720,29 +689,10 @@ class _Writer:
     # The end ------------------------------------------------------------------
 
     def end_section(self) -> Section:
-        options = self.options
-        target = options.target
         if self.turbo:
-            hands = options.hands_per_game or 0
-            end = ngettext(
-                "after hand {hands}; the lowest total (the most money) wins, and tied players share the win. "
-                "No target, no wraps, no tie-break hands.",
-                "after hand {hands}; the lowest total (the most money) wins, and tied players share the win. "
-                "No target, no wraps, no tie-break hands.",
-                hands,
-            ).format(hands=hands)
-            return Section("end", _("End of the game"), (Item(_("Game ends"), end),))
-        if options.end == "at_least":
-            end = _("after a hand in which a total reaches {target} or more.").format(target=target)
-        else:
-            end = _("after a hand in which a total goes above {target} (exactly {target} plays on).").format(
-                target=target
-            )
-        if self.teams:
-            lowest = _("The lowest total wins if exactly one team has it.")
-        else:
-            lowest = _("The lowest total wins if exactly one player has it.")
-        items = [Item(_("Game ends"), _("{end} {lowest}").format(end=end, lowest=lowest))]
+            return self.turbo_end_section()
+        options = self.options
+        items = [self.game_ends_item()]
         if options.time_limit:
             items.append(
                 Item(
@@ -783,6 +733,35 @@ class _Writer:
             )
         )
         return Section("end", _("End of the game"), tuple(items))
+
+    def turbo_end_section(self) -> Section:
+        """Turbo Hearts ends after its hands, with no target."""
+        options = self.options
+        hands = options.hands_per_game or 0
+        end = ngettext(
+            "after hand {hands}; the lowest total (the most money) wins, and tied players share the win. "
+            "No target, no wraps, no tie-break hands.",
+            "after hand {hands}; the lowest total (the most money) wins, and tied players share the win. "
+            "No target, no wraps, no tie-break hands.",
+            hands,
+        ).format(hands=hands)
+        return Section("end", _("End of the game"), (Item(_("Game ends"), end),))
+
+    def game_ends_item(self) -> Item:
+        """When a game with a target ends, and who wins it."""
+        options = self.options
+        target = options.target
+        if options.end == "at_least":
+            end = _("after a hand in which a total reaches {target} or more.").format(target=target)
+        else:
+            end = _("after a hand in which a total goes above {target} (exactly {target} plays on).").format(
+                target=target
+            )
+        if self.teams:
+            lowest = _("The lowest total wins if exactly one team has it.")
+        else:
+            lowest = _("The lowest total wins if exactly one player has it.")
+        return Item(_("Game ends"), _("{end} {lowest}").format(end=end, lowest=lowest))
 
 
 # The sentences rules.scoring_words writes, still found where they used to be.

@@ -140,104 +140,128 @@ def _read_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
 
 
 def _read_any_hand(setup: GameSetup, number: int, hand: object) -> HandEntry:
-    def fail(message: str) -> ScoresheetError:
-        return ScoresheetError(_("hand {number}: {problem}").format(number=number, problem=message))
+    return _HandReader(setup, number).read(hand)
 
-    if not isinstance(hand, Mapping):
-        raise fail(_("a hand must be a JSON object"))
 
-    def seat(name: object, what: str) -> int:
+class _HandReader:
+    """Hand `number` of a scoresheet read into the stored form (rules.entry), each name made its
+    seat and the flags as they are; ScoresheetError naming the hand at the first thing wrong."""
+
+    def __init__(self, setup: GameSetup, number: int) -> None:
+        self.setup = setup
+        self.number = number
+
+    def read(self, hand: object) -> HandEntry:
+        if not isinstance(hand, Mapping):
+            raise self.fail(_("a hand must be a JSON object"))
+        stored: dict[str, Any] = {flag: self.flag_of(hand, flag) for flag in FLAGS}
+        charged = hand.get("charged", [])
+        if not isinstance(charged, list) or not all(isinstance(card, str) for card in charged):
+            raise self.fail(_("'charged' must be a list of cards such as \"Q♠\""))
+        stored["charged"] = charged
+        if "revoke" in hand:
+            stored["revoke"] = self.revoke(hand)
+            return HandEntry.from_checked(stored)
+        unknown = sorted(set(hand) - CARD_KEYS)
+        if unknown:
+            raise self.fail(_("unknown field '{field}'").format(field=unknown[0]))
+        stored.update(self.hearts(hand))
+        self.read_takers(hand, stored)
+        for flag in CARD_FLAGS:
+            stored[flag] = self.flag_of(hand, flag)
+        # Each field checked above as from_stored would check it: the entry without checking it again.
+        return HandEntry.from_checked(stored)
+
+    def fail(self, message: str) -> ScoresheetError:
+        return ScoresheetError(_("hand {number}: {problem}").format(number=self.number, problem=message))
+
+    def seat(self, name: object, what: str) -> int:
         if not isinstance(name, str):
-            raise fail(_("{what} must be a player's name").format(what=what))
-        found = setup.seat_of(name)
+            raise self.fail(_("{what} must be a player's name").format(what=what))
+        found = self.setup.seat_of(name)
         if found is None:
-            raise fail(_("{player} is not a player in this game ({what})").format(player=name, what=what))
+            raise self.fail(_("{player} is not a player in this game ({what})").format(player=name, what=what))
         return found
 
-    def flag_of(key: str) -> bool:
+    def flag_of(self, hand: Mapping[str, Any], key: str) -> bool:
         value = hand.get(key, False)
         if not isinstance(value, bool):
-            raise fail(_("'{field}' must be true or false").format(field=key))
+            raise self.fail(_("'{field}' must be true or false").format(field=key))
         return value
 
-    def takers(value: object, what: str, card: str) -> tuple[int, int | None]:
+    def takers(self, value: object, what: str, card: str) -> tuple[int, int | None]:
         """One taker, or two where the decks hold two of the card (Cancellation): the first and the second copy's."""
-        if setup.variant.copies == 1:
-            return seat(value, what), None
-        if not isinstance(value, list) or len(value) != setup.variant.copies:
+        if self.setup.variant.copies == 1:
+            return self.seat(value, what), None
+        if not isinstance(value, list) or len(value) != self.setup.variant.copies:
             words = CARD_WORDS.get(card, card)
-            raise fail(
+            raise self.fail(
                 _("{what}: the deck holds 2 of the {card}: name their takers, a list of 2 players").format(
                     what=what, card=words
                 )
             )
-        first, second = (seat(name, what) for name in value)
+        first, second = (self.seat(name, what) for name in value)
         return first, second
 
-    if not isinstance(hand, Mapping):
-        raise fail(_("a hand must be a JSON object"))
-    # Read into the stored form (rules.entry), each name made its seat; the flags as they are.
-    stored: dict[str, Any] = {flag: flag_of(flag) for flag in FLAGS}
-    charged = hand.get("charged", [])
-    if not isinstance(charged, list) or not all(isinstance(card, str) for card in charged):
-        raise fail(_("'charged' must be a list of cards such as \"Q♠\""))
-    stored["charged"] = charged
-    if "revoke" in hand:
+    def revoke(self, hand: Mapping[str, Any]) -> int:
+        """The revoke's offender: a revoke's hand holds nothing else."""
         # `sun: false` means the same as leaving it out (RULES.md).
         if hand.get("sun", False) is not False:
-            raise fail(_("a revoke is no sun: 'sun' cannot go with 'revoke'"))
+            raise self.fail(_("a revoke is no sun: 'sun' cannot go with 'revoke'"))
         if set(hand) - REVOKE_KEYS - {"sun"}:
-            raise fail(_("a revoke stands alone: no cards are entered with it"))
-        stored["revoke"] = seat(hand["revoke"], "revoke")
-        return HandEntry.from_checked(stored)
-    unknown = sorted(set(hand) - CARD_KEYS)
-    if unknown:
-        raise fail(_("unknown field '{field}'").format(field=unknown[0]))
-    hearts_taken = hand.get("hearts", {})
-    if not isinstance(hearts_taken, Mapping):
-        raise fail(_("'hearts' must map players to the hearts they took"))
-    hearts = [0] * setup.seats
-    listed = {isinstance(taken, list) for taken in hearts_taken.values()}
-    if listed == {True, False}:
-        raise fail(_("hearts: give every player's hearts as a count, or every one as a list of ranks, not both"))
-    if True in listed:
-        # RULES.md, Hearts by rank: each player's heart ranks ("Q", "10"); a player left out took none.
-        ranks: list[list[str]] = [[] for _seat in setup.players]
-        for name, taken in hearts_taken.items():
-            if not all(isinstance(rank, str) for rank in taken):
-                raise fail(_('{player}\'s hearts must be a list of ranks such as "Q" or "10"').format(player=name))
-            ranks[seat(name, "hearts")] = taken
-        stored["ranks"] = ranks
-        hearts = [len(taken) for taken in ranks]
-    for name, count in hearts_taken.items() if "ranks" not in stored else ():
-        if not isinstance(count, int) or isinstance(count, bool):
-            raise fail(_("{player}'s hearts must be a whole number").format(player=name))
-        hearts[seat(name, "hearts")] = count
-    stored["hearts"] = hearts
-    twins: dict[str, int | None] = {}
-    stored["queen"] = stored["jack"] = None
-    if "queen" in hand:
-        stored["queen"], twins[QUEEN_OF_SPADES] = takers(hand["queen"], "queen", QUEEN_OF_SPADES)
-    if "jack" in hand:
-        plus_card = setup.options.plus_card or JACK_OF_DIAMONDS
-        stored["jack"], twins[plus_card] = takers(hand["jack"], "jack", plus_card)
-    moon = hand.get("moon")
-    if moon is not None and not isinstance(moon, str):
-        raise fail(_("'moon' must be add or subtract"))
-    stored["moon"] = moon
-    taken = hand.get("cards", {})
-    if not isinstance(taken, Mapping) or not all(isinstance(card, str) for card in taken):
-        raise fail(_("'cards' must map each extra card to who took it"))
-    stored["cards"] = {}
-    for card, name in taken.items():
-        stored["cards"][card], twins[card] = takers(name, the_card(card), card)
-    stored["twins"] = {card: taker for card, taker in twins.items() if taker is not None}
-    if "ten" in hand:
-        stored["ten"] = seat(hand["ten"], "ten")
-    for flag in CARD_FLAGS:
-        stored[flag] = flag_of(flag)
-    # Each field checked above as from_stored would check it: the entry without checking it again.
-    return HandEntry.from_checked(stored)
+            raise self.fail(_("a revoke stands alone: no cards are entered with it"))
+        return self.seat(hand["revoke"], "revoke")
+
+    def hearts(self, hand: Mapping[str, Any]) -> dict[str, Any]:
+        """The hearts each seat took, counted or listed by rank (then with their ranks)."""
+        hearts_taken = hand.get("hearts", {})
+        if not isinstance(hearts_taken, Mapping):
+            raise self.fail(_("'hearts' must map players to the hearts they took"))
+        hearts = [0] * self.setup.seats
+        listed = {isinstance(taken, list) for taken in hearts_taken.values()}
+        if listed == {True, False}:
+            raise self.fail(
+                _("hearts: give every player's hearts as a count, or every one as a list of ranks, not both")
+            )
+        if True in listed:
+            # RULES.md, Hearts by rank: each player's heart ranks ("Q", "10"); a player left out took none.
+            ranks: list[list[str]] = [[] for _seat in self.setup.players]
+            for name, taken in hearts_taken.items():
+                if not all(isinstance(rank, str) for rank in taken):
+                    raise self.fail(
+                        _('{player}\'s hearts must be a list of ranks such as "Q" or "10"').format(player=name)
+                    )
+                ranks[self.seat(name, "hearts")] = taken
+            return {"ranks": ranks, "hearts": [len(taken) for taken in ranks]}
+        for name, count in hearts_taken.items():
+            if not isinstance(count, int) or isinstance(count, bool):
+                raise self.fail(_("{player}'s hearts must be a whole number").format(player=name))
+            hearts[self.seat(name, "hearts")] = count
+        return {"hearts": hearts}
+
+    def read_takers(self, hand: Mapping[str, Any], stored: dict[str, Any]) -> None:
+        """Into `stored`: who took the Q♠, the J♦ (or the plus card), the extra cards, their second
+        copies and the 10♣, and the moon's word, read in that order as a scoresheet is."""
+        twins: dict[str, int | None] = {}
+        stored["queen"] = stored["jack"] = None
+        if "queen" in hand:
+            stored["queen"], twins[QUEEN_OF_SPADES] = self.takers(hand["queen"], "queen", QUEEN_OF_SPADES)
+        if "jack" in hand:
+            plus_card = self.setup.options.plus_card or JACK_OF_DIAMONDS
+            stored["jack"], twins[plus_card] = self.takers(hand["jack"], "jack", plus_card)
+        moon = hand.get("moon")
+        if moon is not None and not isinstance(moon, str):
+            raise self.fail(_("'moon' must be add or subtract"))
+        stored["moon"] = moon
+        taken = hand.get("cards", {})
+        if not isinstance(taken, Mapping) or not all(isinstance(card, str) for card in taken):
+            raise self.fail(_("'cards' must map each extra card to who took it"))
+        stored["cards"] = {}
+        for card, name in taken.items():
+            stored["cards"][card], twins[card] = self.takers(name, the_card(card), card)
+        stored["twins"] = {card: taker for card, taker in twins.items() if taker is not None}
+        if "ten" in hand:
+            stored["ten"] = self.seat(hand["ten"], "ten")
 
 
 def read_hand(setup: GameSetup, hand: object, number: int = 1) -> HandEntry:

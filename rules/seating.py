@@ -71,7 +71,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rules.designs import design_rounds
@@ -385,15 +385,12 @@ def _anneal(
         return best
     groups, where = seating.groups, seating.where
     counts = _counts(night, groups)
-    n, rounds = night.players, night.rounds
-    tables = len(night.sizes)
+    n, rounds, tables = night.players, night.rounds, len(night.sizes)
     odd = [*night.odd, None]  # the sit-out group is a class of its own
-    sitting_out = night.sitting_out > 0
     cost, unfair = seating.cost, seating.unfair
     cooling = (COLD / HOT) ** (1 / max(1, iterations))
     temperature = HOT
     randrange, random_ = rng.randrange, rng.random
-    exp = math.exp
     stop = iterations
     for step in range(iterations):
         temperature *= cooling
@@ -404,50 +401,20 @@ def _anneal(
             break
         number = randrange(rounds)
         round_where = where[number]
-        # Mostly move a player who has a repeat at their table: that is where the cost is.
-        for _ in range(TRIES):
-            a = randrange(n)
-            ga = round_where[a]
-            if ga < tables and any(counts[a][o] > 1 for o in groups[number][ga]):
-                break
+        a = _pick_mover(counts, groups[number], round_where, tables, n, randrange)
+        ga = round_where[a]
         b = randrange(n)
         gb = round_where[b]
         if ga == gb:
             continue
-        crossing = odd[ga] != odd[gb]
         trading = random_() < TRADES
-        if crossing or trading:
-            # a and b change places in this round, or trade their nights from it on.
-            last = rounds if trading else number + 1
-            before = _unfair(night, where, a) + _unfair(night, where, b)
-            delta = _trade(counts, groups, where, tables, a, b, number, last)
-            change = _unfair(night, where, a) + _unfair(night, where, b) - before
-            energy = delta + LEAN * change
-            refused = energy > 0 and random_() >= exp(-energy / temperature)
-            if not refused and sitting_out and (ga == tables or gb == tables or trading):
-                refused = not all(_sit_outs_allowed(night, where, r) for r in range(number, min(rounds, last + 1)))
-            if refused:
-                _trade(counts, groups, where, tables, a, b, number, last)
-                continue
-            cost += delta
-            unfair += change
+        if trading or odd[ga] != odd[gb]:
+            moved = _try_trade(night, seating, counts, a, b, number, trading, temperature, rng)
         else:
-            table_a, table_b = groups[number][ga], groups[number][gb]
-            row_a, row_b = counts[a], counts[b]
-            delta = 0
-            if ga < tables:
-                for o in table_a:
-                    if o != a:
-                        delta += (row_b[o] >= 1) - (row_a[o] >= 2)
-            if gb < tables:
-                for o in table_b:
-                    if o != b:
-                        delta += (row_a[o] >= 1) - (row_b[o] >= 2)
-            if delta > 0 and random_() >= exp(-delta / temperature):
-                continue
-            _swap(counts, table_a, table_b, a, b, ga < tables, gb < tables)
-            round_where[a], round_where[b] = gb, ga
-            cost += delta
+            moved = _try_swap(counts, groups[number], round_where, tables, a, b, temperature, rng)
+        if moved is None:
+            continue
+        cost, unfair = cost + moved[0], unfair + moved[1]
         if cost < best.cost or (cost == best.cost and unfair < best.unfair):
             seating.cost, seating.unfair = cost, unfair
             best = seating.copy()
@@ -457,6 +424,75 @@ def _anneal(
                 # At the bound only the rotation is left to better: a share of what is left, no more.
                 stop = min(stop, step + (iterations - step) // 4)
     return best
+
+
+def _pick_mover(
+    counts: list[list[int]],
+    round_groups: list[list[int]],
+    round_where: list[int],
+    tables: int,
+    n: int,
+    randrange: Callable[[int], int],
+) -> int:
+    """A player to move: mostly one who has a repeat at their table, since that is where the cost is
+    (the first of up to TRIES drawn)."""
+    for _ in range(TRIES):
+        a = randrange(n)
+        ga = round_where[a]
+        if ga < tables and any(counts[a][o] > 1 for o in round_groups[ga]):
+            break
+    return a
+
+
+def _try_trade(
+    night: Night,
+    seating: Seating,
+    counts: list[list[int]],
+    a: int,
+    b: int,
+    number: int,
+    trading: bool,
+    temperature: float,
+    rng: random.Random,
+) -> tuple[int, int] | None:
+    """a and b change places in round `number`, or trade their nights from it on: the change in
+    repeats and in the rotation's measure, or None (and nothing changed) when the move is refused."""
+    groups, where = seating.groups, seating.where
+    tables, rounds = len(night.sizes), night.rounds
+    ga, gb = where[number][a], where[number][b]
+    last = rounds if trading else number + 1
+    before = _unfair(night, where, a) + _unfair(night, where, b)
+    delta = _trade(counts, groups, where, tables, a, b, number, last)
+    change = _unfair(night, where, a) + _unfair(night, where, b) - before
+    energy = delta + LEAN * change
+    refused = energy > 0 and rng.random() >= math.exp(-energy / temperature)
+    if not refused and night.sitting_out > 0 and (ga == tables or gb == tables or trading):
+        refused = not all(_sit_outs_allowed(night, where, r) for r in range(number, min(rounds, last + 1)))
+    if refused:
+        _trade(counts, groups, where, tables, a, b, number, last)
+        return None
+    return delta, change
+
+
+def _try_swap(
+    counts: list[list[int]],
+    round_groups: list[list[int]],
+    round_where: list[int],
+    tables: int,
+    a: int,
+    b: int,
+    temperature: float,
+    rng: random.Random,
+) -> tuple[int, int] | None:
+    """a and b change seats in one round, between tables of one class (the rotation's measure stays):
+    the change in repeats, or None (and nothing changed) when the move is refused."""
+    ga, gb = round_where[a], round_where[b]
+    delta = _swap_delta(counts, round_groups, tables, a, b, ga, gb)
+    if delta > 0 and rng.random() >= math.exp(-delta / temperature):
+        return None
+    _swap(counts, round_groups[ga], round_groups[gb], a, b, ga < tables, gb < tables)
+    round_where[a], round_where[b] = gb, ga
+    return delta, 0
 
 
 def _trade(

@@ -417,31 +417,7 @@ def _check_together(options: Options) -> None:
             ),
         )
     if options.removed is not None:
-        if options.deal != "remove":
-            raise OptionError(
-                "removed",
-                _("{option} works only with {setting}").format(
-                    option=option_named("removed"), setting=option_set_to("deal", "remove")
-                ),
-            )
-        scoring = {card for card, _points in options.extra_cards or ()}
-        if options.queen_points:
-            scoring.add(QUEEN_OF_SPADES)
-        if options.jack_of_diamonds:
-            scoring.add(options.plus_card or JACK_OF_DIAMONDS)
-        for card in options.removed:
-            if suit_of(card) == HEARTS or card in scoring:
-                raise OptionError(
-                    "removed",
-                    _("{option} cannot take out a point card ({card})").format(
-                        option=option_named("removed"), card=shown_card(card)
-                    ),
-                )
-        if sum(suit_of(card) == CLUBS for card in options.removed) == 13:
-            raise OptionError(
-                "removed",
-                _("{option} must leave at least one club").format(option=option_named("removed")),
-            )
+        _check_removed(options, options.removed)
     for card, _points in options.extra_cards or ():
         if suit_of(card) == HEARTS or card in (QUEEN_OF_SPADES, JACK_OF_DIAMONDS):
             raise OptionError(
@@ -475,6 +451,35 @@ def _check_together(options: Options) -> None:
                     option=option_named("team_moon"), setting=option_set_to("moon", "off")
                 ),
             )
+
+
+def _check_removed(options: Options, removed: tuple[str, ...]) -> None:
+    """The cards `removed` takes out: only with deal 'remove', no point card, and not every club."""
+    if options.deal != "remove":
+        raise OptionError(
+            "removed",
+            _("{option} works only with {setting}").format(
+                option=option_named("removed"), setting=option_set_to("deal", "remove")
+            ),
+        )
+    scoring = {card for card, _points in options.extra_cards or ()}
+    if options.queen_points:
+        scoring.add(QUEEN_OF_SPADES)
+    if options.jack_of_diamonds:
+        scoring.add(options.plus_card or JACK_OF_DIAMONDS)
+    for card in removed:
+        if suit_of(card) == HEARTS or card in scoring:
+            raise OptionError(
+                "removed",
+                _("{option} cannot take out a point card ({card})").format(
+                    option=option_named("removed"), card=shown_card(card)
+                ),
+            )
+    if sum(suit_of(card) == CLUBS for card in removed) == 13:
+        raise OptionError(
+            "removed",
+            _("{option} must leave at least one club").format(option=option_named("removed")),
+        )
 
 
 def check_for_players(variant: Variant, options: Options, seats: int, removed: tuple[str, ...]) -> None:

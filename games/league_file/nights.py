@@ -148,18 +148,7 @@ def _read_night(number: int, night: object, known: dict[str, str], used_games: s
             % {"most": NIGHT_NAME_LENGTH}
         )
     played_on = _read_day(night["played_on"], fail(gettext("'played_on' must be a day written like 2026-03-01")))
-    variant, options = night["variant"], night["options"]
-    if not isinstance(variant, str) or not isinstance(options, Mapping):
-        raise fail(gettext("'variant' must be a variant's key and 'options' an object"))
-    try:
-        resolved = resolve_options(get_variant(variant), dict(options)).as_dict()
-    except (SetupError, KeyError, ValueError):
-        raise fail(gettext("its 'variant' and 'options' are not a game the app knows")) from None
-    if resolved != options:
-        raise fail(gettext("'options' must list the options as the app saves them"))
-    sizes = variant_sizes(variant, dict(options))
-    if not sizes:
-        raise fail(gettext("no table can play these rules"))
+    variant, options, sizes = _read_night_rules(night, fail)
     rounds = _whole(night["rounds"], 1, MOST_ROUNDS, fail(gettext("'rounds' must be a whole number from 1 to 20")))
     allowed = night.get("sizes", [])
     # As the night's form saves them: sizes the variant seats, each once, smallest first.
@@ -174,21 +163,8 @@ def _read_night(number: int, night: object, known: dict[str, str], used_games: s
         )
     seed = _whole(night["seed"], 0, MOST_SEED, fail(gettext("'seed' must be a whole number")))
 
-    players = night["players"]
-    if not isinstance(players, list) or not FEWEST_PLAYERS <= len(players) <= MOST_PLAYERS:
-        raise fail(
-            gettext("'players' must list from %(fewest)d to %(most)d players")
-            % {"fewest": FEWEST_PLAYERS, "most": MOST_PLAYERS}
-        )
-    attendance, came = [], set()
-    for entry in players:
-        if not isinstance(entry, Mapping) or set(entry) != {"name", "left"} or not isinstance(entry["left"], bool):
-            raise fail(gettext("each of its players is {'name', 'left'}, 'left' true or false"))
-        player = _player(entry["name"], known, fail)
-        if player in came:
-            raise fail(gettext("%(name)s is listed twice") % {"name": player})
-        came.add(player)
-        attendance.append((player, entry["left"]))
+    attendance = _read_attendance(night["players"], known, fail)
+    came = {player for player, _left in attendance}
 
     played = night["played"]
     if not isinstance(played, list) or len(played) > rounds:
@@ -202,6 +178,45 @@ def _read_night(number: int, night: object, known: dict[str, str], used_games: s
     fields = {"name": name, "played_on": played_on, "variant": variant, "options": dict(options)}
     fields |= {"rounds": rounds, "sizes": allowed, "seed": seed}
     return fields, attendance, read_rounds
+
+
+def _read_night_rules(night: Mapping, fail: Callable[[str], LeagueImportError]) -> tuple[str, Mapping, tuple[int, ...]]:
+    """The night's variant and options, as the app saves them, and the table sizes they seat."""
+    variant, options = night["variant"], night["options"]
+    if not isinstance(variant, str) or not isinstance(options, Mapping):
+        raise fail(gettext("'variant' must be a variant's key and 'options' an object"))
+    try:
+        resolved = resolve_options(get_variant(variant), dict(options)).as_dict()
+    except (SetupError, KeyError, ValueError):
+        raise fail(gettext("its 'variant' and 'options' are not a game the app knows")) from None
+    if resolved != options:
+        raise fail(gettext("'options' must list the options as the app saves them"))
+    sizes = variant_sizes(variant, dict(options))
+    if not sizes:
+        raise fail(gettext("no table can play these rules"))
+    return variant, options, sizes
+
+
+def _read_attendance(
+    players: object, known: dict[str, str], fail: Callable[[str], LeagueImportError]
+) -> list[tuple[str, bool]]:
+    """Who came to the night, each once, and whether they left."""
+    if not isinstance(players, list) or not FEWEST_PLAYERS <= len(players) <= MOST_PLAYERS:
+        raise fail(
+            gettext("'players' must list from %(fewest)d to %(most)d players")
+            % {"fewest": FEWEST_PLAYERS, "most": MOST_PLAYERS}
+        )
+    attendance: list[tuple[str, bool]] = []
+    came: set[str] = set()
+    for entry in players:
+        if not isinstance(entry, Mapping) or set(entry) != {"name", "left"} or not isinstance(entry["left"], bool):
+            raise fail(gettext("each of its players is {'name', 'left'}, 'left' true or false"))
+        player = _player(entry["name"], known, fail)
+        if player in came:
+            raise fail(gettext("%(name)s is listed twice") % {"name": player})
+        came.add(player)
+        attendance.append((player, entry["left"]))
+    return attendance
 
 
 def _read_round(
@@ -259,24 +274,36 @@ def _read_round(
             raise at(gettext("a table of %(count)d cannot play these rules") % {"count": len(names)})
         game = table["game"]
         if game is not None:
-            if status == NightRound.Status.PROPOSED:
-                raise at(gettext("a round not started has no games yet"))
-            if isinstance(game, bool) or not isinstance(game, int) or game not in reading.game_numbers:
-                raise at(gettext("a table's 'game' must be the number of a game in the file"))
-            if game in used_games:
-                raise at(gettext("game %(number)s is played at two tables") % {"number": game})
-            used_games.add(game)
-            played = reading.games.get(game)
-            if played is not None and list(played.players) != names:
-                raise at(
-                    gettext("the players of game %(number)s are not this table's seats, in their order")
-                    % {"number": game}
-                )
-            if played is not None and (played.variant, played.options) != rules:
-                raise at(gettext("game %(number)s was not played under the night's rules") % {"number": game})
+            _check_table_game(game, names, status, rules, used_games, reading, at)
         read_tables.append((game, names, ended_as))
     out = [take(name) for name in sit_out]
     return index, status, read_tables, out
+
+
+def _check_table_game(
+    game: object,
+    names: list[str],
+    status: str,
+    rules: tuple[str, dict[str, Any]],
+    used_games: set[int],
+    reading: Reading,
+    at: Callable[[str], LeagueImportError],
+) -> None:
+    """A table's game: one of the file's, at this table only, with its seats and the night's rules."""
+    if status == NightRound.Status.PROPOSED:
+        raise at(gettext("a round not started has no games yet"))
+    if isinstance(game, bool) or not isinstance(game, int) or game not in reading.game_numbers:
+        raise at(gettext("a table's 'game' must be the number of a game in the file"))
+    if game in used_games:
+        raise at(gettext("game %(number)s is played at two tables") % {"number": game})
+    used_games.add(game)
+    played = reading.games.get(game)
+    if played is not None and list(played.players) != names:
+        raise at(
+            gettext("the players of game %(number)s are not this table's seats, in their order") % {"number": game}
+        )
+    if played is not None and (played.variant, played.options) != rules:
+        raise at(gettext("game %(number)s was not played under the night's rules") % {"number": game})
 
 
 def _player(name: object, known: dict[str, str], fail: Callable[[str], LeagueImportError]) -> str:

@@ -351,29 +351,7 @@ def _store_league(owner: User, name: str, settings: dict[str, Any], player_names
     league is removed with whatever was written of it, and the error raised.
     Each chunk's rows are made ready before its transaction begins, so the
     write lock is held only while they are sent."""
-    with transaction.atomic():
-        league = League.create_for(owner, League.name_apart(owner, name))
-        # Numbers the file gives are kept; the games without one count on from the highest.
-        given = max((record.number for record in records if record.number is not None), default=0)
-        League.all_objects.filter(pk=league.pk).update(importing=True, last_game_number=given, **settings)
-        league.importing, league.last_game_number = True, given
-        for setting, value in settings.items():
-            setattr(league, setting, value)
-        unnumbered = sum(1 for record in records if record.number is None)
-        next_number = league.take_game_numbers(unnumbered) if unnumbered else 0
-        players = {
-            player.name: player
-            for player in Player.objects.bulk_create(
-                Player(league=league, name=player_name) for player_name in player_names
-            )
-        }
-    numbers = []
-    for record in records:
-        if record.number is None:
-            numbers.append(next_number)
-            next_number += 1
-        else:
-            numbers.append(record.number)
+    league, players, numbers = _hidden_league(owner, name, settings, player_names, records)
     try:
         restoring = Restoring(league, owner, players, {})
         # A History line is linked to its importer's account; every other name is kept as a name
@@ -381,25 +359,7 @@ def _store_league(owner: User, name: str, settings: dict[str, Any], player_names
         # tell its importer which usernames have an account here. By ids, not objects: a related
         # object's descriptor, set a hundred thousand times, costs.
         user_ids = {owner.get_username(): owner.pk}
-        played = played_games(
-            league,
-            [
-                GameRecord(
-                    record.setup,
-                    [players[name] for name in record.setup.players],
-                    record.entries,
-                    record.created_at,
-                    record.finished_at,
-                    record.declared,
-                    record.state,
-                    record.played_on,
-                    number,
-                    record.clock_started_at,
-                    record.stored,
-                )
-                for record, number in zip(records, numbers, strict=True)
-            ],
-        )
+        played = _played(league, records, numbers, players)
         # Rated before the first chunk, so that each seat is written with its rating: no read of
         # the seats back and no UPDATE of each of them (League.rebuild_results_in_steps).
         ratings: Ratings = dict.fromkeys(player.pk for player in players.values())
@@ -433,6 +393,61 @@ def _store_league(owner: User, name: str, settings: dict[str, Any], player_names
     return league
 
 
+def _hidden_league(
+    owner: User, name: str, settings: dict[str, Any], player_names: list[str], records: list[ReadGame]
+) -> tuple[League, dict[str, Player], list[int]]:
+    """The league, hidden while it is written (League.importing), with its players by name, and
+    each game's number: the file's where it gives one, the others counting on from the highest."""
+    with transaction.atomic():
+        league = League.create_for(owner, League.name_apart(owner, name))
+        given = max((record.number for record in records if record.number is not None), default=0)
+        League.all_objects.filter(pk=league.pk).update(importing=True, last_game_number=given, **settings)
+        league.importing, league.last_game_number = True, given
+        for setting, value in settings.items():
+            setattr(league, setting, value)
+        unnumbered = sum(1 for record in records if record.number is None)
+        next_number = league.take_game_numbers(unnumbered) if unnumbered else 0
+        players = {
+            player.name: player
+            for player in Player.objects.bulk_create(
+                Player(league=league, name=player_name) for player_name in player_names
+            )
+        }
+    numbers = []
+    for record in records:
+        if record.number is None:
+            numbers.append(next_number)
+            next_number += 1
+        else:
+            numbers.append(record.number)
+    return league, players, numbers
+
+
+def _played(
+    league: League, records: list[ReadGame], numbers: list[int], players: dict[str, Player]
+) -> list[PlayedGame]:
+    """The file's games played through (games.bulk.played_games), each with its number and players."""
+    return played_games(
+        league,
+        [
+            GameRecord(
+                record.setup,
+                [players[name] for name in record.setup.players],
+                record.entries,
+                record.created_at,
+                record.finished_at,
+                record.declared,
+                record.state,
+                record.played_on,
+                number,
+                record.clock_started_at,
+                record.stored,
+            )
+            for record, number in zip(records, numbers, strict=True)
+        ],
+    )
+
+
 def _store_games(league: League, rows: GameRows) -> list[Game]:
     """One chunk of the file's games, with their History, its rows made ready (game_rows)."""
     return store_game_rows(league, rows)
@@ -445,16 +460,7 @@ def _read_document(document: object) -> tuple[str, dict[str, Any], list[str], li
         raise LeagueImportError(
             gettext("This is not a league export (its 'format' should be '%(format)s')") % {"format": FORMAT}
         )
-    version = document.get("version")
-    if type(version) is not int or version not in READABLE_VERSIONS:
-        raise LeagueImportError(
-            gettext("Only version %(versions)s league files can be imported")
-            % {"versions": ", ".join(map(str, READABLE_VERSIONS))}
-        )
-    known = CORE_KEYS | {section.key for section in SECTIONS if version > 1 or section.key == "seasons"}
-    unknown = sorted(set(document) - known)
-    if unknown:
-        raise LeagueImportError(gettext("Unknown field '%(field)s' in the league file") % {"field": unknown[0]})
+    version = _read_version(document)
     league = document.get("league")
     name = _as_the_app_writes_it(league.get("name") if isinstance(league, Mapping) else None, league_name)
     assert isinstance(league, Mapping)  # a league that is no object has no name: refused just above
@@ -470,6 +476,28 @@ def _read_document(document: object) -> tuple[str, dict[str, Any], list[str], li
     }
     if version == 1:
         read_settings.update(SETTINGS_BEFORE)
+    player_names = _read_player_names(document)
+    games = _read_games(document, version)
+    return name, read_settings, player_names, games, version
+
+
+def _read_version(document: Mapping[str, Any]) -> int:
+    """The file's version, one this app reads, and no field that version does not have."""
+    version = document.get("version")
+    if type(version) is not int or version not in READABLE_VERSIONS:
+        raise LeagueImportError(
+            gettext("Only version %(versions)s league files can be imported")
+            % {"versions": ", ".join(map(str, READABLE_VERSIONS))}
+        )
+    known = CORE_KEYS | {section.key for section in SECTIONS if version > 1 or section.key == "seasons"}
+    unknown = sorted(set(document) - known)
+    if unknown:
+        raise LeagueImportError(gettext("Unknown field '%(field)s' in the league file") % {"field": unknown[0]})
+    return version
+
+
+def _read_player_names(document: Mapping[str, Any]) -> list[str]:
+    """The league's players, no more than a league holds, each once and written as the app writes names."""
     player_names = document.get("players")
     if not isinstance(player_names, list):
         raise LeagueImportError(gettext("'players' must be a list of names"))
@@ -484,6 +512,11 @@ def _read_document(document: object) -> tuple[str, dict[str, Any], list[str], li
         if name_key(player) in seen:
             raise LeagueImportError(gettext("The player %(name)s is listed twice") % {"name": player})
         seen.add(name_key(player))
+    return player_names
+
+
+def _read_games(document: Mapping[str, Any], version: int) -> list[Any]:
+    """The file's games, unread yet: no more games or hands than a league holds."""
     games = document.get("games")
     if not isinstance(games, list):
         raise LeagueImportError(gettext("'games' must be a list"))
@@ -503,7 +536,7 @@ def _read_document(document: object) -> tuple[str, dict[str, Any], list[str], li
         isinstance(game, Mapping) and {"history", "clock_started_at"} & set(game) for game in games
     ):
         raise LeagueImportError(gettext("A version 1 league file has no 'history' or 'clock_started_at' in its games"))
-    return name, read_settings, player_names, games, version
+    return games
 
 
 def _scoresheets(games: list[Any]) -> Iterator[Mapping[str, Any]]:
@@ -630,6 +663,26 @@ def _read_history_line(line: object, setup: GameSetup, stored: list[dict], fresh
     before, after = [*sides, None, None][:2]
     if len(sides) == 1 and action != HandRevision.Action.DELETED:
         raise wrong(gettext("give both the before and the after, or neither"))
+    if action in HAND_ACTIONS:
+        before, after = _hand_sides(action, number, sides, before, after, setup, stored, fresh, wrong)
+    else:
+        before, after = _change_sides(action, before, after, wrong)
+    return at, by, action, number, before, after
+
+
+def _hand_sides(
+    action: str,
+    number: int,
+    sides: list[object],
+    before: object,
+    after: object,
+    setup: GameSetup,
+    stored: list[dict],
+    fresh: GameState,
+    wrong: Refusal,
+) -> tuple[Any, Any]:
+    """A hand's change (added, edited, deleted): its before and after as Hand.entry stores them, each
+    a hand the game could take; an added hand's after is the scoresheet's own when the line gives none."""
 
     def hand(side: object) -> dict[str, Any]:
         try:
@@ -640,6 +693,33 @@ def _read_history_line(line: object, setup: GameSetup, stored: list[dict], fresh
         if errors:
             raise wrong(gettext("hand %(hand)s: %(problem)s") % {"hand": number, "problem": errors[0].message})
         return entry.to_stored()
+
+    if number < 1:
+        raise wrong(gettext("a hand's change names the hand, from 1"))
+    if action == HandRevision.Action.ADDED:
+        if before is not None:
+            raise wrong(gettext("an added hand has no before"))
+        if not sides:  # the hand as the scoresheet has it
+            if number > len(stored):
+                raise wrong(
+                    gettext("there is no hand %(hand)s in the scoresheet to be the one added") % {"hand": number}
+                )
+            after = stored[number - 1]
+        else:
+            after = hand(after)
+    elif action == HandRevision.Action.EDITED:
+        if before is None or after is None:
+            raise wrong(gettext("an edited hand has a before and an after"))
+        before, after = hand(before), hand(after)
+    else:
+        if before is None or after is not None:
+            raise wrong(gettext("a deleted hand has a before and no after"))
+        before = hand(before)
+    return before, after
+
+
+def _change_sides(action: str, before: object, after: object, wrong: Refusal) -> tuple[Any, Any]:
+    """A change to the game (declared, reopened, merged, redated): its before and after, one field each."""
 
     def either(side: object, key: str, check: Callable[[object], Any]) -> dict[str, Any]:
         if not isinstance(side, Mapping) or set(side) != {key}:
@@ -657,36 +737,14 @@ def _read_history_line(line: object, setup: GameSetup, stored: list[dict], fresh
         except ScoresheetError as error:
             raise wrong(str(error)) from None
 
-    if action in HAND_ACTIONS:
-        if number < 1:
-            raise wrong(gettext("a hand's change names the hand, from 1"))
-        if action == HandRevision.Action.ADDED:
-            if before is not None:
-                raise wrong(gettext("an added hand has no before"))
-            if not sides:  # the hand as the scoresheet has it
-                if number > len(stored):
-                    raise wrong(
-                        gettext("there is no hand %(hand)s in the scoresheet to be the one added") % {"hand": number}
-                    )
-                after = stored[number - 1]
-            else:
-                after = hand(after)
-        elif action == HandRevision.Action.EDITED:
-            if before is None or after is None:
-                raise wrong(gettext("an edited hand has a before and an after"))
-            before, after = hand(before), hand(after)
-        else:
-            if before is None or after is not None:
-                raise wrong(gettext("a deleted hand has a before and no after"))
-            before = hand(before)
-    elif action in (HandRevision.Action.DECLARED, HandRevision.Action.REOPENED):
+    if action in (HandRevision.Action.DECLARED, HandRevision.Action.REOPENED):
         before, after = either(before, "declared", declared), either(after, "declared", declared)
     elif action == HandRevision.Action.MERGED:
         name = lambda value: _as_the_app_writes_it(value, player_name)  # noqa: E731
         before, after = either(before, "player", name), either(after, "player", name)
     else:  # redated
         before, after = either(before, "played_on", day), either(after, "played_on", day)
-    return at, by, action, number, before, after
+    return before, after
 
 
 HISTORY_TIME_TEXT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")

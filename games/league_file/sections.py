@@ -309,7 +309,8 @@ def _read_members(members: object, reading: Reading) -> Store:
             gettext("A league file lists at most %(most)s members") % {"most": counted(League.MOST_PLAYERS)}
         )
     read: list[tuple[str, str, str | None]] = []
-    usernames, linked = set(), set()
+    usernames: set[str] = set()
+    linked: set[str] = set()
     for number, member in enumerate(members, start=1):
         if not isinstance(member, Mapping) or not {"username", "role"} <= set(member) <= {"username", "role", "player"}:
             raise LeagueImportError(
@@ -325,16 +326,7 @@ def _read_members(members: object, reading: Reading) -> Store:
                 gettext("Member %(name)s: 'role' must be one of %(roles)s")
                 % {"name": username, "roles": ", ".join(Membership.Role.values)}
             )
-        player = member.get("player")
-        if player is not None:
-            if player not in reading.players:
-                raise LeagueImportError(
-                    gettext("Member %(name)s: %(player)s is not in the league's list of players")
-                    % {"name": username, "player": repr(player)}
-                )
-            if player in linked:
-                raise LeagueImportError(gettext("The player %(name)s is linked to two members") % {"name": player})
-            linked.add(player)
+        player = _member_player(member.get("player"), username, reading, linked)
         read.append((username, member["role"], player))
 
     def store(restoring: Restoring) -> None:
@@ -362,6 +354,20 @@ def _read_members(members: object, reading: Reading) -> Store:
         NamedInvitation.objects.bulk_create(invitations)
 
     return store
+
+
+def _member_player(player: Any, username: str, reading: Reading, linked: set[str]) -> str | None:
+    """The player a member is linked to, if any: one of the file's, linked to no other member."""
+    if player is not None:
+        if player not in reading.players:
+            raise LeagueImportError(
+                gettext("Member %(name)s: %(player)s is not in the league's list of players")
+                % {"name": username, "player": repr(player)}
+            )
+        if player in linked:
+            raise LeagueImportError(gettext("The player %(name)s is linked to two members") % {"name": player})
+        linked.add(player)
+    return player
 
 
 def _read_time_zone(value: object) -> str:

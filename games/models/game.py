@@ -7,7 +7,7 @@ changes, and rebuildable at any time with `manage.py rebuild_results`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -230,7 +230,6 @@ class Game(models.Model):
     # Changes ---------------------------------------------------------------
 
     @classmethod
-    @transaction.atomic
     def start(
         cls,
         league: League,
@@ -246,11 +245,53 @@ class Game(models.Model):
 
         played_on: the day it was played, today at the table unless back-filled.
         kind: how the activity log tells it (ActivityEntry.Kind)."""
-        setup = GameSetup.create(variant, [player.name for player in players], options or {}, first_dealer)
+        return cls._start(league, variant, lambda: players, options, first_dealer, user, played_on, kind)
+
+    @classmethod
+    def start_named(
+        cls,
+        league: League,
+        variant: str,
+        names: list[str],
+        options: dict[str, Any] | None = None,
+        first_dealer: int = 0,
+        user: Actor = None,
+        played_on: date | None = None,
+        kind: str = "game_started",
+    ) -> Game:
+        """Start a game for players named in seat order; names new to the league become its players.
+
+        Names match the league's players regardless of case. A refused game
+        leaves no players: they are made in the game's transaction, after the
+        caps are checked, and go with it when the setup is refused.
+        """
+        tidied = _tidied_names(names)
+        return cls._start(
+            league, variant, lambda: _players_named(league, tidied), options, first_dealer, user, played_on, kind
+        )
+
+    @classmethod
+    @transaction.atomic
+    def _start(
+        cls,
+        league: League,
+        variant: str,
+        seat_players: Callable[[], list[Player]],
+        options: dict[str, Any] | None,
+        first_dealer: int,
+        user: Actor,
+        played_on: date | None,
+        kind: str,
+    ) -> Game:
+        """Both ways of starting a game: the players to seat come from `seat_players`, called under
+        the league's lock (lock_for_writing) once the game cap is checked, so a merge or a rename
+        going on now has finished before any name is looked up, and a refused game writes nothing."""
         lock_for_writing(league.pk, touch=False)
         if league.games.count() >= League.MOST_GAMES:
             raise SetupError(league.too_many_games())
-        League.touch(league.pk)  # past the cap's check: a refused game writes nothing
+        players = seat_players()
+        setup = GameSetup.create(variant, [player.name for player in players], options or {}, first_dealer)
+        League.touch(league.pk)  # past the checks: a refused game writes nothing
         game = cls.objects.create(
             league=league,
             number=league.take_game_numbers(),
@@ -270,7 +311,6 @@ class Game(models.Model):
             model("TableLink").make(game, user)
         return game
 
-    @transaction.atomic
     @transaction.atomic
     def move_to_day(self, day: date, user: Actor = None) -> None:
         """Say the game was played on `day`: it takes its place in the order of play there, and the
@@ -330,49 +370,6 @@ class Game(models.Model):
         if locked.hands.exists():
             raise HandConflict("clock-kept")
         Game.objects.filter(pk=locked.pk).update(clock_started_at=timezone.now(), version=models.F("version") + 1)
-
-    @classmethod
-    @transaction.atomic
-    def start_named(
-        cls,
-        league: League,
-        variant: str,
-        names: list[str],
-        options: dict[str, Any] | None = None,
-        first_dealer: int = 0,
-        user: Actor = None,
-        played_on: date | None = None,
-        kind: str = "game_started",
-    ) -> Game:
-        """Start a game for players named in seat order; names new to the league become its players.
-
-        Names match the league's players regardless of case. The setup is
-        checked before anyone is created, so a refused game leaves no players.
-        """
-        tidied = []
-        for name in names:
-            try:
-                tidied.append(player_name(name))
-            except ValidationError as error:
-                raise SetupError(
-                    refusal("bad-player-name", problem=error.messages[0], name=name[:20]), "players"
-                ) from None
-        # Under the league's lock (lock_for_writing): a merge or a rename going on now has finished
-        # before the names are looked up, and the caps are checked before any write.
-        # Game.start moves the league's data_version once the game is written.
-        lock_for_writing(league.pk, touch=False)
-        if league.games.count() >= League.MOST_GAMES:
-            raise SetupError(league.too_many_games())
-        known = set(
-            league.players.filter(name_key__in=[name_key(name) for name in tidied]).values_list("name_key", flat=True)
-        )
-        new = [name for name in tidied if name_key(name) not in known]
-        if new:
-            count = league.players.count()
-            if count + len(new) > League.MOST_PLAYERS:
-                raise SetupError(league.too_many_players(count, len(new)), "players")
-        players = [Player.objects.named(league, name) for name in tidied]
-        return cls.start(league, variant, players, options, first_dealer, user, played_on, kind)
 
     @classmethod
     @transaction.atomic
@@ -711,6 +708,30 @@ class Game(models.Model):
             players = set(Seat.objects.filter(game=locked).values_list("player_id", flat=True))
             self.league.results_changed(since=locked, players=players)
         ActivityEntry.record(self.league, user, ActivityEntry.Kind.GAME_RESTORED, game=self.number)
+
+
+def _tidied_names(names: list[str]) -> list[str]:
+    """Each name as rules.names writes it (SetupError naming the first one it refuses)."""
+    tidied = []
+    for name in names:
+        try:
+            tidied.append(player_name(name))
+        except ValidationError as error:
+            raise SetupError(refusal("bad-player-name", problem=error.messages[0], name=name[:20]), "players") from None
+    return tidied
+
+
+def _players_named(league: League, names: list[str]) -> list[Player]:
+    """The league's players going by `names`, the new ones made once the player cap lets them in."""
+    known = set(
+        league.players.filter(name_key__in=[name_key(name) for name in names]).values_list("name_key", flat=True)
+    )
+    new = [name for name in names if name_key(name) not in known]
+    if new:
+        count = league.players.count()
+        if count + len(new) > League.MOST_PLAYERS:
+            raise SetupError(league.too_many_players(count, len(new)), "players")
+    return [Player.objects.named(league, name) for name in names]
 
 
 def read_played_on(document: object) -> date | None:

@@ -5,10 +5,11 @@
 - leagues: leagues and their players. members: roles, invites and the public
   link. activity: the league's activity log and its undo.
 - table: games, hands and the game page; hand_queue: the offline queue's JSON
-  answers; regions: the game page's regions drawn once for every phone;
-  guests: a phone without an account opening its table's link; offline: the
-  service worker; sharing: a game's share link and QR code; results: a result
-  sent to a chat and its preview.
+  answers; revoke: a revoke asked on a page of its own without JavaScript;
+  regions: the game page's regions drawn once for every phone; guests: a
+  phone without an account opening its table's link; offline: the service
+  worker; sharing: a game's share link and QR code; results: a result sent
+  to a chat and its preview.
 - rulebook: cheat-sheets and the referee. presets: a league's house rules.
 - history: standings, archive, scoresheets and players' statistics; seasons:
   a league's named seasons; backups: a league's export and import; trash:

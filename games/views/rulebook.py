@@ -28,7 +28,7 @@ from games.models import Game, HandConflict, League, LeaguePreset
 from games.permissions import SCORE, VIEW, actor_for, get_table_for
 from games.views.guests import table_or_login_required
 from games.views.pages import render_page
-from games.views.table import revoke_question
+from games.views.revoke import revoke_question
 from rules import EntryError, GameState, HandEntry, SetupError
 from rules.describe import revoke_terms
 from rules.referee import (

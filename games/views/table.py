@@ -67,7 +67,8 @@ from games.views.hand_queue import from_queue, queue_conflict, queue_refused
 from games.views.limits import import_wait, too_many_imports
 from games.views.pages import render_page, render_partial
 from games.views.regions import changed_regions
-from rules import EntryError, GameSetup, GameState, HandEntry, ScoresheetError, SetupError, play
+from games.views.revoke import revoke_question
+from rules import EntryError, GameState, HandEntry, ScoresheetError, SetupError, play
 from rules.cards import shown_card
 from rules.describe import (
     HandLine,
@@ -392,91 +393,91 @@ def hand_new(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     ahead (an earlier hand is still to come) or refused (the entry itself).
     """
     if request.method == "GET":
-        game, membership = _table(request, game_id, SCORE)
-        state = game.state()
-        form = None
-        if not game.declared and not state.is_over:
-            form = HandForm(setup=state.setup, initial=HandForm.initial_for(state.next_number))
-        context = {"game": game, "setup": state.setup, "state": state, "hand_form": form, "standalone": True}
-        return TemplateResponse(request, HAND_FORM, context)
-
+        return _hand_form_page(request, game_id)
     # Access first, then the game read only under its lock (lock_for_writing):
     # read before it, a merge going on could leave a seat without its player.
     game, membership = get_table_for(request, game_id, SCORE)
-    queue = from_queue(request)
+    if from_queue(request):
+        answer = _hand_for_queue
+    elif request.htmx:
+        answer = _hand_for_game_page
+    else:
+        answer = _hand_for_plain_page
     with transaction.atomic():
         game = lock_for_writing(game.league_id, [game.pk])[0]
         state = game.state()
         # Once a hand is marked, the engine says why another mark is refused.
         form = HandForm(request.POST, setup=state.setup, time_left=game.time_left(state.setup), marked=state.time_up)
-        if form.is_valid():
-            number = form.cleaned_data["number"]
-            if form.cleaned_data["action"] == HandForm.REVOKE and not (request.htmx or queue):
-                asked = revoke_question(request, game, state.setup, number, form.cleaned_data["revoke"])
-                if asked is not None:
-                    return asked
-            try:
-                game.record_hand(
-                    number, form.entry(), actor_for(request, membership), key=form.cleaned_data["key"], held=True
-                )
-            except HandConflict as conflict:
-                if queue:
-                    return queue_conflict(game, form, conflict)
-                return _refused(request, game, membership, conflict.message, since=number)
-            except EntryError as error:
-                form.add_entry_errors(error)
-            else:
-                if queue:
-                    message = gettext("Hand %(number)s recorded") % {"number": number}
-                    return JsonResponse({"outcome": "recorded", "number": number, "message": message})
-                return _changed(request, game, membership, gettext("Hand %(number)s recorded") % {"number": number})
-        if queue:
-            return queue_refused(form)
-        return _hand_form_response(request, game, membership, state, form, standalone=not request.htmx)
+        return answer(request, game, membership, state, form)
 
 
-def revoke_question(
-    request: HtmxHttpRequest, game: Game, setup: GameSetup, number: int, offender: int, back: str = ""
-) -> TemplateResponse | None:
-    """Without JavaScript, a revoke is asked first on a page of its own, as a null game is: it charges
-    one player a whole hand's points. None once the page's "Charge the revoke" sent it back (confirmed).
-
-    With JavaScript the form asks (hand_form.js, the referee's hx-confirm), and the offline queue's
-    hand was asked when it was tapped."""
-    if request.POST.get("confirmed") == "yes":
-        return None
-    # Only a revoke that would be charged now is asked: a late one, one already stored under its key
-    # or one for a game that is over gets its answer (409, 422 or recorded) without a question.
+def _hand_form_page(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
+    """The plain page's form for the next hand (none once the game is over or declared)."""
+    game = _table(request, game_id, SCORE)[0]
     state = game.state()
-    key = request.POST.get("key", "")
-    if number != state.next_number or game.declared or (key and game.hands.filter(client_key=key).exists()):
-        return None
+    form = None
+    if not game.declared and not state.is_over:
+        form = HandForm(setup=state.setup, initial=HandForm.initial_for(state.next_number))
+    context = {"game": game, "setup": state.setup, "state": state, "hand_form": form, "standalone": True}
+    return TemplateResponse(request, HAND_FORM, context)
+
+
+def _recorded(request: HtmxHttpRequest, game: Game, membership: TableReader, form: HandForm) -> bool:
+    """Record the form's hand under the game's lock: False when the form or the engine refuses it (the
+    engine's reasons go onto the form); HandConflict when another phone's hand has the number."""
+    if not form.is_valid():
+        return False
     try:
-        state.after(HandEntry.revoked(offender))
-    except EntryError:
-        return None  # the engine refuses it (the game is over, it holds the most hands): said without asking
-    typed = [
-        name
-        for name, value in request.POST.items()
-        if value not in ("", "0") and name.startswith(("hearts_", "queen", "jack"))
-    ]
-    context = {
-        "game": game,
-        "setup": setup,
-        "number": number,
-        "offender": setup.players[offender],
-        "discards": bool(typed),
-        "action": request.path,
-        "back": back or game.get_absolute_url(),
-        # The request as it came, sent again with "confirmed" (the cards typed are ignored for a revoke).
-        "fields": [
-            (name, value)
-            for name, values in request.POST.lists()
-            if name not in ("csrfmiddlewaretoken", "confirmed")
-            for value in values
-        ],
-    }
-    return TemplateResponse(request, "games/revoke_confirm.html", context)
+        game.record_hand(
+            form.cleaned_data["number"],
+            form.entry(),
+            actor_for(request, membership),
+            key=form.cleaned_data["key"],
+            held=True,
+        )
+    except EntryError as error:
+        form.add_entry_errors(error)
+        return False
+    return True
+
+
+def _hand_for_queue(
+    request: HtmxHttpRequest, game: Game, membership: TableReader, state: GameState, form: HandForm
+) -> HttpResponse:
+    """The offline queue's answer, in JSON: recorded, conflict, ahead or refused."""
+    try:
+        if _recorded(request, game, membership, form):
+            number = form.cleaned_data["number"]
+            message = gettext("Hand %(number)s recorded") % {"number": number}
+            return JsonResponse({"outcome": "recorded", "number": number, "message": message})
+    except HandConflict as conflict:
+        return queue_conflict(game, form, conflict)
+    return queue_refused(form)
+
+
+def _hand_for_game_page(
+    request: HtmxHttpRequest, game: Game, membership: TableReader, state: GameState, form: HandForm
+) -> HttpResponse:
+    """The game page's answer (HTMX): the regions the hand changed, or the form again with its errors."""
+    try:
+        if _recorded(request, game, membership, form):
+            number = form.cleaned_data["number"]
+            return _changed(request, game, membership, gettext("Hand %(number)s recorded") % {"number": number})
+    except HandConflict as conflict:
+        return _refused(request, game, membership, conflict.message, since=form.cleaned_data["number"])
+    return _hand_form_response(request, game, membership, state, form, standalone=not request.htmx)
+
+
+def _hand_for_plain_page(
+    request: HtmxHttpRequest, game: Game, membership: TableReader, state: GameState, form: HandForm
+) -> HttpResponse:
+    """The plain page's answer (no JavaScript): a revoke is asked first on a page of its own, then
+    the hand is answered as the game page's is, with whole pages."""
+    if form.is_valid() and form.cleaned_data["action"] == HandForm.REVOKE:
+        asked = revoke_question(request, game, state.setup, form.cleaned_data["number"], form.cleaned_data["revoke"])
+        if asked is not None:
+            return asked
+    return _hand_for_game_page(request, game, membership, state, form)
 
 
 @require_POST

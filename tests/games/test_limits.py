@@ -118,6 +118,29 @@ def test_a_game_seating_a_new_player_past_the_most_is_refused(league, monkeypatc
     assert league.games.count() == 1
 
 
+def test_a_game_started_by_names_asks_the_game_cap_once(league):
+    make_game(league)
+    with CaptureQueriesContext(connection) as queries:
+        Game.start_named(league, "standard", ["Ann", "Ben", "Cat", "Eve"])
+    counts_of_games = [
+        query["sql"]
+        for query in queries.captured_queries
+        if "COUNT(" in query["sql"] and '"games_game"' in query["sql"]
+    ]
+    assert len(counts_of_games) == 1
+    assert league.games.count() == 2
+
+
+def test_a_game_refused_for_its_setup_leaves_no_new_player(league):
+    make_game(league)
+    # "Zed" and "zed" are one name: the one new player sits twice, which the setup refuses.
+    with pytest.raises(SetupError, match="Player names must be unique: Zed appears twice"):
+        Game.start_named(league, "standard", ["Ann", "Ben", "Zed", "zed"])
+    assert not league.players.filter(name="Zed").exists()
+    assert league.players.count() == 4
+    assert league.games.count() == 1
+
+
 def test_a_game_past_the_most_a_league_holds_is_refused(scorer, league, monkeypatch):
     make_game(league)
     monkeypatch.setattr(League, "MOST_GAMES", 1)
