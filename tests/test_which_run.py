@@ -6,25 +6,30 @@ both databases; and no test is left out of both runs of the pair.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 from django.db import connection
 
 from tests.conftest import runs_elsewhere, uses_database
 
+TESTS = Path(__file__).resolve().parent
+
 
 @dataclass
 class Item:
     markers: tuple[str, ...] = ()
     fixturenames: tuple[str, ...] = ()
+    path: Path = field(default=TESTS / "games" / "test_x.py")
 
     def get_closest_marker(self, name: str) -> pytest.Mark | None:
         return getattr(pytest.mark, name).mark if name in self.markers else None
 
 
 KINDS = {
-    "an engine test": Item(),
+    "an engine test": Item(path=TESTS / "rules" / "test_x.py"),
+    "a test without a database outside the engine": Item(path=TESTS / "ops" / "test_deploy.py"),
     "a test with the db fixture": Item(fixturenames=("db",)),
     "a test marked django_db": Item(markers=("django_db",)),
     "a test of a league (its fixture asks for db)": Item(fixturenames=("league", "user", "db")),
@@ -38,6 +43,7 @@ KINDS = {
 # (SQLite alone, PostgreSQL alone, SQLite paired, PostgreSQL paired).
 EXPECTED = {
     "an engine test": (True, False, False, True),
+    "a test without a database outside the engine": (True, False, True, False),
     "a test with the db fixture": (True, True, True, True),
     "a test marked django_db": (True, True, True, True),
     "a test of a league (its fixture asks for db)": (True, True, True, True),
