@@ -41,33 +41,19 @@ def uses_database(item: pytest.Item) -> bool:
     )
 
 
-# The Django-free engine's tests (tests/test_layout.py keeps rules/ free of Django).
-ENGINE_TESTS = Path(__file__).resolve().parent / "rules"
-
-
-def runs_elsewhere(item: pytest.Item, on_postgresql: bool, paired: bool) -> bool:
+def runs_elsewhere(item: pytest.Item, on_postgresql: bool) -> bool:
     """Whether this run leaves the test out (pytest_collection_modifyitems says why)."""
-    if not uses_database(item):
-        in_postgresql_run = paired and ENGINE_TESTS in Path(item.path).parents
-        return on_postgresql != in_postgresql_run
+    if not on_postgresql:
+        return False
     browser_only = item.get_closest_marker("browser") and not item.get_closest_marker("both_databases")
-    return bool(on_postgresql and browser_only)
-
-
-def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption(
-        "--paired",
-        action="store_true",
-        help="this run is one of CI's pair, SQLite and PostgreSQL side by side (.ci/run): "
-        "the engine's tests (tests/rules/) run in the PostgreSQL one only",
-    )
+    return bool(browser_only) or not uses_database(item)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Each test runs on every database it can tell apart; the others once.
+    """Each test runs on every database it can tell apart; the others on SQLite only.
 
-    Alone, the SQLite run (`make test`) runs every test. The PostgreSQL run leaves out
-    the tests the database can make no difference to:
+    The SQLite run (`make test`) runs every test. The PostgreSQL run leaves out the tests
+    the database can make no difference to:
 
     - the tests that use no database at all (the engine's in tests/rules/, the layout,
       the catalogs, the deploy's subprocesses, which make their own SQLite): pytest-django
@@ -78,20 +64,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
       of the PostgreSQL run. Those where the database can matter (phones at once, the
       bad network, dates, imports) are marked `both_databases` and run on both.
 
-    In CI's pair (`--paired`, both runs side by side, one per core) each test still runs
-    once at least, and the work is shared so the two end together: the engine's tests
-    (tests/rules/, which use no database) run in the PostgreSQL run instead of the SQLite
-    one, which keeps the other tests without a database and the browser tests. Measured
-    on main (6,674 tests), the SQLite run did about 2,100 s of work and the PostgreSQL run,
-    without the tests that use no database, about 1,600 s; the engine's tests are about 275 s.
+    CI runs the two side by side, one per core (.ci/run), and the PostgreSQL run was the
+    longer one: its tests take 1.5 to 1.8 times SQLite's, so what it leaves out shortens CI.
     """
     from django.conf import settings
 
     on_postgresql = "postgresql" in settings.DATABASES["default"]["ENGINE"]
-    paired = config.getoption("paired")
     kept, left_out = [], []
     for item in items:
-        (left_out if runs_elsewhere(item, on_postgresql, paired) else kept).append(item)
+        (left_out if runs_elsewhere(item, on_postgresql) else kept).append(item)
     if left_out:
         config.hook.pytest_deselected(items=left_out)
         items[:] = kept
