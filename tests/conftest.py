@@ -28,22 +28,51 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """On PostgreSQL, leave out the browser tests the database can make no difference to.
+# The fixtures through which a test reaches the database; a test with none of them and no
+# django_db marker is refused any query by pytest-django, so it passed without a database.
+DATABASE_FIXTURES = frozenset(
+    {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback", "live_server"}
+)
 
-    Printing, layouts, colour schemes and the screens draw the same pages whatever stores
-    them, and they took a third of the PostgreSQL run. The browser tests where the
-    database can matter (phones at once, the bad network, dates, imports) are marked
-    `both_databases` and run on both; every test runs on SQLite.
+
+def uses_database(item: pytest.Item) -> bool:
+    return item.get_closest_marker("django_db") is not None or not DATABASE_FIXTURES.isdisjoint(
+        getattr(item, "fixturenames", ())
+    )
+
+
+def runs_elsewhere(item: pytest.Item, on_postgresql: bool) -> bool:
+    """Whether this run leaves the test out (pytest_collection_modifyitems says why)."""
+    if not on_postgresql:
+        return False
+    browser_only = item.get_closest_marker("browser") and not item.get_closest_marker("both_databases")
+    return bool(browser_only) or not uses_database(item)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Each test runs on every database it can tell apart; the others on SQLite only.
+
+    The SQLite run (`make test`) runs every test. The PostgreSQL run leaves out the tests
+    the database can make no difference to:
+
+    - the tests that use no database at all (the engine's in tests/rules/, the layout,
+      the catalogs, the deploy's subprocesses, which make their own SQLite): pytest-django
+      refuses a query to any test without the django_db marker or a database fixture, so
+      these pass without one, and would only run the same code again;
+    - the browser tests not marked `both_databases`: printing, layouts, colour schemes
+      and the screens draw the same pages whatever stores them, and they took a third
+      of the PostgreSQL run. Those where the database can matter (phones at once, the
+      bad network, dates, imports) are marked `both_databases` and run on both.
+
+    CI runs the two side by side, one per core (.ci/run), and the PostgreSQL run was the
+    longer one: its tests take 1.5 to 1.8 times SQLite's, so what it leaves out shortens CI.
     """
     from django.conf import settings
 
-    if "postgresql" not in settings.DATABASES["default"]["ENGINE"]:
-        return
+    on_postgresql = "postgresql" in settings.DATABASES["default"]["ENGINE"]
     kept, left_out = [], []
     for item in items:
-        once = item.get_closest_marker("browser") and not item.get_closest_marker("both_databases")
-        (left_out if once else kept).append(item)
+        (left_out if runs_elsewhere(item, on_postgresql) else kept).append(item)
     if left_out:
         config.hook.pytest_deselected(items=left_out)
         items[:] = kept

@@ -79,7 +79,7 @@ def test_a_second_writer_waits_for_the_first_instead_of_failing():
 @pytest.mark.django_db(transaction=True)
 def test_the_same_hand_from_ten_phones_is_stored_once_every_time():
     game = make_game(LeagueFactory(), "standard", options={"target": 1000})
-    rounds, phones = 20, 10
+    rounds, phones = 12, 10
     outcomes = Counter()
     for number in range(1, rounds + 1):
         # Hearts 4, 3, 3, 3 and the queen going round the table.
@@ -101,9 +101,9 @@ def test_the_same_hand_from_ten_phones_is_stored_once_every_time():
     assert game.revisions.count() == rounds
     assert game.version == rounds
     assert game.hand_count == rounds
-    # Ann takes 4 hearts a hand (80), the others 3 (60); each takes the queen
-    # in five of the twenty hands (65).
-    assert [seat.total for seat in game.ordered_seats()] == [145, 125, 125, 125]
+    # Ann takes 4 hearts a hand (48), the others 3 (36); each takes the queen
+    # in three of the twelve hands (39).
+    assert [seat.total for seat in game.ordered_seats()] == [87, 75, 75, 75]
     assert outcomes == {"stored": rounds, "conflict": rounds * (phones - 1)}
 
 
@@ -116,7 +116,7 @@ def test_the_same_hand_posted_by_ten_phones_is_stored_once_every_time():
         phone = Client()
         phone.force_login(MembershipFactory(league=league, role="scorer").user)
         phones.append(phone)
-    rounds = 20
+    rounds = 12
     url = reverse("games:hand-new", args=[game.pk])
     for number in range(1, rounds + 1):
         form = {"number": number, "hearts_0": 4, "hearts_1": 3, "hearts_2": 3, "hearts_3": 3, "queen": number % 4}
@@ -131,7 +131,7 @@ def test_the_same_hand_posted_by_ten_phones_is_stored_once_every_time():
     game.refresh_from_db()
     assert list(game.hands.values_list("number", flat=True)) == list(range(1, rounds + 1))
     assert game.version == rounds
-    assert [seat.total for seat in game.ordered_seats()] == [145, 125, 125, 125]
+    assert [seat.total for seat in game.ordered_seats()] == [87, 75, 75, 75]
 
 
 @pytest.mark.django_db(transaction=True)
