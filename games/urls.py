@@ -22,6 +22,7 @@ from games.views import (
     sharing,
     table,
     trash,
+    typed,
 )
 
 app_name = "games"
@@ -78,6 +79,7 @@ urlpatterns += [
     path("games/<id:game_id>/join/<str:token>/", sharing.game_join, name="game-join"),
     path("games/<id:game_id>/hands/new/", table.hand_new, name="hand-new"),
     path("games/<id:game_id>/hands/preview/", table.hand_preview, name="hand-preview"),
+    path("games/<id:game_id>/hands/typed/", typed.hand_typed, name="hand-typed"),
     path("games/<id:game_id>/hands/delete/", table.hand_delete, name="hand-delete"),
     path("games/<id:game_id>/hands/<int:number>/edit/", table.hand_edit, name="hand-edit"),
     # A phone without an account: the game's table link (its QR code on the cards, the TV, the Share panel).

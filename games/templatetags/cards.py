@@ -5,6 +5,8 @@ For what a person reads only: a form's values, data- attributes and test ids kee
 
 from django import template
 
+from games.forms.typed import example
+from rules import GameSetup
 from rules.cards import shown_card, shown_rank
 
 register = template.Library()
@@ -19,3 +21,9 @@ def card(code: str) -> str:
 def rank(letter: str) -> str:
     """One rank alone (a heart's in the rank strips): "Q" is "V" in Dutch."""
     return shown_rank(str(letter))
+
+
+@register.simple_tag
+def typed_example(setup: GameSetup) -> str:
+    """A typed line for this game in the reader's words (games.forms.typed): the line box's hint."""
+    return example(setup)

@@ -132,6 +132,11 @@ def next_hand(table) -> dict[str, Any]:
     return {"number": 3, "hearts_0": 0, "hearts_1": 0, "hearts_2": 5, "hearts_3": 8, "queen": 3}
 
 
+def typed_hand(table) -> dict[str, Any]:
+    """Hand 3 of the game under way typed in one line: Cat 5 hearts, Dan the rest and the queen."""
+    return {"number": 3, "line": "q dan; cat 5; rest dan"}
+
+
 def trashed_game(table) -> dict[str, Any]:
     """The game the table's organizer deleted: in the league's trash."""
     trashed = Game.all_objects.get(league=table.league, trashed_at__isnull=False)
@@ -305,6 +310,7 @@ ROUTES: list[Route] = [
         post_data=next_hand,
     ),
     Route("hand-preview", game, get=POST_ONLY, post={**SCORERS_DO, "guest": PHONE_SEES}, post_data=next_hand),
+    Route("hand-typed", game, get=POST_ONLY, post={**SCORERS_DO, "guest": PHONE_SEES}, post_data=typed_hand),
     Route(
         "hand-delete",
         game,
