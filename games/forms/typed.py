@@ -42,9 +42,10 @@ def example(setup: GameSetup) -> str:
 
 class TypedHandForm(forms.Form):
     line = forms.CharField(max_length=LINE_LENGTH, strip=True)
-    # The hand the line is for, and the hand form's idempotency key, carried over to it.
-    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-    key = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
+    # The hand the line is for, and the hand form's idempotency key, carried over to it (named apart
+    # from the hand form's own number and key, which the page's scripts and tests find by name).
+    hand = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    hand_key = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, setup: GameSetup, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -34,15 +34,15 @@ def hand_typed(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     setup = state.setup
     typed = TypedHandForm(request.POST, setup=setup)
     valid = typed.is_valid() and not game.declared and not state.is_over
-    if valid and typed.cleaned_data["number"] != state.next_number:
+    if valid and typed.cleaned_data["hand"] != state.next_number:
         # Another phone recorded meanwhile: the line was for a hand that is in already.
         typed.add_error(
             "line",
             gettext("Hand %(number)s was recorded on another phone meanwhile: type hand %(next)s")
-            % {"number": typed.cleaned_data["number"], "next": state.next_number},
+            % {"number": typed.cleaned_data["hand"], "next": state.next_number},
         )
         valid = False
-    key = typed.cleaned_data.get("key") or ""
+    key = typed.cleaned_data.get("hand_key") or ""
     entry = typed.cleaned_data["understood"].entry if valid else None
     initial = {**HandForm.initial_for(state.next_number, entry), "key": key or uuid.uuid4().hex}
     hand_form = HandForm(setup=setup, initial=initial)

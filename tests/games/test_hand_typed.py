@@ -20,7 +20,7 @@ def game(league):
 
 def typed(client, game, line, number=1, **headers):
     return client.post(
-        reverse("games:hand-typed", args=[game.pk]), {"line": line, "number": number, "key": "k1"}, **headers
+        reverse("games:hand-typed", args=[game.pk]), {"line": line, "hand": number, "hand_key": "k1"}, **headers
     )
 
 

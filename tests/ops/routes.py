@@ -134,7 +134,7 @@ def next_hand(table) -> dict[str, Any]:
 
 def typed_hand(table) -> dict[str, Any]:
     """Hand 3 of the game under way typed in one line: Cat 5 hearts, Dan the rest and the queen."""
-    return {"number": 3, "line": "q dan; cat 5; rest dan"}
+    return {"hand": 3, "line": "q dan; cat 5; rest dan"}
 
 
 def trashed_game(table) -> dict[str, Any]:
