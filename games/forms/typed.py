@@ -12,7 +12,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import pgettext
 
-from rules import GameSetup
+from rules import MOST_HANDS, GameSetup
 from rules.typed_hand import JACK, MOON, QUEEN, REST, REVOKE, TypedLineError, read_line
 
 # The longest line a table would type for its biggest hand, and some room.
@@ -44,7 +44,7 @@ class TypedHandForm(forms.Form):
     line = forms.CharField(max_length=LINE_LENGTH, strip=True)
     # The hand the line is for, and the hand form's idempotency key, carried over to it (named apart
     # from the hand form's own number and key, which the page's scripts and tests find by name).
-    hand = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    hand = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MOST_HANDS + 1)
     hand_key = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, setup: GameSetup, **kwargs: Any) -> None:

@@ -72,3 +72,12 @@ def test_a_german_table_types_its_own_letters(client, user, game):
     response = typed(client, game, "d ben; ann 13", HTTP_ACCEPT_LANGUAGE="de")
     assert response.status_code == 200
     assert response.context_data["hand_form"].initial["queen"] == 1
+
+
+@pytest.mark.parametrize("hand", ["100000000000000000000", "-1", "abc", ""])
+def test_a_tampered_hand_number_is_a_4xx_and_fills_nothing(client, user, game, hand):
+    client.force_login(user)
+    response = client.post(reverse("games:hand-typed", args=[game.pk]), {"line": "q ben; ann 13", "hand": hand})
+    assert response.status_code == 422
+    assert response.context_data["hand_form"].initial.get("hearts_0") is None
+    assert not Hand.objects.filter(game=game).exists()
