@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from games.changes import announce, game_topic
 from games.models.activity import ActivityEntry, acting_name, acting_user
 from games.models.exceptions import DeclareError, DuplicateGame, HandConflict, refusal
 from games.models.lazy import model
@@ -510,6 +511,7 @@ class Game(models.Model):
             user_name=acting_name(user),
         )
         locked.version += 1  # read under the lock: saved with the results
+        announce(game_topic(locked.pk))
         was_over = locked.status == self.Status.OVER
         locked.write_results(state, results_from, also=["version"])
         if locked.status == self.Status.OVER and not was_over:
