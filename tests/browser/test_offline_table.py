@@ -16,7 +16,7 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-from games.models import Hand
+from games.models import Hand, HandRevision
 from tests.browser.conftest import kept_on_the_phone
 from tests.factories import make_game
 
@@ -120,6 +120,30 @@ def test_a_hand_kept_and_the_page_closed_is_sent_by_background_sync_when_the_con
     expect(scores(again)).to_have_text(["13", "13", "0", "0"])
     assert kept_on_the_phone(again) == []
     assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_a_table_links_phone_closed_with_a_hand_kept_has_it_sent_under_the_link(new_phone, live_server, league):
+    """A phone without an account: the service worker sends with the session the link gave it."""
+    game = make_game(league, "standard", first_dealer=ANN)
+    link = game.table_links.live().get()
+    table = new_phone(None)
+    table.goto(f"{live_server.url}{link.get_absolute_url()}")
+    table.get_by_label("Your name (optional)").focus()
+    table.keyboard.type("Zoe")
+    table.keyboard.press("Enter")
+    expect(table.get_by_test_id("hand-submit")).to_be_visible()
+    table.evaluate("() => navigator.serviceWorker.ready")
+    context = table.context
+    context.set_offline(True)
+    table.get_by_test_id(f"queen-{DAN}").click()
+    table.get_by_test_id(f"hearts-rest-{CAT}").click()
+    table.get_by_test_id("hand-submit").click()
+    expect(table.get_by_test_id("entry-queue")).to_have_text("1 hand waiting to send", timeout=FOLLOW_TIMEOUT_MS)
+    table.close()
+
+    context.set_offline(False)
+    assert stored_within(game, 1) == [(DAN, [0, 0, 13, 0])]
+    assert list(HandRevision.objects.filter(game=game).values_list("user_name", flat=True)) == ["Zoe's phone"]
 
 
 def test_a_queue_an_older_page_left_in_local_storage_is_moved_in_and_sent_once(phone: Page, live_server, league):
