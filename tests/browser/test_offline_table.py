@@ -14,6 +14,7 @@ import json
 import time
 
 import pytest
+from django.conf import settings
 from playwright.sync_api import Page, expect
 
 from games.models import Hand, HandRevision
@@ -91,6 +92,24 @@ def test_a_phone_offline_records_two_hands_and_shows_the_next_deal_for_each(phon
     expect(phone.get_by_test_id("entry-queue")).to_be_hidden()
     assert entries(game) == [(BEN, [13, 0, 0, 0]), (CAT, [0, 0, 0, 13])]
     assert kept_on_the_phone(phone) == []
+
+
+def test_a_german_phone_offline_says_the_next_deal_and_the_waiting_totals_in_german(phone: Page, live_server, league):
+    """The script's words and the later hands' deals come from the page, drawn in its language."""
+    game = make_game(league, "standard", first_dealer=ANN)
+    phone.context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": "de", "url": live_server.url}])
+    phone.goto(f"{live_server.url}{game.get_absolute_url()}")
+    phone.context.set_offline(True)
+    phone.get_by_test_id(f"queen-{BEN}").click()
+    phone.get_by_test_id(f"hearts-rest-{ANN}").click()
+    phone.get_by_test_id("hand-submit").click()
+    deal = phone.get_by_test_id("next-deal")
+    expect(deal).to_contain_text("Runde 2: Ben gibt", timeout=FOLLOW_TIMEOUT_MS)
+    expect(deal).to_contain_text("3 Karten nach rechts weitergeben")
+    expect(phone.get_by_test_id("totals-waiting")).to_have_text("Wartet auf 1 Runde: die Summen sind ohne sie")
+    expect(phone.get_by_test_id("entry-queue")).to_have_text("1 Runde wartet aufs Senden")
+    phone.context.set_offline(False)
+    expect(scores(phone)).to_have_text(["13", "13", "0", "0"], timeout=FOLLOW_TIMEOUT_MS)
 
 
 def test_a_hand_kept_and_the_page_closed_is_sent_by_background_sync_when_the_connection_returns(
