@@ -18,6 +18,7 @@ from django.conf import settings
 from playwright.sync_api import Page, expect
 
 from games.models import Hand, HandRevision
+from rules import HandEntry
 from tests.browser.conftest import kept_on_the_phone
 from tests.factories import make_game
 
@@ -139,6 +140,36 @@ def test_a_hand_kept_and_the_page_closed_is_sent_by_background_sync_when_the_con
     expect(scores(again)).to_have_text(["13", "13", "0", "0"])
     assert kept_on_the_phone(again) == []
     assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_a_hand_the_service_worker_finds_taken_waits_for_the_scorers_decision_at_the_next_start(
+    phone: Page, live_server, league, user, caplog
+):
+    game = make_game(league, "standard", first_dealer=ANN)
+    page_url = f"{live_server.url}{game.get_absolute_url()}"
+    phone.goto(page_url)
+    phone.evaluate("() => navigator.serviceWorker.ready")
+    context = phone.context
+    context.set_offline(True)
+    phone.get_by_test_id(f"queen-{BEN}").click()
+    phone.get_by_test_id(f"hearts-rest-{ANN}").click()
+    phone.get_by_test_id("hand-submit").click()
+    expect(phone.get_by_test_id("entry-queue")).to_have_text("1 hand waiting to send", timeout=FOLLOW_TIMEOUT_MS)
+    phone.close()
+
+    game.record_hand(1, HandEntry.cards([0, 0, 13, 0], DAN), user)  # another phone, online
+    context.set_offline(False)
+    deadline = time.monotonic() + 20
+    while not any("Conflict" in record.getMessage() for record in caplog.records) and time.monotonic() < deadline:
+        time.sleep(0.25)  # the service worker's send meets the other phone's hand 1
+
+    again = context.new_page()
+    again.goto(page_url)
+    expect(again.get_by_test_id("queue-decision")).to_contain_text("Hand 1: another phone recorded it first.")
+    expect(again.get_by_test_id("queue-mine")).to_have_text("Ann 13♥, Ben Q♠")
+    again.get_by_test_id("queue-record-mine").click()
+    expect(scores(again)).to_have_text(["13", "13", "13", "13"], timeout=FOLLOW_TIMEOUT_MS)
+    assert entries(game) == [(DAN, [0, 0, 13, 0]), (BEN, [13, 0, 0, 0])]
 
 
 def test_a_table_links_phone_closed_with_a_hand_kept_has_it_sent_under_the_link(new_phone, live_server, league):
