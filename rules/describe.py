@@ -78,6 +78,8 @@ class DealText:
     leader: str
     deck: tuple[str, ...]
     tie_break: bool
+    # Turbo Hearts charges before the keeper hand, and after the pass otherwise.
+    keeper: bool = False
 
 
 def describe_direction(deal: Deal) -> str:
@@ -245,6 +247,7 @@ def describe_deal(setup: GameSetup, deal: Deal) -> DealText:
         leader=describe_leader(setup, deal),
         deck=describe_deck(setup),
         tie_break=deal.tie_break,
+        keeper=deal.pass_direction == "keeper",
     )
 
 
@@ -626,6 +629,8 @@ class TableView:
     seats: tuple[SeatLine, ...]
     hands: tuple[HandLine, ...]
     next_deal: DealText | None
+    # The deals of the hands after it, for a phone that records them offline (GameState.deals_after_next).
+    deals_after: tuple[DealText, ...]
     runs: tuple[str, ...]
     result: str
     moon: MoonPreview | None
@@ -645,10 +650,15 @@ def leaders(state: GameState, declared: bool = False) -> frozenset[int]:
 
 
 def describe_table(
-    state: GameState, entry: HandEntry | None = None, dealing: bool = True, declared: bool = False
+    state: GameState,
+    entry: HandEntry | None = None,
+    dealing: bool = True,
+    declared: bool = False,
+    deals_after: int = 0,
 ) -> TableView:
     """The game page's words for state; with `entry` (a hand being tapped in), its moon; without
-    `dealing`, no next deal; `declared` (null or abandoned): no winner's star."""
+    `dealing`, no next deal; `declared` (null or abandoned): no winner's star; `deals_after`: how
+    many hands after the next one to say the deal of too."""
     setup = state.setup
     starred = leaders(state, declared)
     return TableView(
@@ -669,6 +679,7 @@ def describe_table(
             for hand in state.hands
         ),
         next_deal=describe_deal(setup, state.next_deal) if state.next_deal and dealing else None,
+        deals_after=tuple(describe_deal(setup, deal) for deal in state.deals_after_next(deals_after if dealing else 0)),
         runs=tuple(describe_run(setup, run) for run in state.runs),
         result=describe_result(state),
         moon=describe_moon(state, entry) if entry is not None else None,

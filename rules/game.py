@@ -69,6 +69,20 @@ class GameState:
             return None
         return self.setup.deal(self.next_number, tie_break=self.status == TIE_BREAK)
 
+    def deals_after_next(self, count: int) -> tuple[Deal, ...]:
+        """The deals of the `count` hands after the next one, should the game go on that long.
+
+        A phone that keeps hands while offline (static/js/offline.js) shows the deal of each
+        hand it goes on to, which the server cannot tell it then: a deal is its hand's number's,
+        and a tie-break goes on as one. Whether the game ends on the way is known only once the
+        hands are in; none when it is over."""
+        if self.is_over:
+            return ()
+        first = self.next_number + 1
+        return tuple(
+            self.setup.deal(number, tie_break=self.status == TIE_BREAK) for number in range(first, first + count)
+        )
+
     @property
     def money(self) -> tuple[int, ...] | None:
         """Turbo Hearts: each player's money over the hands so far; None in a game without money."""

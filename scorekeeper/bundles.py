@@ -59,6 +59,7 @@ BUNDLES = {
             "js/hand_form.js",
             "js/entry_keeper.js",
             "js/share.js",
+            "js/queue_store.js",
             "js/offline.js",
             "js/clock.js",
             "js/language.js",

@@ -14,3 +14,14 @@ def hands_waiting(count: int) -> str:
     languages' rule for the counts it shows (never 0: nothing waits, nothing is said).
     """
     return ngettext("%(count)s hand waiting to send", "%(count)s hands waiting to send", count)
+
+
+@register.simple_tag
+def totals_waiting(count: int) -> str:
+    """Above the totals while hands wait on the phone: they are the server's, without those hands
+    (the same one-or-more choice as hands_waiting)."""
+    return ngettext(
+        "Waiting for %(count)s hand: the totals are without it",
+        "Waiting for %(count)s hands: the totals are without them",
+        count,
+    )

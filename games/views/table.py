@@ -90,6 +90,9 @@ CONFLICT = HTTPStatus.CONFLICT
 PAGE = "games/game_detail.html"
 UPDATE = "games/game_update.html"
 HAND_FORM = "games/hand_form.html"
+# The hands after the next one whose deal the page carries (hidden), for a phone that records them
+# offline: about an hour of play, one hand after another, before it is back online (static/js/offline.js).
+DEALS_AFTER = 8
 
 
 # Starting a game ------------------------------------------------------------
@@ -178,7 +181,13 @@ def _table_context(
     # A refused entry is shown back with its errors even once the game is over.
     entry_open = entry_open or (can_score and hand_form is not None)
     entry = hand_form.partial_entry() if entry_open and hand_form is not None and hand_form.is_bound else None
-    table = describe_table(state, entry, dealing=not game.declared, declared=bool(game.declared))
+    table = describe_table(
+        state,
+        entry,
+        dealing=not game.declared,
+        declared=bool(game.declared),
+        deals_after=DEALS_AFTER if entry_open else 0,
+    )
     return {
         "game": game,
         "league": game.league,
@@ -195,6 +204,7 @@ def _table_context(
         "hand_rows": _hand_rows(state, table.hands),
         "money": list(zip(setup.players, _money(state.money), strict=True)) if state.money else [],
         "next_deal": table.next_deal,
+        "deals_after": table.deals_after,
         "runs": table.runs,
         "result": table.result,
         "history": _history(game, state),

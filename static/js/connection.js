@@ -25,10 +25,15 @@
     region.replaceChildren(alert);
   }
 
+  // Offline, the page's one message is offline.js's: a hand tapped is kept on the phone, and the
+  // moon check or a poll that cannot go out is no tap to try again (a red "try again" beside the
+  // yellow "saved" invited a second tap).
   document.addEventListener("htmx:sendError", function () {
+    if (!navigator.onLine) return;
     say(words("sendError", "Couldn't reach the server. Check the connection and try again."));
   });
   document.addEventListener("htmx:timeout", function () {
+    if (!navigator.onLine) return;
     say(words("timeout", "The server took too long to answer. Check the connection and try again."));
   });
   document.addEventListener("htmx:responseError", function (event) {
@@ -53,8 +58,11 @@
       if (!elt.isConnected) swap.detail.shouldSwap = false;
     });
   });
-  document.addEventListener("htmx:afterRequest", function (event) {
-    if (!event.detail || !event.detail.successful) return;
+  function clear() {
     document.querySelectorAll("[" + MARK + "]").forEach(function (alert) { alert.remove(); });
+  }
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail && event.detail.successful) clear();
   });
+  window.addEventListener("offline", clear);
 })();

@@ -1,25 +1,30 @@
 // Offline at the table, and a queue that never drops a hand. A hand recorded
-// while the phone is offline is kept on the phone (localStorage) with its key
-// (the form's: Game.record_hand stores one hand per key), and the form goes
-// on to the next hand, so several can be entered in a row: N, N+1, ... They
-// are sent in order once the connection returns, asking for JSON answers
-// (views.table.hand_new). A kept hand leaves the queue only when the server
-// says it is stored (or was already, under its key), or when the scorer
-// decides after a definite refusal: 409, another phone's hand N shown beside
-// this one, "keep theirs" or "record mine as the next hand"; 422, the entry
-// back in the form with the reason. A 5xx, a timeout or no network keeps it
-// and tries again later; a login page keeps it and says to log in again.
-// The service worker (/sw.js, registered once the page has loaded) keeps the
-// app shell and the last game page seen, which then opens offline with a
-// line saying it may be out of date. Every sentence comes from
-// templates/offline/queue_strings.html, translated.
+// while the phone is offline is kept on the phone with its key (the form's:
+// Game.record_hand stores one hand per key), in IndexedDB (static/js/queue_store.js),
+// and the form goes on to the next hand, so several can be entered in a row:
+// N, N+1, ... Meanwhile the page shows the deal of the hand being entered (the
+// server sends the next hands' deals, as the engine says them: game_detail.html's
+// next-deal card) and marks the totals as waiting for the hands kept. They are
+// sent in order once the connection returns, asking for JSON answers
+// (views.table.hand_new): by this page while it is open, by the service worker's
+// Background Sync once it is closed (sw.js), or at the app's next start. A kept
+// hand leaves the queue only when the server says it is stored (or was already,
+// under its key), or when the scorer decides after a definite refusal: 409,
+// another phone's hand N shown beside this one, "keep theirs" or "record mine as
+// the next hand"; 422, the entry back in the form with the reason. A 5xx, a
+// timeout or no network keeps it and tries again later; a login page keeps it
+// and says to log in again. A queue an older page left in localStorage is moved
+// into IndexedDB at the start. The service worker (/sw.js, registered once the
+// page has loaded) also keeps the app shell and the last game page seen, which
+// then opens offline with a line saying it may be out of date. Every sentence
+// comes from templates/offline/queue_strings.html, translated.
 (function () {
   "use strict";
 
-  var QUEUE = "scorekeeper-queue";
+  var OLD_QUEUE = "scorekeeper-queue";  // where the queue was kept before IndexedDB, and still is without it
   var NOTES = "scorekeeper-queue-notes";
-  var SEND_TIMEOUT_MS = 15000;
   var RETRY_MS = [2000, 4000, 8000, 15000, 30000];
+  var store = window.HandQueue;
 
   function text(name, values) {
     var holder = document.getElementById("queue-strings");
@@ -47,15 +52,75 @@
     }
   }
 
-  function queued() { return read(window.localStorage, QUEUE); }
-  function keep(queue) { write(window.localStorage, QUEUE, queue); }
+  // The queue as this page last read it (IndexedDB answers later, the page's drawing now): every
+  // change is made here and written through, one hand at a time; it is read again before each send
+  // and whenever the service worker says it sent some. Without IndexedDB, localStorage as before.
+  var mirror = [];
+  var local = !store;
+  var lastSeq = 0;
+  var writes = 0;  // a reading begun before a write is read again after it
+
+  function queued() { return mirror.slice(); }
+
+  function written(promise) {
+    writes += 1;
+    return promise.catch(function () {
+      local = true;
+      write(window.localStorage, OLD_QUEUE, mirror);
+    });
+  }
+
+  function save(item) {
+    if (!item.seq) item.seq = lastSeq = Math.max(Date.now(), lastSeq + 1);
+    mirror = mirror.filter(function (kept) { return kept.key !== item.key; }).concat([item])
+      .sort(function (a, b) { return a.seq - b.seq; });
+    if (local) {
+      write(window.localStorage, OLD_QUEUE, mirror);
+      return Promise.resolve();
+    }
+    return written(store.put(item));
+  }
 
   function change(key, edit) {
-    keep(queued().map(function (item) { return item.key === key ? edit(item) || item : item; }));
+    var item = mirror.filter(function (kept) { return kept.key === key; })[0];
+    if (!item) return Promise.resolve();
+    return save(edit(item) || item);
   }
 
   function drop(key) {
-    keep(queued().filter(function (item) { return item.key !== key; }));
+    mirror = mirror.filter(function (item) { return item.key !== key; });
+    if (local) {
+      write(window.localStorage, OLD_QUEUE, mirror);
+      return Promise.resolve();
+    }
+    return written(store.remove(key));
+  }
+
+  // The queue read afresh; a queue an older page left in localStorage is moved in first (in its
+  // order), and only then taken out of localStorage: a phone updated mid-game loses no hand.
+  function reload() {
+    if (local) {
+      mirror = read(window.localStorage, OLD_QUEUE);
+      return Promise.resolve();
+    }
+    var old = read(window.localStorage, OLD_QUEUE);
+    var before = writes;
+    var moved = old.length ? store.putAll(old.map(function (item, index) {
+      item.seq = item.seq || index + 1;
+      return item;
+    })).then(function () { window.localStorage.removeItem(OLD_QUEUE); }) : Promise.resolve();
+    return moved.then(store.all).then(function (items) {
+      if (writes !== before) return reload();
+      mirror = items;
+      lastSeq = items.reduce(function (most, item) { return Math.max(most, item.seq || 0); }, lastSeq);
+      return store.takeNotes();
+    }).then(function (notes) {
+      // What the service worker sent while no page was open, said now.
+      (notes || []).forEach(function (line) { note(text(line.name, line)); });
+    }).catch(function () {
+      local = true;
+      mirror = old;
+    });
   }
 
   // What became of kept hands, said for two minutes (kept over a reload).
@@ -88,23 +153,58 @@
     return text(count === 1 ? "waitingOne" : "waitingMany", {count: count});
   }
 
-  // Beside Record: the entry's own status (hand_form.js) and, while hands wait, how many;
-  // right after an offline tap, only that the hand is saved on this phone.
-  function statusBesideRecord() {
-    var line = document.querySelector("#entry [data-entry-status]");
-    if (!line) return;
-    var own = line.getAttribute("data-queue-suffix") || "";
-    var current = line.textContent;
-    if (own && current.slice(-own.length) === own) current = current.slice(0, -own.length);
-    if (line.hasAttribute("data-just-saved")) current = "";
-    var waiting = here().filter(function (item) { return item.state !== "returned"; }).length;
-    var suffix = "";
-    if (waiting) {
-      suffix = navigator.onLine ? waitingLine(waiting) : text("saved") + " (" + waitingLine(waiting) + ")";
-      if (current) suffix = " · " + suffix;
+  function unsentHere() {
+    return here().filter(function (item) { return item.state !== "returned"; });
+  }
+
+  // The totals are the server's, without the hands kept here: said so above them, not shown as current.
+  function markTotals(count) {
+    var totals = document.getElementById("totals");
+    if (!totals) return;
+    var line = totals.querySelector("[data-totals-waiting]");
+    totals.classList.toggle("is-waiting", count > 0);
+    if (!count) {
+      if (line) line.remove();
+      return;
     }
-    line.textContent = current + suffix;
-    line.setAttribute("data-queue-suffix", suffix);
+    if (!line) {
+      line = document.createElement("p");
+      line.className = "totals-waiting small mb-1";
+      line.setAttribute("data-totals-waiting", "");
+      line.setAttribute("data-testid", "totals-waiting");
+      totals.insertBefore(line, totals.firstChild);
+    }
+    line.textContent = text(count === 1 ? "totalsWaitingOne" : "totalsWaitingMany", {count: count});
+  }
+
+  // The next-deal card shows the deal of the hand being entered: the server's next hand, or one of the
+  // hands after it (drawn by the server, each in a <template>) while hands wait on this phone.
+  function showDeal() {
+    var panel = document.getElementById("next-deal");
+    var number = document.querySelector('#entry form[data-hand-form] input[name="number"]');
+    var shown = panel && panel.querySelector(":scope > [data-deal-for]");
+    if (!shown || !number || shown.getAttribute("data-deal-for") === number.value) return;
+    var away = document.createElement("template");
+    away.setAttribute("data-deal-for", shown.getAttribute("data-deal-for"));
+    panel.appendChild(away);
+    away.content.appendChild(shown);
+    var kept = panel.querySelector('template[data-deal-for="' + number.value + '"]');
+    var deal = kept ? kept.content.firstElementChild : null;
+    if (kept) kept.remove();
+    if (!deal) {
+      // Further than the server said: the deal is told once the hands before it are in.
+      deal = document.createElement("div");
+      deal.className = "card-body";
+      deal.setAttribute("data-deal-for", number.value);
+      var title = document.createElement("h2");
+      title.className = "h6 mb-0";
+      title.id = "next-deal-title-" + number.value;
+      title.textContent = text("dealLater", {number: number.value});
+      deal.appendChild(title);
+    }
+    panel.insertBefore(deal, panel.firstChild);
+    var heading = deal.querySelector("h2");
+    if (heading) panel.setAttribute("aria-labelledby", heading.id);
   }
 
   function say() {
@@ -120,12 +220,15 @@
         " " + (navigator.onLine ? text("sending") : text("whenOnline"));
       lines.push(queueLine);
     }
-    // The same line in the Record bar, where the eye is when Record is tapped
-    // (the note above is at the page's top, off-screen by then).
+    // In the Record bar, where the eye is when Record is tapped (the note above is at the page's top,
+    // off-screen by then): one short line, how many wait; the bar keeps its height.
+    var count = unsentHere().length;
     document.querySelectorAll("[data-entry-queue]").forEach(function (line) {
-      line.textContent = queueLine;
-      line.hidden = !queueLine;
+      line.textContent = count ? waitingLine(count) : "";
+      line.hidden = !count;
     });
+    markTotals(count);
+    showDeal();
     if (trouble) lines.push(trouble);
     lines = lines.concat(noted());
     box.replaceChildren();
@@ -146,7 +249,6 @@
     document.querySelectorAll("[data-offline-moon]").forEach(function (question) {
       question.hidden = navigator.onLine;
     });
-    statusBesideRecord();
     showDecisions();
   }
 
@@ -174,7 +276,6 @@
     body.delete("offline_moon");
     if (moon) body.set("moon", moon);
     if (!body.get("key")) body.set("key", newKey());
-    var queue = queued();
     var item = {
       key: body.get("key"),
       url: form.getAttribute("action"),
@@ -183,13 +284,21 @@
       body: body.toString(),
       state: "waiting",
       tries: 0,
+      at: Date.now(),
     };
-    queue.push(item);
-    keep(queue);
+    save(item).then(syncLater);
     nextHand(form, item.number + 1);
-    var line = form.querySelector("[data-entry-status]");
-    if (line) line.setAttribute("data-just-saved", "");
     say();
+  }
+
+  // Background Sync sends the kept hands once the connection is back, with the page closed or not
+  // (sw.js); the browser keeps one registration per tag, so asking again costs nothing.
+  function syncLater() {
+    if (!("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.sync) return registration.sync.register(store.SYNC_TAG);
+      return null;
+    }).catch(function () {});
   }
 
   // Offline, a hand form's submit is kept instead of sent.
@@ -224,102 +333,57 @@
     timer = window.setTimeout(send, wait);
   }
 
-  // The first kept hand of each game that is not waiting for the scorer's decision.
-  function nextToSend() {
-    var seen = {};
-    return queued().filter(function (item) {
-      var first = !seen[item.url];
-      seen[item.url] = true;
-      return first && item.state === "waiting";
-    })[0];
-  }
+  function nextToSend() { return store ? store.nextToSend(queued()) : null; }
 
+  // One kept hand at a time, under the queue's lock, the queue read afresh first: the service
+  // worker may have sent some meanwhile (it holds the same lock while it sends).
   function send() {
     window.clearTimeout(timer);
     timer = null;
-    var item = nextToSend();
-    if (sending || !navigator.onLine || !item) {
+    if (sending || !navigator.onLine || !store) {
       say();
       return;
     }
     sending = true;
-    var body = new URLSearchParams(item.body);
-    var token = csrfToken();
-    if (token) body.set("csrfmiddlewaretoken", token);
-    var abort = window.AbortController ? new AbortController() : null;
-    var stop = window.setTimeout(function () { if (abort) abort.abort(); }, SEND_TIMEOUT_MS);
-    say();
-    fetch(item.url, {
-      method: "POST",
-      body: body.toString(),
-      credentials: "same-origin",
-      redirect: "manual",
-      signal: abort ? abort.signal : undefined,
-      headers: {"Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json", "X-CSRFToken": token},
-    }).then(function (response) {
-      window.clearTimeout(stop);
-      if (response.type === "opaqueredirect" || response.status === 401 || response.status === 403) {
-        // The session ended: kept, and said, until the scorer logs in again.
-        trouble = text("login");
-        return null;
-      }
-      if (response.status >= 500 || response.status === 0 || response.status === 429) {
-        // 429: a table link's phone sending too fast (games.views.guests): kept, and sent again later.
-        later(item, text("whyStatus", {status: response.status}));
-        return null;
-      }
-      return response.json().then(function (answer) {
-        return {status: response.status, answer: answer};
-      }, function () {
-        later(item, text("whyStatus", {status: response.status}));
-        return null;
+    store.exclusively(function () {
+      return reload().then(function () {
+        var item = nextToSend();
+        if (!item || !navigator.onLine) return false;
+        say();
+        return store.post(item, csrfToken()).then(function (result) { return sent(item, result); });
       });
-    }).then(function (result) {
+    }).then(function (again) {
       sending = false;
-      if (result) answered(item, result.status, result.answer);
       say();
-      if (result) send();
+      if (again) send();
     }, function () {
-      window.clearTimeout(stop);
       sending = false;
-      later(item, text("whyNetwork"));
       say();
     });
   }
 
-  function answered(item, status, answer) {
-    trouble = "";
-    var outcome = answer && answer.outcome;
-    if (status === 200 && outcome === "recorded") {
-      drop(item.key);
-      note(text("recorded", {number: item.number}));
-      refreshGame();
-    } else if (status === 409 && outcome === "conflict" && answer.same) {
-      drop(item.key);
-      note(text("same", {number: item.number}));
-      refreshGame();
-    } else if (status === 409 && outcome === "conflict") {
-      change(item.key, function (kept) {
-        kept.state = "conflict";
-        kept.answer = answer;
-      });
-    } else if (status === 409 && outcome === "ahead") {
-      // An earlier hand is still to come (one sent back to the form): wait for it, then try again.
-      trouble = text("ahead", {number: item.number, next: answer.next});
-      window.clearTimeout(timer);
-      timer = window.setTimeout(send, RETRY_MS[RETRY_MS.length - 1]);
-    } else if (status === 422 || (status === 409 && outcome === "refused")) {
-      change(item.key, function (kept) {
-        kept.state = "returned";
-        kept.answer = answer;
-      });
-      note(text("returned", {number: item.number, reason: (answer && answer.message) || ""}));
-      giveBack();
-    } else {
-      // 404 and the like: this hand can't be sent anywhere any more.
-      drop(item.key);
-      note(text("gone", {number: item.number, status: status}));
+  function sent(item, result) {
+    if (result.kind === "login") {
+      // The session ended: kept, and said, until the scorer logs in again.
+      trouble = text("login");
+      return false;
     }
+    if (result.kind === "later") {
+      later(item, result.status ? text("whyStatus", {status: result.status}) : text("whyNetwork"));
+      return false;
+    }
+    trouble = "";
+    return store.settle(item, result.status, result.answer, {put: save, remove: drop}).then(function (settled) {
+      if (settled.note) note(text(settled.note.name, settled.note));
+      if (settled.refresh) refreshGame();
+      if (settled.giveBack) giveBack();
+      if (settled.ahead) {
+        trouble = text("ahead", {number: item.number, next: settled.ahead});
+        window.clearTimeout(timer);
+        timer = window.setTimeout(send, RETRY_MS[RETRY_MS.length - 1]);
+      }
+      return settled.go;
+    });
   }
 
   // The game as it is now, once a kept hand is in: the page's poll, asked at once.
@@ -439,13 +503,13 @@
   // Record mine as hand next: it and every hand kept after it move on by `shift` (its key, never stored, goes with it).
   function renumberAfter(item, shift) {
     var after = false;
-    keep(queued().map(function (kept) {
+    queued().forEach(function (kept) {
       if (kept.key === item.key) {
         after = true;
         kept.state = "waiting";
         kept.answer = null;
       } else if (!after || kept.url !== item.url) {
-        return kept;
+        return;
       }
       if (shift) {
         kept.number += shift;
@@ -453,8 +517,8 @@
         body.set("number", String(kept.number));
         kept.body = body.toString();
       }
-      return kept;
-    }));
+      save(kept);
+    });
     var form = document.querySelector("#entry form[data-hand-form]");
     var last = here().reduce(function (most, kept) { return Math.max(most, kept.number); }, 0);
     var number = form && form.querySelector('input[name="number"]');
@@ -465,17 +529,7 @@
     say();
     giveBack();
   });
-  // Typing redraws the status beside Record (hand_form.js, whose listeners run first); the count
-  // of hands waiting stays with it. The first keystroke of the next hand ends "saved on this phone".
-  function typed(event) {
-    var line = document.querySelector("#entry [data-entry-status]");
-    if (line && event.isTrusted) line.removeAttribute("data-just-saved");
-    statusBesideRecord();
-  }
-  document.addEventListener("input", typed);
-  document.addEventListener("change", typed);
   document.addEventListener("htmx:afterRequest", function (event) {
-    statusBesideRecord();
     if (event.detail && event.detail.successful && nextToSend() && !timer) send();
   });
   window.addEventListener("online", function () {
@@ -484,9 +538,39 @@
     send();
   });
   window.addEventListener("offline", say);
+  // Hidden (the phone locked, another app) or closed with hands waiting: the service worker sends them.
+  function leaving() {
+    if (queued().some(function (item) { return item.state === "waiting"; })) syncLater();
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") {
+      leaving();
+    } else {
+      // Back on screen: the service worker may have sent some meanwhile.
+      reload().then(function () {
+        say();
+        giveBack();
+        send();
+      });
+    }
+  });
+  window.addEventListener("pagehide", leaving);
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      if (event.data === "send") send();  // Background Sync fired with this page on screen
+      if (event.data === "queue-changed") reload().then(function () { say(); giveBack(); });
+    });
+  }
   say();
-  giveBack();
-  send();
+  // The next start of the app: the queue read (an older page's moved in), said, and sent.
+  reload().then(function () {
+    // The service worker sends with the newest CSRF token a page was given (a login rotates it).
+    if (store && !local) store.setMeta("csrf", csrfToken()).catch(function () {});
+    say();
+    giveBack();
+    send();
+    leaving();
+  });
 
   window.addEventListener("load", function () {
     if ("serviceWorker" in navigator) {

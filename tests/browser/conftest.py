@@ -106,6 +106,11 @@ def no_csp_violations(request: pytest.FixtureRequest) -> Iterator[None]:
     assert found == [], "CSP violations in the console:\n" + "\n".join(found)
 
 
+def kept_on_the_phone(page: Page) -> list[dict]:
+    """The hands this phone keeps to send, as static/js/queue_store.js keeps them in IndexedDB."""
+    return page.evaluate("() => window.HandQueue.all()")
+
+
 def field(page: Page, label: str) -> Locator:
     """The form field labelled `label`, exactly; crispy's hidden "*" after required labels is allowed."""
     return page.get_by_label(re.compile(rf"^\s*{re.escape(label)}\*?\s*$"))

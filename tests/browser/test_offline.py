@@ -7,6 +7,7 @@ from playwright.sync_api import Page, expect
 
 from games.models import Hand
 from rules import HandEntry
+from tests.browser.conftest import kept_on_the_phone
 from tests.factories import make_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.both_databases, pytest.mark.django_db(transaction=True)]
@@ -67,7 +68,7 @@ def test_a_kept_hand_another_phone_recorded_first_is_reported_not_doubled(phone:
     expect(phone.get_by_test_id("queue-mine")).to_have_text("Ben Q♠, Cat 13♥")
     phone.get_by_test_id("queue-keep-theirs").click()
     expect(decision).to_be_hidden()
-    assert phone.evaluate("() => localStorage.getItem('scorekeeper-queue')") == "[]"
+    assert kept_on_the_phone(phone) == []
     assert Hand.objects.filter(game=game).count() == 1
 
 

@@ -140,7 +140,7 @@ def test_the_hands_waiting_to_send_are_said_beside_record(phone: Page, live_serv
     phone.locator("input[name='hearts_0']").click()
     phone.keyboard.type("13")
     phone.get_by_test_id("hand-submit").click()
-    expect(queue).to_contain_text("Waiting to send: hand 1", timeout=10_000)
+    expect(queue).to_have_text("1 hand waiting to send", timeout=10_000)
     assert in_reach(phone, queue), "the waiting hand is not said beside Record"
     screen(phone, "record-bar-waiting")
 

@@ -1,9 +1,12 @@
 """The game page: totals, hands, the next deal, history, in a fixed number of queries."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
 from games.models import Membership
+from games.views.table import DEALS_AFTER
 from rules import HandEntry
 from tests.factories import MembershipFactory, UserFactory, make_game
 
@@ -47,6 +50,23 @@ def test_the_next_deal_says_who_deals_passes_and_leads(client, league, user):
     assert "Pass 3 cards to the right</strong>: Ann → Dan, Ben → Ann, Cat → Ben, Dan → Cat" in page
     assert "Whoever holds the 2♣ leads" in page
     assert "Deal 13 cards each" in page
+
+
+def test_the_page_carries_the_deals_of_the_hands_after_the_next_for_a_phone_offline(client, league, user):
+    """static/js/offline.js shows the deal of each hand kept on the phone: the engine's, drawn by the server."""
+    game = make_game(league, first_dealer=DAN)
+    game.record_hand(1, plain_hand(), user)
+    client.force_login(user)
+    page = client.get(url(game)).content.decode()
+    later = re.findall(r'<template data-deal-for="(\d+)">', page)
+    assert later == [str(number) for number in range(3, 3 + DEALS_AFTER)]
+    hand_3 = page[
+        page.index('<template data-deal-for="3">') : page.index("</template>", page.index('data-deal-for="3"'))
+    ]
+    # Hand 3: Ben deals (Dan, Ann, Ben) and 4 players pass across on hand 3.
+    assert "Hand 3: Ben deals" in hand_3
+    assert "Pass 3 cards across" in hand_3
+    assert 'id="next-deal-title-3"' in hand_3
 
 
 def test_a_moon_wrap_and_revoke_are_marked_on_their_hands(client, league, user):

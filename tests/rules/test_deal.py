@@ -167,6 +167,25 @@ def test_the_deal_goes_on_round_the_table_through_tie_break_hands():
     assert state.next_deal is None
 
 
+def test_the_deals_after_the_next_are_those_hands_own_for_a_phone_entering_them_offline():
+    game = setup("standard", 4, first_dealer="Cat", target=13)
+    state = play(game, [])
+    # Hand 1 is Cat's, passing left; then Dan right, Ann across, Ben holds, Cat left again.
+    after = state.deals_after_next(4)
+    assert [(deal.number, deal.dealer, deal.pass_direction) for deal in after] == [
+        (2, 3, "right"),
+        (3, 0, "across"),
+        (4, 1, "hold"),
+        (5, 2, "left"),
+    ]
+    assert not any(deal.tie_break for deal in after)
+    # In a tie-break the hands after it are tie-break hands too, until the tie is broken; over, none.
+    tied = play(game, [cards(game, {"Cat": 13}, queen="Ben")])
+    assert [(deal.number, deal.tie_break) for deal in tied.deals_after_next(2)] == [(3, True), (4, True)]
+    over = play(game, [cards(game, {"Cat": 13}, queen="Ben"), cards(game, {"Ann": 1, "Cat": 12}, queen="Cat")])
+    assert over.deals_after_next(3) == ()
+
+
 def test_ricketts_and_three_d_are_led_by_the_player_left_of_the_dealer():
     for variant in ("ricketts", "3d"):
         game = setup(variant, 4, first_dealer="Dan")

@@ -319,8 +319,15 @@ def test_the_table_in_one_call_totals_leaders_hands_and_the_next_deal():
     assert table.next_deal is not None
     assert (table.next_deal.number, table.next_deal.dealer) == (2, "Ben")
     assert table.moon is None
+    # The hands after it, asked for (a phone may enter them offline): each its own dealer.
+    assert [(deal.number, deal.dealer) for deal in describe_table(state, deals_after=2).deals_after] == [
+        (3, "Cat"),
+        (4, "Dan"),
+    ]
+    assert describe_table(state).deals_after == ()
     # A declared game deals no more; a hand being tapped in shows its moon.
     assert describe_table(state, dealing=False).next_deal is None
+    assert describe_table(state, dealing=False, deals_after=2).deals_after == ()
     moon = describe_table(state, CAT_SHOOTS).moon
     assert moon is not None
     assert moon.shooter == "Cat"
