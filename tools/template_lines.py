@@ -1,0 +1,255 @@
+"""No template line over 120 characters: the check make lint runs, and the breaker that gets there.
+
+    python tools/template_lines.py FILE...          lists the lines over the limit; exits 1 if any
+    python tools/template_lines.py --fix FILE...    breaks them where whitespace is free to move,
+                                                     then lets djhtml indent, until nothing changes
+
+A newline may only stand where it changes neither a rendered page nor a translation:
+
+- at a space between an HTML tag's attributes (outside quotes and Django tags), or at a space
+  in text outside a tag, where the browser folds a newline and its indent into that one space;
+- inside a `{% blocktranslate trimmed %}`, whose msgid joins its lines with one space, so only
+  at a single space between non-spaces; a one-line `{% blocktranslate %}` over the limit is
+  made `trimmed` first, which leaves its msgid as it was (nothing at its ends to trim);
+- never inside a Django tag (the template language has no multi-line tags), a quoted attribute
+  value (a title or a data-* JSON would change), a `{% blocktranslate %}` without `trimmed`
+  (its msgid is its text as written), `<pre>`, `<textarea>`, `<script>` or `<style>`, nor in a
+  text template's text (an e-mail's lines are its own) outside a trimmed blocktranslate.
+
+What it cannot break it names, to be reworded or split by hand.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+LIMIT = 120
+RAW_ELEMENTS = ("pre", "textarea", "script", "style")
+DJANGO_CLOSE = {"{%": "%}", "{{": "}}", "{#": "#}"}
+BLOCKTRANSLATE = re.compile(r"\{%-?\s*blocktrans(?:late)?\b(?P<options>[^%]*)%\}")
+END_BLOCKTRANSLATE = re.compile(r"\{%\s*endblocktrans(?:late)?\s*%\}")
+BLOCK_ELEMENTS = frozenset(
+    "address article aside blockquote dd details div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 "
+    "header li main nav ol p section summary table tbody td tfoot th thead tr ul".split()
+)
+TRANSLATE = re.compile(r'(?<!=")\{% translate "(?P<text>[^"%{}\\]{40,})"(?P<context> context "[^"]*")? %\}')
+TAG_START = re.compile(r"<(?P<close>/?)(?P<name>[a-zA-Z][\w:-]*)")
+ATTRIBUTE_START = re.compile(r"[a-zA-Z@:_{-]")
+
+
+class Scanner:
+    """Walks a template once and collects the offsets of the spaces a newline may replace."""
+
+    def __init__(self, text: str, *, is_html: bool) -> None:
+        self.text = text
+        self.is_html = is_html
+        self.points: set[int] = set()
+        self.inserts: set[int] = set()
+        self.in_tag = False
+        self.quote = ""
+        self.raw_until = ""
+        self.opened = ""
+        self.tag_name_end = 0
+        self.block_tag = False
+        self.translating = ""  # "" outside a blocktranslate, else "trimmed" or "as-written"
+
+    def scan(self) -> tuple[set[int], set[int]]:
+        """The spaces a newline may replace, and the places one may be put (inside a block's ends)."""
+        i, n = 0, len(self.text)
+        while i < n:
+            i = self.step(i)
+        return self.points, self.inserts
+
+    def step(self, i: int) -> int:
+        text = self.text
+        pair = text[i : i + 2]
+        if pair in DJANGO_CLOSE:
+            return self.django(i, pair)
+        if self.raw_until:
+            if text.startswith(self.raw_until, i):
+                self.raw_until = ""
+            return i + 1
+        if self.in_tag:
+            return self.tag(i)
+        tag = TAG_START.match(text, i) if self.is_html else None
+        if tag:
+            self.in_tag = True
+            name = tag.group("name").lower()
+            self.opened = "" if tag.group("close") else name
+            self.tag_name_end = tag.end()
+            self.block_tag = name in BLOCK_ELEMENTS and not self.translating
+            if self.block_tag:
+                self.inserts.add(i)
+            return tag.end()
+        if text[i] == " " and self.text_space_breaks(i):
+            self.points.add(i)
+        return i + 1
+
+    def django(self, i: int, pair: str) -> int:
+        end = self.text.find(DJANGO_CLOSE[pair], i + 2)
+        end = len(self.text) if end < 0 else end + 2
+        tag = self.text[i:end]
+        opening = BLOCKTRANSLATE.fullmatch(tag)
+        if opening:
+            self.translating = "trimmed" if "trimmed" in opening.group("options").split() else "as-written"
+        elif END_BLOCKTRANSLATE.fullmatch(tag):
+            self.translating = ""
+        return end
+
+    def tag(self, i: int) -> int:
+        c = self.text[i]
+        if self.quote:
+            if c == self.quote:
+                self.quote = ""
+        elif c in "\"'":
+            self.quote = c
+        elif c == ">":
+            self.in_tag = False
+            if self.block_tag:
+                self.inserts.add(i + 1)
+            if self.opened in RAW_ELEMENTS:
+                self.raw_until = f"</{self.opened}"
+        elif c == " " and self.attribute_space_breaks(i):
+            self.points.add(i)
+        return i + 1
+
+    def attribute_space_breaks(self, i: int) -> bool:
+        """Between two attributes; the first stays beside the tag's name, as tests and readers find it."""
+        if self.translating == "as-written" or not self.single_space(i):
+            return False
+        return i > self.tag_name_end and bool(ATTRIBUTE_START.match(self.text, i + 1))
+
+    def single_space(self, i: int) -> bool:
+        return self.text[i - 1 : i] not in (" ", "\n", "") and self.text[i + 1 : i + 2] not in (" ", "\n", "")
+
+    def text_space_breaks(self, i: int) -> bool:
+        if self.translating == "as-written":
+            return False
+        if self.translating == "trimmed":
+            return self.single_space(i)
+        return self.is_html and self.single_space(i)
+
+
+def trim_long_blocktranslates(text: str) -> str:
+    """Makes a one-line `{% blocktranslate %}` on a line over the limit `trimmed`: same msgid."""
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
+        if len(line) <= LIMIT:
+            continue
+        pieces, start = [], 0
+        for opening in BLOCKTRANSLATE.finditer(line):
+            if "trimmed" in opening.group("options").split():
+                continue
+            end = END_BLOCKTRANSLATE.search(line, opening.end())
+            body = line[opening.end() : end.start()] if end else ""
+            if not end or body != body.strip():
+                continue
+            keyword = line.index(" ", line.index("blocktrans", opening.start()))
+            pieces.append(line[start:keyword] + " trimmed")
+            start = keyword
+        lines[number] = "".join(pieces) + line[start:]
+    return "\n".join(lines)
+
+
+def split_long_comments(text: str) -> str:
+    """A line that is one `{# … #}` over the limit becomes two comments (they render nothing)."""
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
+        comment = re.fullmatch(r"(?P<indent> *)\{# (?P<words>.*) #\}", line)
+        if len(line) > LIMIT and comment and "#}" not in comment.group("words"):
+            indent, words = comment.group("indent"), comment.group("words")
+            cut = words.rindex(" ", 0, LIMIT - len(indent) - 6)
+            lines[number] = f"{indent}{{# {words[:cut]} #}}\n{indent}{{# {words[cut + 1 :]} #}}"
+    return "\n".join(lines)
+
+
+def untranslate_long_literals(text: str) -> str:
+    """A long `{% translate "…" %}` on a line over the limit becomes a trimmed blocktranslate, which
+    may be broken and has the same msgid (the literal has no %, brace or escape to read otherwise)."""
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
+        if len(line) > LIMIT:
+            lines[number] = TRANSLATE.sub(
+                lambda m: (
+                    f"{{% blocktranslate trimmed{m.group('context') or ''} %}}{m.group('text')}{{% endblocktranslate %}}"
+                ),
+                line,
+            )
+    return "\n".join(lines)
+
+
+def break_long_lines(text: str, *, is_html: bool) -> str:
+    spaces, inserts = Scanner(text, is_html=is_html).scan()
+    out: list[str] = []
+    start = 0
+    for line in text.split("\n"):
+        end = start + len(line)
+        points = {p - start: True for p in spaces if start <= p < end}
+        points.update({p - start: False for p in inserts if start < p < end and p - start not in points})
+        out.append(split_line(line, points))
+        start = end + 1
+    return "\n".join(out)
+
+
+def split_line(line: str, points: dict[int, bool]) -> str:
+    """Breaks at the offsets given: True replaces the space there, False puts the newline before it."""
+    if len(line) <= LIMIT or not points:
+        return line
+    indent = len(line) - len(line.lstrip(" "))
+    offsets = sorted(p for p in points if p > indent and line[p:].strip())
+    pieces, start, prefix = [], 0, ""
+    while len(prefix) + len(line) - start > LIMIT:
+        room = start + LIMIT - len(prefix)
+        fitting = [p for p in offsets if start < p <= room]
+        if not fitting:
+            later = [p for p in offsets if p > start]
+            if not later:
+                break
+            fitting = [later[0]]
+        # A break before a tag or a Django tag reads best, if it leaves the line half full.
+        structural = [p for p in fitting if line[p + points[p]] in "<{" and p - start >= (room - start) // 2]
+        cut = (structural or fitting)[-1]
+        pieces.append(prefix + line[start:cut])
+        start = cut + 1 if points[cut] else cut
+        prefix = " " * (indent + 2)
+    pieces.append(prefix + line[start:])
+    return "\n".join(pieces)
+
+
+def long_lines(path: Path) -> list[tuple[int, int]]:
+    return [(n, len(line)) for n, line in enumerate(path.read_text().split("\n"), 1) if len(line) > LIMIT]
+
+
+def fix(paths: list[Path]) -> None:
+    """Indents, breaks what the indent leaves too long, and again until nothing moves: djhtml
+    first, so a line is broken at its final indent and not again after."""
+    djhtml = [str(Path(sys.executable).parent / "djhtml"), "--tabwidth", "2"]
+    for _ in range(5):
+        before = [p.read_text() for p in paths]
+        subprocess.run([*djhtml, *map(str, paths)], check=False, capture_output=True)
+        for path in paths:
+            text = trim_long_blocktranslates(untranslate_long_literals(split_long_comments(path.read_text())))
+            path.write_text(break_long_lines(text, is_html=path.suffix == ".html"))
+        subprocess.run([*djhtml, *map(str, paths)], check=False, capture_output=True)
+        if [p.read_text() for p in paths] == before:
+            break
+
+
+def main(argv: list[str]) -> int:
+    fixing = "--fix" in argv
+    paths = [Path(a) for a in argv if a != "--fix"]
+    if fixing:
+        fix(paths)
+    over = [(path, n, length) for path in paths for n, length in long_lines(path)]
+    for path, n, length in over:
+        print(f"{path}:{n}: {length} characters, over {LIMIT}")
+    if over:
+        print(f"{len(over)} template lines over {LIMIT} characters", file=sys.stderr)
+    return 1 if over else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
