@@ -31,9 +31,13 @@ RAW_ELEMENTS = ("pre", "textarea", "script", "style")
 DJANGO_CLOSE = {"{%": "%}", "{{": "}}", "{#": "#}"}
 BLOCKTRANSLATE = re.compile(r"\{%-?\s*blocktrans(?:late)?\b(?P<options>[^%]*)%\}")
 END_BLOCKTRANSLATE = re.compile(r"\{%\s*endblocktrans(?:late)?\s*%\}")
+# Whitespace just inside these, or between one and a tag beside it, is not rendered.
 BLOCK_ELEMENTS = frozenset(
-    "address article aside blockquote dd details div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 "
-    "header li main nav ol p section summary table tbody td tfoot th thead tr ul".split()
+    re.findall(
+        r"\w+",
+        """address article aside blockquote dd details div dl dt fieldset figcaption figure footer form
+        h1 h2 h3 h4 h5 h6 header li main nav ol p section summary table tbody td tfoot th thead tr ul""",
+    )
 )
 TRANSLATE = re.compile(r'(?<!=")\{% translate "(?P<text>[^"%{}\\]{40,})"(?P<context> context "[^"]*")? %\}')
 TAG_START = re.compile(r"<(?P<close>/?)(?P<name>[a-zA-Z][\w:-]*)")
@@ -166,18 +170,18 @@ def split_long_comments(text: str) -> str:
     return "\n".join(lines)
 
 
+def as_blocktranslate(literal: re.Match[str]) -> str:
+    context = literal.group("context") or ""
+    return f"{{% blocktranslate trimmed{context} %}}{literal.group('text')}{{% endblocktranslate %}}"
+
+
 def untranslate_long_literals(text: str) -> str:
     """A long `{% translate "…" %}` on a line over the limit becomes a trimmed blocktranslate, which
     may be broken and has the same msgid (the literal has no %, brace or escape to read otherwise)."""
     lines = text.split("\n")
     for number, line in enumerate(lines):
         if len(line) > LIMIT:
-            lines[number] = TRANSLATE.sub(
-                lambda m: (
-                    f"{{% blocktranslate trimmed{m.group('context') or ''} %}}{m.group('text')}{{% endblocktranslate %}}"
-                ),
-                line,
-            )
+            lines[number] = TRANSLATE.sub(as_blocktranslate, line)
     return "\n".join(lines)
 
 
