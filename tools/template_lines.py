@@ -61,6 +61,7 @@ class Scanner:
         self.opened = ""
         self.tag_name_end = 0
         self.block_tag = False
+        self.in_title = False  # in a page's {% block title %}, whose text is the tab's name
         self.translating = ""  # "" outside a blocktranslate, else "trimmed" or "as-written"
 
     def scan(self) -> tuple[set[int], set[int]]:
@@ -99,15 +100,15 @@ class Scanner:
         end = self.text.find(DJANGO_CLOSE[pair], i + 2)
         end = len(self.text) if end < 0 else end + 2
         tag = self.text[i:end]
-        if self.raw_until == "{% endblock" and END_BLOCK.fullmatch(tag):
-            self.raw_until = ""
+        if self.in_title and END_BLOCK.fullmatch(tag):
+            self.in_title = False
         opening = BLOCKTRANSLATE.fullmatch(tag)
         if opening:
             self.translating = "trimmed" if "trimmed" in opening.group("options").split() else "as-written"
         elif END_BLOCKTRANSLATE.fullmatch(tag):
             self.translating = ""
         elif TITLE_BLOCK.fullmatch(tag):
-            self.raw_until = "{% endblock"
+            self.in_title = True
         return end
 
     def tag(self, i: int) -> int:
@@ -141,7 +142,7 @@ class Scanner:
             return False
         if self.translating == "trimmed":
             return self.single_space(i)
-        return self.is_html and self.single_space(i)
+        return self.is_html and not self.in_title and self.single_space(i)
 
 
 def trim_long_blocktranslates(text: str) -> str:
