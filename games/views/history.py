@@ -458,16 +458,8 @@ class PlayerFigures:
         return stats.head_to_head(self.league, self.player, self.span, self.names)
 
     @cached_property
-    def head_to_head_rows(self) -> SafeString:
-        return _head_to_head_rows(self.records, self.reader)
-
-    @cached_property
     def nemesis(self) -> stats.HeadToHead | None:
         return stats.nemesis(self.records)
-
-    @cached_property
-    def moons_shot(self) -> SafeString:
-        return _moons_shot(self.record, self.reader)
 
 
 def _player(request: HtmxHttpRequest, reader: Reader, player_id: int) -> TemplateResponse:
@@ -513,33 +505,6 @@ def _player(request: HtmxHttpRequest, reader: Reader, player_id: int) -> Templat
         "nights": list(Night.objects.filter(attendance__player=player).only("name", "played_on")[:5]),
     }
     return render_page(request, "history/player.html", context, "player-figures", status=200 if valid else 422)
-
-
-def _head_to_head_rows(records: list[stats.HeadToHead], reader: Reader) -> SafeString:
-    """The head-to-head table's rows, built here for the reason _standings_rows gives."""
-    return mark_safe(
-        "\n".join(
-            f'<tr><th scope="row"><a href="{escape(reader.player_url(record.player_id))}">{escape(record.name)}</a>'
-            f"</th><td>{record.games}</td><td>{record.wins}-{record.losses}-{record.ties}</td></tr>"
-            for record in records
-        )
-    )
-
-
-def _moons_shot(record: stats.PlayerRecord, reader: Reader) -> SafeString:
-    """'Moons shot: game 12, game 40 (×2).', each game a link to its scoresheet: built here for the
-    reason _standings_rows gives (a keen shooter's dozens of links were a template loop each)."""
-    # Translations as the template wrote them, unescaped: translators' words are the page's own.
-    # Called apart from the f-strings: xgettext reads no call inside one.
-    if not record.moons:
-        return mark_safe(_("Moons shot: none yet."))
-    label, shot = _("game %(number)s"), _("Moons shot:")
-    games = ", ".join(
-        f'<a href="{escape(reader.scoresheet_url(game.game_id))}">{label % {"number": game.number}}</a>'
-        + (f" (×{game.moons})" if game.moons > 1 else "")
-        for game in record.moons
-    )
-    return mark_safe(f"{shot} {games}.")
 
 
 # Deleting a game -------------------------------------------------------------------
