@@ -40,9 +40,12 @@ BLOCK_ELEMENTS = frozenset(
         h1 h2 h3 h4 h5 h6 header li main nav ol p section summary ul""",
     )
 )
-TRANSLATE = re.compile(r'(?<!=")\{% translate "(?P<text>[^"%{}\\]{40,})"(?P<context> context "[^"]*")? %\}')
+# A translate that could be broken: words with a space (and no %, brace or escape, read otherwise in a
+# blocktranslate), outside an attribute's value.
+TRANSLATE = re.compile(r'(?<!=")\{% translate "(?P<text>[^"%{}\\]* [^"%{}\\]*)"(?P<context> context "[^"]*")? %\}')
 END_BLOCK = re.compile(r"\{%\s*endblock(\s+\w+)?\s*%\}")
 TITLE_BLOCK = re.compile(r"\{%\s*block title\s*%\}")
+HIDDEN_INPUT = re.compile(r'<input type="hidden"')  # draws nothing: whitespace beside it shows nowhere
 TAG_START = re.compile(r"<(?P<close>/?)(?P<name>[a-zA-Z][\w:-]*)")
 ATTRIBUTE_START = re.compile(r"[a-zA-Z@:_{-]")
 
@@ -89,7 +92,7 @@ class Scanner:
             self.opened = "" if tag.group("close") else name
             self.tag_name_end = tag.end()
             self.block_tag = name in BLOCK_ELEMENTS and not self.translating
-            if self.block_tag:
+            if self.block_tag or (HIDDEN_INPUT.match(self.text, i) and not self.translating):
                 self.inserts.add(i)
             return tag.end()
         if text[i] == " " and self.text_space_breaks(i):
@@ -178,18 +181,20 @@ def split_long_comments(text: str) -> str:
     return "\n".join(lines)
 
 
-def as_blocktranslate(literal: re.Match[str]) -> str:
+def as_blocktranslate(literal: re.Match[str], shortest: int) -> str:
+    if len(literal.group("text")) < shortest:
+        return literal.group(0)
     context = literal.group("context") or ""
     return f"{{% blocktranslate trimmed{context} %}}{literal.group('text')}{{% endblocktranslate %}}"
 
 
-def untranslate_long_literals(text: str) -> str:
-    """A long `{% translate "…" %}` on a line over the limit becomes a trimmed blocktranslate, which
-    may be broken and has the same msgid (the literal has no %, brace or escape to read otherwise)."""
+def untranslate_long_literals(text: str, shortest: int = 40) -> str:
+    """A `{% translate "…" %}` of `shortest` characters or more on a line over the limit becomes a trimmed
+    blocktranslate, which may be broken inside and has the same msgid and the same rendered text."""
     lines = text.split("\n")
     for number, line in enumerate(lines):
         if len(line) > LIMIT:
-            lines[number] = TRANSLATE.sub(as_blocktranslate, line)
+            lines[number] = TRANSLATE.sub(lambda literal: as_blocktranslate(literal, shortest), line)
     return "\n".join(lines)
 
 
@@ -222,7 +227,7 @@ def split_line(line: str, points: dict[int, bool]) -> str:
                 break
             fitting = [later[0]]
         # A break before a tag or a Django tag reads best, if it leaves the line half full.
-        structural = [p for p in fitting if line[p + points[p]] in "<{" and p - start >= (room - start) // 2]
+        structural = [p for p in fitting if line[p + points[p]] in "<{" and p - start >= (room - start) // 3]
         cut = (structural or fitting)[-1]
         pieces.append(prefix + line[start:cut])
         start = cut + 1 if points[cut] else cut
@@ -239,14 +244,14 @@ def fix(paths: list[Path]) -> None:
     """Indents, breaks what the indent leaves too long, and again until nothing moves: djhtml
     first, so a line is broken at its final indent and not again after."""
     djhtml = [str(Path(sys.executable).parent / "djhtml"), "--tabwidth", "2"]
-    for _ in range(5):
+    for round_ in range(5):
         before = [p.read_text() for p in paths]
         subprocess.run([*djhtml, *map(str, paths)], check=False, capture_output=True)
         for path in paths:
-            text = trim_long_blocktranslates(untranslate_long_literals(split_long_comments(path.read_text())))
-            path.write_text(break_long_lines(text, is_html=path.suffix == ".html"))
+            text = untranslate_long_literals(split_long_comments(path.read_text()))
+            path.write_text(break_long_lines(trim_long_blocktranslates(text), is_html=path.suffix == ".html"))
         subprocess.run([*djhtml, *map(str, paths)], check=False, capture_output=True)
-        if [p.read_text() for p in paths] == before:
+        if round_ and [p.read_text() for p in paths] == before:
             break
 
 
