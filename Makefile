@@ -52,13 +52,15 @@ lint: sync
 	$(BIN)/ruff format --check .
 	$(BIN)/python tools/function_length.py
 	$(BIN)/mypy
-	$(BIN)/djhtml --check --tabwidth 2 $(TEMPLATES_CHECKED)
-	$(BIN)/djlint --lint $(TEMPLATES_CHECKED)
-	$(BIN)/python tools/template_lines.py $(TEMPLATES_CHECKED)
+	@echo "templates: djhtml --check, djlint --lint, tools/template_lines.py"
+	@$(BIN)/djhtml --check --tabwidth 2 $(TEMPLATES_CHECKED)
+	@$(BIN)/djlint --lint --quiet $(TEMPLATES_CHECKED)
+	@$(BIN)/python tools/template_lines.py $(TEMPLATES_CHECKED)
 
 # Templates are one shape (issue 37): djhtml indents them (it moves only the whitespace that
 # starts a line, so a page renders as before), djlint's linter reads them (pyproject.toml), and
-# no line is over 120 characters (tools/template_lines.py, which also breaks them). The files
+# no line is over 120 characters (tools/template_lines.py, which also breaks them) but those
+# tools/template_lines_todo.txt still counts, file by file, to be broken by hand. The files
 # below were being changed on other branches when the formatter came in: `make templates-format`
 # formats them once those are merged, after which they leave this list and it stays empty.
 TEMPLATES_PENDING = templates/base.html templates/games/game_detail.html templates/games/game_regions.html \

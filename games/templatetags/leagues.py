@@ -59,6 +59,12 @@ def winners_with_totals(seats: Iterable[Any]) -> str:
 
 
 @register.filter
+def names(people: Iterable[Any], attribute: str = "name") -> str:
+    """People as a sentence lists them, "Ann, Ben, Cat": who sits out, who is here, who answered."""
+    return ", ".join(str(getattr(person, attribute)) for person in people)
+
+
+@register.filter
 def seat_names(seats: Iterable[Any]) -> str:
     """A game's players in seat order, "Ann, Ben, Cat", for one placeholder of a sentence (needs seat.player)."""
     return ", ".join(seat.player.name for seat in seats)
