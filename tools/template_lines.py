@@ -258,6 +258,10 @@ def split_line(line: str, points: dict[int, bool]) -> str:
         start = cut + 1 if points[cut] else cut
         prefix = " " * (indent + 2)
     pieces.append(prefix + line[start:])
+    # Half a break is worse than none: a line that cannot be brought within the limit is left whole, for
+    # the hand, rather than strewn over lines that are still too long.
+    if any(len(piece) > LIMIT for piece in pieces):
+        return line
     return "\n".join(pieces)
 
 
