@@ -12,8 +12,7 @@ the tests read:
 - at a space between two of an HTML tag's attributes, the first staying beside the tag's name
   (outside quotes and Django tags);
 - just inside a block element's tags or beside them (<p>, <div>, <li>, <section>...; not table
-  cells, whose tests read them side by side), and beside a hidden input: whitespace there is
-  not rendered;
+  cells nor hidden inputs, whose tests read them side by side): whitespace there is not rendered;
 - inside a `{% blocktranslate trimmed %}`, whose msgid joins its lines with one space, so only
   at a single space between non-spaces; a one-line `{% blocktranslate %}` over the limit is
   made `trimmed` first and a long `{% translate "..." %}` a trimmed blocktranslate, which leave
@@ -56,8 +55,11 @@ SILENT = re.compile(r"\{%\s*(?:load\s[^%]*|with\s[^%]*|[\w-]+\s[^%]*\sas\s+\w+)\
 PLURAL = re.compile(r"\{%\s*plural\s*%\}")
 END_BLOCK = re.compile(r"\{%\s*endblock(\s+\w+)?\s*%\}")
 TITLE_BLOCK = re.compile(r"\{%\s*block title\s*%\}")
-HIDDEN_INPUT = re.compile(r'<input type="hidden"')  # draws nothing: whitespace beside it shows nowhere
 TAG_START = re.compile(r"<(?P<close>/?)(?P<name>[a-zA-Z][\w:-]*)")
+# Tests read these tags' attributes side by side ('<input type="hidden" name="sort" value="avg_total">',
+# 'name="next" value="..."', 'method="get" action="..."'), and these attributes beside the one before.
+WHOLE_TAGS = frozenset({"input", "option", "select", "textarea", "form", "meta", "link"})
+KEPT_WITH_THE_ONE_BEFORE = re.compile(r"(?:value|checked|selected|action|content|hx-swap-oob|hx-trigger|data-points)\b")
 ATTRIBUTE_START = re.compile(r"[a-zA-Z@:_{-]")
 
 
@@ -103,7 +105,7 @@ class Scanner:
             self.opened = "" if tag.group("close") else name
             self.tag_name_end = tag.end()
             self.block_tag = name in BLOCK_ELEMENTS and not self.translating
-            if self.block_tag or (HIDDEN_INPUT.match(self.text, i) and not self.translating):
+            if self.block_tag:
                 self.inserts.add(i)
             return tag.end()
         if text[i] == " " and self.text_space_breaks(i):
@@ -159,6 +161,8 @@ class Scanner:
     def attribute_space_breaks(self, i: int) -> bool:
         """Between two attributes; the first stays beside the tag's name, as tests and readers find it."""
         if self.translating == "as-written" or not self.single_space(i):
+            return False
+        if self.opened in WHOLE_TAGS or KEPT_WITH_THE_ONE_BEFORE.match(self.text, i + 1):
             return False
         return i > self.tag_name_end and bool(ATTRIBUTE_START.match(self.text, i + 1))
 
