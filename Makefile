@@ -69,7 +69,9 @@ TEMPLATES_PENDING = templates/base.html templates/games/game_detail.html templat
 	templates/games/nights/night_screen.html templates/offline/queue_strings.html
 TEMPLATES_CHECKED = $(filter-out $(TEMPLATES_PENDING),$(sort $(shell find templates -name '*.html' -o -name '*.txt')))
 
-# Breaks the long lines and indents, then lists what is left to break by hand. FILES=... for others.
+# Indents and breaks the long lines of the pending templates (FILES=... for others), lists what is
+# left to break by hand and counts it in tools/template_lines_todo.txt; then empty TEMPLATES_PENDING,
+# run make lint (djlint's findings are fixed by hand) and the tests of the pages changed.
 FILES ?= $(TEMPLATES_PENDING)
 templates-format: sync
 	$(BIN)/python tools/template_lines.py --fix $(FILES)

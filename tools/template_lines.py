@@ -4,7 +4,8 @@
                                                      more than template_lines_todo.txt allows (or fewer)
     python tools/template_lines.py --lower FILE...  lowers template_lines_todo.txt's counts to what is left
     python tools/template_lines.py --fix FILE...    breaks them where whitespace is free to move,
-                                                     then lets djhtml indent, until nothing changes
+                                                     then lets djhtml indent, until nothing changes,
+                                                     and counts what is left in template_lines_todo.txt
 
 A newline may only stand where it changes neither a rendered page nor a translation nor what
 the tests read:
@@ -31,6 +32,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 LIMIT = 120
@@ -198,16 +200,31 @@ def trim_long_blocktranslates(text: str) -> str:
     return "\n".join(lines)
 
 
+COMMENT_LINE = re.compile(r"(?P<indent> *)\{# (?P<words>(?:(?!#\}).)*) #\}")
+
+
 def split_long_comments(text: str) -> str:
-    """A line that is one `{# … #}` over the limit becomes two comments (they render nothing)."""
-    lines = text.split("\n")
-    for number, line in enumerate(lines):
-        comment = re.fullmatch(r"(?P<indent> *)\{# (?P<words>.*) #\}", line)
-        if len(line) > LIMIT and comment and "#}" not in comment.group("words"):
-            indent, words = comment.group("indent"), comment.group("words")
-            cut = words.rindex(" ", 0, LIMIT - len(indent) - 6)
-            lines[number] = f"{indent}{{# {words[:cut]} #}}\n{indent}{{# {words[cut + 1 :]} #}}"
-    return "\n".join(lines)
+    """A run of one-line `{# … #}` comments (they render nothing), one of them over the limit, is
+    wrapped again as one paragraph, a comment a line."""
+    lines, out, number = text.split("\n"), [], 0
+    while number < len(lines):
+        first = COMMENT_LINE.fullmatch(lines[number])
+        if not first:
+            out.append(lines[number])
+            number += 1
+            continue
+        indent, run = first.group("indent"), []
+        while number < len(lines) and (comment := COMMENT_LINE.fullmatch(lines[number])):
+            if comment.group("indent") != indent:
+                break
+            run.append(lines[number])
+            number += 1
+        if any(len(line) > LIMIT for line in run):
+            words = " ".join(line.strip()[3:-3] for line in run)
+            width = LIMIT - len(indent) - len("{#  #}")
+            run = [f"{indent}{{# {part} #}}" for part in textwrap.wrap(words, width, break_long_words=False)]
+        out.extend(run)
+    return "\n".join(out)
 
 
 def as_blocktranslate(literal: re.Match[str], shortest: int) -> str:
@@ -321,14 +338,25 @@ def check(paths: list[Path]) -> int:
     return 1 if failed else 0
 
 
+def record(paths: list[Path]) -> None:
+    """Counts what --fix left in the files it broke, so that the check holds them to it from now on."""
+    todo = allowed()
+    todo.update({str(path): len(long_lines(path)) for path in paths})
+    write(todo)
+
+
+def write(todo: dict[str, int]) -> None:
+    head = [line for line in TODO.read_text().splitlines() if line.startswith("#")]
+    TODO.write_text("\n".join([*head, *(f"{path} {count}" for path, count in sorted(todo.items()) if count)]) + "\n")
+
+
 def lower(paths: list[Path]) -> None:
     """Writes each file's count down to what it has now; a count is never raised here."""
     todo = allowed()
     for path in paths:
         if str(path) in todo:
             todo[str(path)] = min(todo[str(path)], len(long_lines(path)))
-    head = [line for line in TODO.read_text().splitlines() if line.startswith("#")]
-    TODO.write_text("\n".join([*head, *(f"{path} {count}" for path, count in sorted(todo.items()) if count)]) + "\n")
+    write(todo)
 
 
 def main(argv: list[str]) -> int:
@@ -343,6 +371,7 @@ def main(argv: list[str]) -> int:
     for path, n, length in over:
         print(f"{path}:{n}: {length} characters, over {LIMIT}")
     print(f"{len(over)} template lines over {LIMIT} characters left to break by hand", file=sys.stderr)
+    record(paths)
     return 0
 
 
