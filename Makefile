@@ -11,7 +11,8 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 export UV_PROJECT_ENVIRONMENT := $(VENV)
 
-.PHONY: run test lint fuzz sync migrate bench load lighthouse replay clean messages i18n-report print-fill
+.PHONY: run test lint fuzz sync migrate bench load lighthouse replay clean messages i18n-report print-fill \
+	templates-format
 
 # uv is bootstrapped into the project's own virtual environment with pip, so a
 # machine needs nothing but Python; uv then installs exactly what uv.lock says.
@@ -51,6 +52,29 @@ lint: sync
 	$(BIN)/ruff format --check .
 	$(BIN)/python tools/function_length.py
 	$(BIN)/mypy
+	@echo "templates: djhtml --check, djlint --lint, tools/template_lines.py"
+	@$(BIN)/djhtml --check --tabwidth 2 $(TEMPLATES_CHECKED)
+	@$(BIN)/djlint --lint --quiet $(TEMPLATES_CHECKED)
+	@$(BIN)/python tools/template_lines.py $(TEMPLATES_CHECKED)
+
+# Templates are one shape (issue 37): djhtml indents them (it moves only the whitespace that
+# starts a line, so a page renders as before), djlint's linter reads them (pyproject.toml), and
+# no line is over 120 characters (tools/template_lines.py, which also breaks them) but those
+# tools/template_lines_todo.txt still counts, file by file, to be broken by hand. The files
+# below were being changed on other branches when the formatter came in: `make templates-format`
+# formats them once those are merged, after which they leave this list and it stays empty.
+TEMPLATES_PENDING = templates/base.html templates/games/game_detail.html templates/games/game_regions.html \
+	templates/games/hand_form.html templates/games/includes/clock.html templates/games/includes/recorded_hands.html \
+	templates/games/includes/share_result.html templates/games/includes/stale_edit.html \
+	templates/games/nights/night_screen.html templates/offline/queue_strings.html
+TEMPLATES_CHECKED = $(filter-out $(TEMPLATES_PENDING),$(sort $(shell find templates -name '*.html' -o -name '*.txt')))
+
+# Indents and breaks the long lines of the pending templates (FILES=... for others), lists what is
+# left to break by hand and counts it in tools/template_lines_todo.txt; then empty TEMPLATES_PENDING,
+# run make lint (djlint's findings are fixed by hand) and the tests of the pages changed.
+FILES ?= $(TEMPLATES_PENDING)
+templates-format: sync
+	$(BIN)/python tools/template_lines.py --fix $(FILES)
 
 bench: sync
 	$(BIN)/python benchmarks/engine.py

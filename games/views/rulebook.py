@@ -114,7 +114,8 @@ def game_qr(url: str) -> SafeString:
 
     segno writes presentation attributes only (no style=""), which the
     Content-Security-Policy allows; the white quiet zone keeps it scannable
-    on a dark screen too.
+    on a dark screen too. mark_safe marks segno's drawing, which no template
+    could write (its paths; it escapes the title), not HTML written here.
     """
     qr = segno.make(url, error="m")
     svg = qr.svg_inline(

@@ -63,7 +63,8 @@ def _moment(since: datetime | None) -> str:
 def qr_svg(url: str) -> str:
     """The QR code as inline SVG (no style attribute: the CSP allows it)."""
     svg = segno.make(url, error="m").svg_inline(scale=4, border=4, title=gettext("QR code of the link below"))
-    return mark_safe(svg)  # segno draws paths; the link is not in the markup, the title is escaped
+    # segno's drawing, which no template could write: its paths, and the title it escapes.
+    return mark_safe(svg)
 
 
 @require_GET
