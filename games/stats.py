@@ -501,6 +501,11 @@ def nemesis(records: list[HeadToHead]) -> HeadToHead | None:
     return min(beaten, key=lambda record: (-record.losses, record.games, record.name.casefold()))
 
 
+def played_with_most(records: list[HeadToHead]) -> HeadToHead | None:
+    """The opponent in most of the player's counted games (head_to_head's first: ties by name)."""
+    return records[0] if records else None
+
+
 class RatedGame(NamedTuple):
     """One of a player's counted games: what they finished on, and their rating after it.
 

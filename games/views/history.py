@@ -466,6 +466,10 @@ class PlayerFigures:
     def nemesis(self) -> stats.HeadToHead | None:
         return stats.nemesis(self.records)
 
+    @cached_property
+    def played_with(self) -> stats.HeadToHead | None:
+        return stats.played_with_most(self.records)
+
 
 def _player(request: HtmxHttpRequest, reader: Reader, player_id: int) -> TemplateResponse:
     league = reader.league

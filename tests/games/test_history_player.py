@@ -9,6 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import League, Season, new_token
+from rules.entry import HandEntry
 from tests.conftest import HTMX
 from tests.factories import PlayerFactory
 from tests.games.league_seed import MOON_AND_QUEEN, hand_worked_league, members, played, seed_league
@@ -71,6 +72,18 @@ def test_head_to_head_and_who_beats_ann_most(client, league, ann, user):
     assert "Beaten most often by <strong>" in html
     ben = league.players.get(name="Ben")  # all three once, in three games: the first by name
     assert f'<a href="{url(league, ben)}">Ben</a></strong>: 1 time in 3 games together.' in html
+
+
+def test_ann_played_most_with_cat(client, league, ann, user):
+    # Three counted games with each of Ben, Cat and Dan; then one with Ben and Cat and one with
+    # Cat and Dan (Ann takes every heart, Ben or Cat the Q♠, to 10: the third player wins): Cat 5.
+    day = datetime(2025, 3, 10, 20, tzinfo=UTC)
+    played(league, "standard", [HandEntry.cards([13, 0, 0], 1)], day, {"target": 10}, players=["Ann", "Ben", "Cat"])
+    played(league, "standard", [HandEntry.cards([13, 0, 0], 1)], day, {"target": 10}, players=["Ann", "Cat", "Dan"])
+    client.force_login(user)
+    html = client.get(url(league, ann)).content.decode()
+    cat = league.players.get(name="Cat")
+    assert f'Played with most: <strong><a href="{url(league, cat)}">Cat</a></strong>, in 5 games.' in html
 
 
 def test_the_rating_chart_has_a_text_alternative(client, league, ann, user):
