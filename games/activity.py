@@ -89,6 +89,8 @@ SETTINGS = {
     "time_zone": gettext_lazy("time zone"),
     "min_games": gettext_lazy("games before a win rate ranks"),
     "lock_finished_games": gettext_lazy("lock finished games"),
+    "language": gettext_lazy("language"),
+    "rating_scale": gettext_lazy("ratings shown as"),
 }
 
 

@@ -272,13 +272,15 @@ def rating_chart(
     dates: Sequence[date],
     day: Callable[[date], str] = _day,
     chart_id: str = "rating-chart",
+    start: float = 0.0,
 ) -> Chart:
     """A player's rating after each of their counted games, in order of play.
 
-    dates are the games'; day() writes one as words (only the best game's is used).
+    dates are the games'; day() writes one as words (only the best game's is used); start is a new
+    player's rating as the league shows it (games.ratings.SCALES).
     """
     count = len(ratings)
-    points = [0.0, *ratings]  # every player starts from a rating of 0
+    points = [start, *ratings]  # every player starts from the same rating
     y_values = nice_ticks(min(points), max(points), 5)
     low, high = min(min(points), y_values[0]), max(max(points), y_values[-1])
     x = _Scale(0, max(count, 1), LEFT, WIDTH - RIGHT)
@@ -306,8 +308,10 @@ def rating_chart(
     return Chart(
         id=chart_id,
         title=gettext("Rating game by game"),
-        description=gettext("Line chart of %(name)s's skill rating after each counted game, from 0 before the first.")
-        % {"name": name},
+        description=gettext(
+            "Line chart of %(name)s's skill rating after each counted game, from %(start)s before the first."
+        )
+        % {"name": name, "start": _number(start)},
         summary=summary,
         series=series,
         x_ticks=x_ticks,
@@ -340,12 +344,16 @@ def league_ratings_chart(
 
 
 def league_ratings_columns_chart(
-    lines: Sequence[tuple[str, Sequence[int], Sequence[float]]], today: date, chart_id: str = "league-ratings-chart"
+    lines: Sequence[tuple[str, Sequence[int], Sequence[float]]],
+    today: date,
+    chart_id: str = "league-ratings-chart",
+    start: float = 0.0,
 ) -> Chart:
     """league_ratings_chart from each line's days (as ordinals) and ratings, as games.stats keeps a
-    player's rated games: a leader's hundreds of points are not made into dates and back."""
+    player's rated games: a leader's hundreds of points are not made into dates and back. The scale
+    shows a new player's rating (start: games.ratings.SCALES)."""
     days = [day for _, line_days, _ in lines for day in line_days]
-    values = [0.0, *(rating for _, _, ratings in lines for rating in ratings)]
+    values = [start, *(rating for _, _, ratings in lines for rating in ratings)]
     first, last = (date.fromordinal(min(days)), date.fromordinal(max(days))) if days else (today, today)
     y_values = nice_ticks(min(values), max(values), 5)
     low, high = min(min(values), y_values[0]), max(max(values), y_values[-1])

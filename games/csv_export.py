@@ -20,7 +20,7 @@ from games.models import (
     League,
     Seat,
 )
-from games.ratings import ordinal
+from games.ratings import on_scale, ordinal
 from games.rounding import rounded
 from rules import (
     GameSetup,
@@ -139,7 +139,7 @@ def games_csv_rows(league: League) -> Iterator[list[Any]]:
         if game_id not in rules:
             rules = {game_id: house_rules(options)}  # the rows of one game come together
         # Rounded as every page rounds it (games.rounding), so the figures agree.
-        rating = rounded(ordinal(mu, sigma)) if mu is not None else ""
+        rating = rounded(on_scale(ordinal(mu, sigma), league.rating_scale)) if mu is not None else ""
         yield [
             number, played_on.isoformat(), _local_minute(created_at, zone, played_on),
             _local_minute(finished_at, zone, played_on, days_after=1), variant,

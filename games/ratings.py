@@ -23,6 +23,24 @@ Rating = tuple[float, float]
 Ratings = dict[int, Rating | None]
 
 
+# How a league shows its ratings (League.rating_scale): the stored rating, openskill's ordinal
+# (mu - 3 sigma, from 0 for a new player), as it is, or on an Elo-like scale as openskill's FAQ
+# suggests for display, 1000 + 40 x the ordinal. Both rise with the ordinal: the players' order is
+# the same either way, and nothing stored changes.
+class Scale(NamedTuple):
+    start: float  # a new player's rating, shown
+    step: float  # shown per point of the ordinal
+
+
+SCALES = {"openskill": Scale(0.0, 1.0), "elo": Scale(1000.0, 40.0)}
+
+
+def on_scale(rating: float, scale: str) -> float:
+    """A stored rating (the ordinal) as the league shows it."""
+    start, step = SCALES[scale]
+    return start + step * rating
+
+
 # What names a seat for the caller: its id, or (its game's number, its position) for a seat an
 # import rates before it is stored.
 SeatId = TypeVar("SeatId")

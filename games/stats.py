@@ -35,6 +35,7 @@ from games.models import (
     SeatQuerySet,
     Standing,
 )
+from games.ratings import on_scale
 from games.rounding import MISSING, percent, shown
 from rules.describe import signed
 from rules.variants import PRESETS
@@ -319,6 +320,7 @@ def standings(league: League, span: Span = Span(), sort: str = DEFAULT_SORT, des
         rows = _standing_rows(standing)
     for row in rows:
         row.ranked = row.games >= league.min_games
+        row.rating = shown_rating(row.rating, league)
     return sort_rows(rows, sort, descending)
 
 
@@ -350,6 +352,7 @@ def rating_leaders(league: League, count: int, spare: int | None = None) -> list
             rows = _standing_rows(every.filter(Q(rating__gte=Subquery(cutoff)) | ~Exists(cutoff)))
     for row in rows:
         row.ranked = row.games >= league.min_games
+        row.rating = shown_rating(row.rating, league)
     return sort_rows(rows, "rating")[:count]
 
 
@@ -527,8 +530,9 @@ def rating_history(league: League, player: Player, span: Span = Span()) -> list[
     each (a season's own are kept only as they stand at its end). From rated_games."""
     since = span.since.toordinal() if span.since else 0
     until = span.until.toordinal() if span.until else date.max.toordinal()
+    scale = league.rating_scale
     return [
-        RatedGame(game_id, number, date.fromordinal(day), variant, total, won, moons, rating)
+        RatedGame(game_id, number, date.fromordinal(day), variant, total, won, moons, on_scale(rating, scale))
         for day, _, game_id, number, variant, total, won, moons, rating in rated_games(league, [player.pk])[player.pk]
         if since <= day <= until and (not span.variant or variant == span.variant)
     ]
@@ -588,6 +592,12 @@ def player_record(games: list[RatedGame]) -> PlayerRecord:
 
 # The league over time ------------------------------------------------------------------
 
+
+def shown_rating(rating: float | None, league: League) -> float | None:
+    """A stored rating as the league shows it (League.rating_scale); None (no rating yet) stays None."""
+    return None if rating is None else on_scale(rating, league.rating_scale)
+
+
 # Lines on the league's rating chart: more would not read apart.
 LEADERS = 5
 
@@ -599,5 +609,6 @@ def leaders_ratings(league: League, leaders: list[Row]) -> list[tuple[str, list[
     lines: list[tuple[str, list[int], list[float]]] = []
     for row in leaders:
         packed = columns[row.player_id]
-        lines.append((row.name, packed[0].tolist(), packed[-1].tolist()) if packed else (row.name, [], []))
+        ratings = [on_scale(rating, league.rating_scale) for rating in packed[-1].tolist()] if packed else []
+        lines.append((row.name, packed[0].tolist(), ratings) if packed else (row.name, [], []))
     return lines

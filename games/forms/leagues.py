@@ -8,6 +8,7 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.utils.functional import cached_property
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -40,13 +41,14 @@ class LeagueSettingsForm(forms.ModelForm):
 
     class Meta:
         model = League
-        fields = ["name", "time_zone", "language", "min_games", "lock_finished_games"]
+        fields = ["name", "time_zone", "language", "min_games", "lock_finished_games", "rating_scale"]
         labels = {
             "name": _("League name"),
             "time_zone": _("Time zone"),
             "language": _("Language"),
             "min_games": _("Games before a win rate ranks"),
             "lock_finished_games": _("Lock finished games"),
+            "rating_scale": _("Ratings shown as"),
         }
         help_texts = {
             "lock_finished_games": _(
@@ -55,6 +57,9 @@ class LeagueSettingsForm(forms.ModelForm):
             "time_zone": _("Where the table plays: a new game's day, and every time shown, go by it."),
             "language": _("Of the league's public pages and printouts. Members read the rest in their own language."),
             "min_games": _("Below it a player's win rate is shown but ranks after everyone who has played enough."),
+            "rating_scale": _(
+                "On every page, chart and spreadsheet; the ratings themselves and their order stay the same."
+            ),
         }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -67,9 +72,24 @@ class LeagueSettingsForm(forms.ModelForm):
         min_games.max_value = 100
         min_games.widget.attrs.update(min=1, max=100)
         min_games.validators += [MinValueValidator(1), MaxValueValidator(100)]
+        self.fields["rating_scale"].required = False
 
     def clean_name(self) -> str:
         return league_name(self.cleaned_data["name"])
+
+    def clean_rating_scale(self) -> str:
+        # A form sent without it (a page from before the setting came) leaves it as it is.
+        return str(self.cleaned_data["rating_scale"] or self.instance.rating_scale)
+
+    @cached_property
+    def changed_data(self) -> list[str]:
+        # ...and does not log it as changed.
+        kept = self.initial.get("rating_scale")
+        return [
+            name
+            for name in super().changed_data
+            if name != "rating_scale" or getattr(self, "cleaned_data", {}).get(name, kept) != kept
+        ]
 
 
 class LeagueDeleteForm(forms.Form):

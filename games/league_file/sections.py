@@ -37,6 +37,7 @@ from games.models import (
     preset_name,
     season_name,
 )
+from games.ratings import SCALES
 from rules import (
     MOST_HANDS,
     SetupError,
@@ -400,6 +401,13 @@ def _read_language(value: object) -> str:
     return value
 
 
+def _read_rating_scale(value: object) -> str:
+    # The settings form's choices.
+    if value not in SCALES:
+        raise LeagueImportError(gettext("'rating_scale' must be one of %(scales)s") % {"scales": ", ".join(SCALES)})
+    return str(value)
+
+
 def _read_activity(entries: object, reading: Reading) -> Store:
     """The league's activity log, checked entry by entry (games.activity); stored with a line saying who imported it."""
     read = read_activity({"activity": entries}, LeagueImportError)
@@ -414,6 +422,7 @@ LEAGUE_SETTINGS: dict[str, Callable[[object], Any]] = {
     "min_games": _read_min_games,
     "lock_finished_games": _read_lock_finished_games,
     "language": _read_language,
+    "rating_scale": _read_rating_scale,
 }
 # Leagues made before finished games could be locked had them open (the migration's choice too),
 # so a file from then comes back open, not locked as a new league is.

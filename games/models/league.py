@@ -94,6 +94,15 @@ class League(StandingsKeeper):
     data_version = models.PositiveIntegerField(default=0)
     # Once a game is over, only organizers may change its hands or its day.
     lock_finished_games = models.BooleanField(default=True)
+    # How its ratings are shown (games.ratings.SCALES): openskill's own number, or an Elo-like one.
+    rating_scale = models.CharField(
+        max_length=10,
+        default="openskill",
+        choices=[
+            ("openskill", _("OpenSkill's own: new players start at 0")),
+            ("elo", _("Elo-like: new players start at 1000 (1000 + 40 × OpenSkill's)")),
+        ],
+    )
     # The language of its public pages and printouts (games.permissions.shown_in_its_language):
     # one of settings.LANGUAGES, or empty for each reader's own (their switch or browser).
     language = models.CharField(max_length=8, blank=True, default="", choices=settings.LANGUAGES)

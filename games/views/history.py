@@ -37,6 +37,7 @@ from games.charts import Chart, rating_chart, totals_chart
 from games.forms import ArchiveForm, SpanForm, StandingsForm
 from games.models import TRASH_DAYS, Game, Hand, League, Night, Player, Season, Seat
 from games.permissions import ORGANIZE, VIEW, Reader, get_game_for, get_league_for, get_public_league
+from games.ratings import SCALES
 from games.views.pages import render_page
 from games.views.results import open_graph, result_share
 from rules.describe import deal_in_brief
@@ -452,7 +453,8 @@ class PlayerFigures:
     @cached_property
     def chart(self) -> Chart:
         ratings, days = [game.rating for game in self.history], [game.played_on for game in self.history]
-        return rating_chart(self.player.name, ratings, days, stats.day_label)
+        start = SCALES[self.league.rating_scale].start
+        return rating_chart(self.player.name, ratings, days, stats.day_label, start=start)
 
     @cached_property
     def records(self) -> list[stats.HeadToHead]:

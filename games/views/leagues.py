@@ -36,6 +36,7 @@ from games.models import (
     trash_until,
 )
 from games.permissions import ORGANIZE, SCORE, get_league_for
+from games.ratings import SCALES
 from games.views.attendance import announcements_context
 from games.views.pages import render_page, saved_unless_taken
 from rules import VARIANTS
@@ -104,7 +105,8 @@ class LeagueCharts:
     def ratings(self) -> Chart:
         # The highest rated: the chart and its "Ratings now" are about ratings, not wins.
         leaders = stats.rating_leaders(self.league, stats.LEADERS)
-        return league_ratings_columns_chart(stats.leaders_ratings(self.league, leaders), self.league.today())
+        lines = stats.leaders_ratings(self.league, leaders)
+        return league_ratings_columns_chart(lines, self.league.today(), start=SCALES[self.league.rating_scale].start)
 
     @cached_property
     def months(self) -> Chart:

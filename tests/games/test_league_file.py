@@ -35,7 +35,12 @@ def everything(league, user):
     """A league with every setting, two presets, a season, members in each role (one linked to
     a player) and games whose History has each kind of line, by three people."""
     League.objects.filter(pk=league.pk).update(
-        name="Thursday Hearts", time_zone="Europe/Amsterdam", min_games=5, lock_finished_games=False, language="nl"
+        name="Thursday Hearts",
+        time_zone="Europe/Amsterdam",
+        min_games=5,
+        lock_finished_games=False,
+        language="nl",
+        rating_scale="elo",
     )
     league.refresh_from_db()
     organizer = MembershipFactory(league=league, role=Membership.Role.ORGANIZER, user__username="olga").user
@@ -91,6 +96,7 @@ def test_export_import_export_gives_the_same_file(everything, user):
         "min_games": 5,
         "lock_finished_games": False,
         "language": "nl",
+        "rating_scale": "elo",
     }
     assert [preset["name"] for preset in document["presets"]] == ["Black Maria", "Short night"]
     assert document["members"] == [
@@ -106,7 +112,7 @@ def test_export_import_export_gives_the_same_file(everything, user):
     assert second == json.loads(first)
     assert restored.name == "Thursday Hearts"
     assert (restored.time_zone, restored.min_games, restored.lock_finished_games) == ("Europe/Amsterdam", 5, False)
-    assert restored.language == "nl"
+    assert (restored.language, restored.rating_scale) == ("nl", "elo")
     # Everyone but the importer comes back invited, and the invitations are written as the file's members.
     assert restored.invited == ["olga", "sam", "vic"]
 
