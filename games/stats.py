@@ -523,9 +523,18 @@ def rating_history(league: League, player: Player, span: Span = Span()) -> list[
     since = span.since.toordinal() if span.since else 0
     until = span.until.toordinal() if span.until else date.max.toordinal()
     return [
-        RatedGame(game_id, number, date.fromordinal(day), variant, total, won, moons, rating)
-        for day, _, game_id, number, variant, total, won, moons, rating in rated_games(league, [player.pk])[player.pk]
-        if since <= day <= until and (not span.variant or variant == span.variant)
+        RatedGame(
+            game.game_id,
+            game.number,
+            date.fromordinal(game.day),
+            game.variant,
+            game.total,
+            game.won,
+            game.moons,
+            game.rating,
+        )
+        for game in rated_games(league, [player.pk])[player.pk]
+        if since <= game.day <= until and (not span.variant or game.variant == span.variant)
     ]
 
 
@@ -594,5 +603,5 @@ def leaders_ratings(league: League, leaders: list[Row]) -> list[tuple[str, list[
     lines: list[tuple[str, list[int], list[float]]] = []
     for row in leaders:
         packed = columns[row.player_id]
-        lines.append((row.name, packed[0].tolist(), packed[-1].tolist()) if packed else (row.name, [], []))
+        lines.append((row.name, packed.day.tolist(), packed.rating.tolist()) if packed else (row.name, [], []))
     return lines
