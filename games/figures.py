@@ -131,7 +131,7 @@ class SeatFigure:
     csv: where games.csv puts it: "figure" among the seat's figures before the
     rating, "last" after it (a column added later goes last, so that those
     before stay where spreadsheets expect them), None not at all. rated: each
-    player's rated games keep it (games.kept_figures' RatedGame)."""
+    player's rated games keep it (RATED_FIGURES, games.models.seats.Rated)."""
 
     name: str
     field: Callable[[], models.Field[Any, Any]]
@@ -159,6 +159,8 @@ SEAT_FIGURES: tuple[SeatFigure, ...] = (
 
 
 SEAT_FIGURE_NAMES = tuple(figure.name for figure in SEAT_FIGURES)
+# What a player's rated games keep of each seat (games.models.seats.Rated names them, in this order).
+RATED_FIGURES = tuple(figure.name for figure in SEAT_FIGURES if figure.rated)
 _MAKERS = tuple(figure.of_game for figure in SEAT_FIGURES)
 
 

@@ -16,13 +16,14 @@ from __future__ import annotations
 from array import array
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from typing import Any
+from itertools import starmap
+from typing import Any, NamedTuple
 
 from django.core.cache import cache
 from django.db.models import Count, Max, Q
 
 from games.models import Game, League, ResultsChange, Seat
-from games.models.seats import EPOCH, Rated, place
+from games.models.seats import EPOCH, Place, Rated, place
 
 # How long what is kept stays in the cache at most; a change mends or replaces it at once.
 KEPT_SECONDS = 24 * 60 * 60
@@ -41,7 +42,7 @@ class Changes:
     since: tuple[date, datetime, int] | None
     days: frozenset[date]
     players: frozenset[int] | None
-    rated: tuple[tuple[tuple[int, int, int], dict[int, list[Rated]]], ...] | None = None
+    rated: tuple[tuple[Place, dict[int, list[Rated]]], ...] | None = None
 
     @property
     def everything(self) -> bool:
@@ -71,43 +72,44 @@ def changes_after(league: League, version: int) -> Changes:
         # a game ends reads no log. A long gap (or another instance's cache) asks the database.
         found = cache.get_many(keys) if len(keys) <= CACHED_CHANGES else {}
         if len(found) == len(keys):
-            rows = [found[key] for key in keys]
+            values = [found[key] for key in keys]
         else:
             read = ResultsChange.objects.filter(league=league, version__gt=version, version__lte=league.results_version)
             by_version = {moved: tuple(row) for moved, *row in read.values_list("version", *ResultsChange.READ)}
-            rows = [by_version[moved] for moved in sorted(by_version)]  # in the order they were made
-            if len(rows) == len(keys):
+            values = [by_version[moved] for moved in sorted(by_version)]  # in the order they were made
+            if len(values) == len(keys):
                 cache.set_many(
                     {ResultsChange.cache_key(league.pk, moved): row for moved, row in by_version.items()},
                     ResultsChange.CACHED_SECONDS,
                 )
-        if len(rows) != league.results_version - version or any(row[0] is None for row in rows):
+        rows = [dict(zip(ResultsChange.READ, row, strict=True)) for row in values]
+        if len(rows) != league.results_version - version or any(row["since_day"] is None for row in rows):
             known[version] = EVERYTHING
         else:
             players: set[int] | None = set()
-            for ids in (row[4] for row in rows):
+            for ids in (row["players"] for row in rows):
                 players = None if players is None or ids is None else players | set(ids)
             known[version] = Changes(
                 # Every row has its position here (ResultsChange.log writes its three together).
-                since=min((day, created_at, game_id) for day, created_at, game_id, *_ in rows),
-                days=frozenset(date.fromisoformat(day) for row in rows for day in row[3]),
+                since=min((row["since_day"], row["since_created_at"], row["since_game_id"]) for row in rows),
+                days=frozenset(date.fromisoformat(day) for row in rows for day in row["days"]),
                 players=None if players is None else frozenset(players),
                 rated=_rated_steps(rows),
             )
     return known[version]
 
 
-def _rated_steps(rows: list[tuple[Any, ...]]) -> tuple[tuple[tuple[int, int, int], dict[int, list[Rated]]], ...] | None:
-    """Changes.rated from the log's rows (ResultsChange.READ, in the order they were made), when
-    every one of them kept its rated seats."""
-    if any(row[5] is None for row in rows):
+def _rated_steps(rows: list[dict[str, Any]]) -> tuple[tuple[Place, dict[int, list[Rated]]], ...] | None:
+    """Changes.rated from the log's rows (ResultsChange.READ by name, in the order they were made),
+    when every one of them kept its rated seats (as [player id, *Rated's fields])."""
+    if any(row["rated"] is None for row in rows):
         return None
     steps = []
-    for day, created_at, game_id, *_days_players, rated in rows:
+    for row in rows:
         seats: dict[int, list[Rated]] = {}
-        for player_id, *game in rated:
-            seats.setdefault(player_id, []).append(tuple(game))
-        steps.append((place(day, created_at, game_id), seats))
+        for player_id, *game in row["rated"]:
+            seats.setdefault(player_id, []).append(Rated(*game))
+        steps.append((place(row["since_day"], row["since_created_at"], row["since_game_id"]), seats))
     return tuple(steps)
 
 
@@ -146,39 +148,59 @@ def current_rating(league: League, player_id: int) -> float | None:
     """The player's all-time rating now: after their latest counted game (rated_columns; no query
     when it is kept, or mended from the changes since)."""
     packed = rated_columns(league, [player_id])[player_id]
-    return packed[-1][-1] if packed else None
+    return packed.rating[-1] if packed else None
 
 
 Position = tuple[date, datetime, int]
 
 
-def _packed(games: list[Rated]) -> tuple[Any, ...]:
-    """A rated list as the cache keeps it: a column each, the numbers as arrays and the variants as
-    indexes into the few names. The cache pickles a list of thousands of tuples on every change
-    (a millisecond for the league page's five leaders); these columns, a few bytes objects."""
+class Columns(NamedTuple):
+    """A rated list as the cache keeps it: a column for each of Rated's fields, the numbers as arrays
+    and the variants as indexes into the few `names`. The cache pickles a list of thousands of tuples
+    on every change (a millisecond for the league page's five leaders); these columns, a few bytes
+    objects. None stands for an empty list."""
+
+    day: array[int]
+    moment: array[int]
+    game_id: array[int]
+    number: array[int]
+    names: tuple[str, ...]
+    variant: array[int]
+    total: array[int]
+    won: bytes
+    moons: array[int]
+    rating: array[float]
+
+
+# Each number column's array type.
+_TYPECODES = {"day": "q", "moment": "q", "game_id": "q", "number": "q", "total": "q", "moons": "q", "rating": "d"}
+
+
+def _packed(games: list[Rated]) -> Columns | None:
+    """A rated list as the cache keeps it (Columns)."""
     if not games:
-        return ()
-    days, moments, ids, numbers, variants, totals, won, moons, ratings = zip(*games, strict=True)
-    names = sorted(set(variants))
+        return None
+    column = dict(zip(Rated._fields, zip(*games, strict=True), strict=True))
+    names = sorted(set(column["variant"]))
     index = {name: number for number, name in enumerate(names)}
-    return (
-        array("q", days), array("q", moments), array("q", ids), array("q", numbers), tuple(names),
-        array("H", [index[variant] for variant in variants]), array("q", totals), bytes(won), array("q", moons),
-        array("d", ratings),
-    )  # fmt: skip
+    return Columns(
+        names=tuple(names),
+        variant=array("H", [index[variant] for variant in column["variant"]]),
+        won=bytes(column["won"]),
+        **{name: array(typecode, column[name]) for name, typecode in _TYPECODES.items()},
+    )
 
 
-def _unpacked(packed: tuple[Any, ...]) -> list[Rated]:
+def _unpacked(packed: Columns | None) -> list[Rated]:
     """_packed's rated list as it was."""
-    if not packed:
+    if packed is None:
         return []
-    days, moments, ids, numbers, names, variants, totals, won, moons, ratings = packed
-    return list(
-        zip(
-            days.tolist(), moments.tolist(), ids.tolist(), numbers.tolist(), map(names.__getitem__, variants),
-            totals.tolist(), map(bool, won), moons.tolist(), ratings.tolist(), strict=True,
-        )
-    )  # fmt: skip
+    columns = {
+        "variant": map(packed.names.__getitem__, packed.variant),
+        "won": map(bool, packed.won),
+        **{name: getattr(packed, name).tolist() for name in _TYPECODES},
+    }
+    return list(starmap(Rated, zip(*(columns[name] for name in Rated._fields), strict=True)))
 
 
 def rated_games(league: League, player_ids: list[int]) -> dict[int, list[Rated]]:
@@ -187,7 +209,7 @@ def rated_games(league: League, player_ids: list[int]) -> dict[int, list[Rated]]
     return {player_id: _unpacked(packed) for player_id, packed in rated_columns(league, player_ids).items()}
 
 
-def rated_columns(league: League, player_ids: list[int]) -> dict[int, tuple[Any, ...]]:
+def rated_columns(league: League, player_ids: list[int]) -> dict[int, Columns | None]:
     """rated_games' lists as _packed keeps them (a column each).
 
     Kept per player under the results_version read; after a change, a kept list
@@ -199,12 +221,12 @@ def rated_columns(league: League, player_ids: list[int]) -> dict[int, tuple[Any,
     ending after the others, as at the table): each change's cuts the columns at
     its position and is added to them.
     """
-    # "columns": kept as _packed keeps them; a list kept before in another form is under another name.
-    keys = {player_id: f"rated-games-columns:{player_id}" for player_id in player_ids}
+    # "named-columns": kept as _packed keeps them; a list kept before in another form is under another name.
+    keys = {player_id: f"rated-games-named-columns:{player_id}" for player_id in player_ids}
     found = cache.get_many(list(keys.values()))
-    columns: dict[int, tuple[Any, ...]] = {}
+    columns: dict[int, Columns | None] = {}
     games: dict[int, list[Rated]] = {}  # the lists read again, whole or from a point
-    ends: dict[int, tuple[int, int, int]] = {}  # whose list is read again from a point
+    ends: dict[int, Place] = {}  # whose list is read again from a point
     moved: list[int] = []  # whose kept list moves to the new version (as kept, or mended)
     for player_id, key in keys.items():
         entry = found.get(key)
@@ -226,7 +248,7 @@ def rated_columns(league: League, player_ids: list[int]) -> dict[int, tuple[Any,
             moved.append(player_id)
         else:
             since = place(*changes.since)  # type: ignore[misc]
-            games[player_id] = [kept for kept in _unpacked(entry[1]) if kept[:3] < since]
+            games[player_id] = [kept for kept in _unpacked(entry[1]) if kept.place < since]
             ends[player_id] = since
     seats = Seat.objects.counted().exclude(rating_mu=None)
     whole = [player_id for player_id in games if player_id not in ends]
@@ -234,8 +256,8 @@ def rated_columns(league: League, player_ids: list[int]) -> dict[int, tuple[Any,
         _add_rated(games, seats.filter(player_id__in=whole).rated_rows())
     if ends:
         since = min(ends.values())
-        day = date.fromordinal(since[0])
-        position = (day, EPOCH + timedelta(microseconds=since[1]), since[2])
+        day = date.fromordinal(since.day)
+        position = (day, EPOCH + timedelta(microseconds=since.moment), since.game_id)
         # The day's bound besides the position's: SQLite then reads a range of the league's index on
         # its games, and each game's seats of these players by the seats' (game, player) key.
         rows = seats.filter(game__league=league, game__played_on__gte=day, player_id__in=list(ends))
@@ -247,37 +269,38 @@ def rated_columns(league: League, player_ids: list[int]) -> dict[int, tuple[Any,
     return {player_id: columns[player_id] for player_id in player_ids}
 
 
-def _cut_and_added(packed: tuple[Any, ...], at: tuple[int, int, int], added: list[Rated]) -> tuple[Any, ...]:
+def _cut_and_added(packed: Columns | None, at: Place, added: list[Rated]) -> Columns | None:
     """_packed's columns without the games at `at` or after it in the order of play, and with `added`
     (which follow them): a game ending after the others cuts nothing and adds one, without making a
     tuple of each of the player's games."""
-    if not packed:
+    if packed is None:
         return _packed(added)
-    days, moments, ids, numbers, names, variants, totals, won, moons, ratings = packed
-    cut = len(ids)
-    while cut and (days[cut - 1], moments[cut - 1], ids[cut - 1]) >= at:
+    cut = len(packed.game_id)
+    while cut and Place(packed.day[cut - 1], packed.moment[cut - 1], packed.game_id[cut - 1]) >= at:
         cut -= 1
-    if cut == len(ids) and not added:
+    if cut == len(packed.game_id) and not added:
         return packed
-    index = {name: number for number, name in enumerate(names)}
-    if cut == 0 or any(game[4] not in index for game in added):  # a variant new to the list: its names change
+    index = {name: number for number, name in enumerate(packed.names)}
+    if cut == 0 or any(game.variant not in index for game in added):  # a variant new to the list: its names change
         return _packed([*_unpacked(packed)[:cut], *added])
-    return (
-        days[:cut] + array("q", [game[0] for game in added]), moments[:cut] + array("q", [game[1] for game in added]),
-        ids[:cut] + array("q", [game[2] for game in added]), numbers[:cut] + array("q", [game[3] for game in added]),
-        names, variants[:cut] + array("H", [index[game[4]] for game in added]),
-        totals[:cut] + array("q", [game[5] for game in added]), won[:cut] + bytes(game[6] for game in added),
-        moons[:cut] + array("q", [game[7] for game in added]), ratings[:cut] + array("d", [game[8] for game in added]),
-    )  # fmt: skip
+    return Columns(
+        names=packed.names,
+        variant=packed.variant[:cut] + array("H", [index[game.variant] for game in added]),
+        won=packed.won[:cut] + bytes(game.won for game in added),
+        **{
+            name: getattr(packed, name)[:cut] + array(typecode, [getattr(game, name) for game in added])
+            for name, typecode in _TYPECODES.items()
+        },
+    )
 
 
 def _add_rated(
-    games: dict[int, list[Rated]], rows: list[tuple[int, Rated]], since: dict[int, tuple[int, int, int]] | None = None
+    games: dict[int, list[Rated]], rows: list[tuple[int, Rated]], since: dict[int, Place] | None = None
 ) -> None:
     """Seats' rows (SeatQuerySet.rated_rows, in order of play) added to each player's list; from
     `since` on only, for the players it names."""
     for player_id, game in rows:
-        if since is None or game[:3] >= since[player_id]:
+        if since is None or game.place >= since[player_id]:
             games[player_id].append(game)
 
 
@@ -299,8 +322,9 @@ def games_per_month(league: League) -> list[tuple[date, int]]:
     changes = changes_since(league, entry)
     if changes is None:
         return entry[1]
+    kept = None if entry is None or entry[2] is None else Place(*entry[2])
     if entry is not None and changes.rated is not None:
-        added = _months_added(entry[1], entry[2], changes.rated)
+        added = _months_added(entry[1], kept, changes.rated)
         if added is not None:
             cache.set(key, (league.results_version, *added), KEPT_SECONDS)
             return added[0]
@@ -315,15 +339,15 @@ def games_per_month(league: League) -> list[tuple[date, int]]:
         for month in touched:
             within |= Q(played_on__gte=month, played_on__lt=(month + timedelta(days=31)).replace(day=1))
         days = days.filter(within) if touched else days.none()
-    latest: tuple[date, datetime] | None = None  # the latest day counted, and its latest game's moment
+    latest: Place | None = None  # the latest day counted and its latest game's moment, for any game's id
     for day, count, moment in (
         days.values_list("played_on").annotate(games=Count("pk"), latest=Max("created_at")).order_by("played_on")
     ):
         month = day.replace(day=1)
         months[month] = months.get(month, 0) + count
-        latest = (day, moment)
+        latest = place(day, moment, _ANY_ID)
     counted = sorted(months.items())
-    last = _latest_known(counted, touched, latest, None if entry is None else entry[2])
+    last = _latest_known(counted, touched, latest, kept)
     cache.set(key, (league.results_version, counted, last), KEPT_SECONDS)
     return counted
 
@@ -331,31 +355,31 @@ def games_per_month(league: League) -> list[tuple[date, int]]:
 # A place (as Rated holds one) after any game's id: "any game of that day and moment".
 _ANY_ID = 2**63 - 1
 # The place before every game: a league with no counted game.
-_NO_GAME = (0, 0, 0)
+_NO_GAME = Place(0, 0, 0)
 
 
 def _latest_known(
     counted: list[tuple[date, int]],
     touched: set[date] | None,
-    latest: tuple[date, datetime] | None,
-    kept: tuple[int, int, int] | None,
-) -> tuple[int, int, int] | None:
+    latest: Place | None,
+    kept: Place | None,
+) -> Place | None:
     """Where the league's latest counted game stands, for games_per_month to keep; None when not known.
 
-    counted: the months now; touched: the months just counted again (None: all); latest: the latest
-    day they had and its latest game's moment; kept: what was known before. A place stands for any
+    counted: the months now; touched: the months just counted again (None: all); latest: the place of
+    the latest day they had and its latest game's moment; kept: what was known before. A place stands for any
     game of its day and moment (_ANY_ID), which only makes a game ending at that very moment count
     its month again."""
     if touched is None:
-        return _NO_GAME if latest is None else (*place(latest[0], latest[1], 0)[:2], _ANY_ID)
-    known = [] if latest is None else [(*place(latest[0], latest[1], 0)[:2], _ANY_ID)]
-    if kept is not None and (kept == _NO_GAME or date.fromordinal(kept[0]).replace(day=1) not in touched):
+        return _NO_GAME if latest is None else latest
+    known = [] if latest is None else [latest]
+    if kept is not None and (kept == _NO_GAME or date.fromordinal(kept.day).replace(day=1) not in touched):
         known.append(kept)
     if not known:
         return None
     last = max(known)
     # A month not counted again, after that one, has a later game, whose place is not known.
-    month = date.fromordinal(last[0]).replace(day=1) if last != _NO_GAME else date.min
+    month = date.fromordinal(last.day).replace(day=1) if last != _NO_GAME else date.min
     if any(count and later > month and later not in touched for later, count in counted):
         return None
     return last
@@ -363,9 +387,9 @@ def _latest_known(
 
 def _months_added(
     counted: list[tuple[date, int]],
-    last: tuple[int, int, int] | None,
-    steps: tuple[tuple[tuple[int, int, int], dict[int, list[Rated]]], ...],
-) -> tuple[list[tuple[date, int]], tuple[int, int, int]] | None:
+    last: Place | None,
+    steps: tuple[tuple[Place, dict[int, list[Rated]]], ...],
+) -> tuple[list[tuple[date, int]], Place] | None:
     """The months with the games of changes after the league's latest counted game (`last`) added,
     and the new latest's place; None when a change starts at or before it (it may have moved a game
     already counted: games_per_month counts its months again). Each change's rated seats are every
@@ -376,9 +400,9 @@ def _months_added(
     for at, by_player in steps:
         if at <= last:
             return None
-        games = {game[:3] for rows in by_player.values() for game in rows}
-        for day, *_moment_and_id in games:
-            month = date.fromordinal(day).replace(day=1)
+        games = {game.place for rows in by_player.values() for game in rows}
+        for at_game in games:
+            month = date.fromordinal(at_game.day).replace(day=1)
             months[month] = months.get(month, 0) + 1
         last = max(games, default=last)
     return sorted(months.items()), last

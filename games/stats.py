@@ -532,9 +532,18 @@ def rating_history(league: League, player: Player, span: Span = Span()) -> list[
     until = span.until.toordinal() if span.until else date.max.toordinal()
     scale = league.rating_scale
     return [
-        RatedGame(game_id, number, date.fromordinal(day), variant, total, won, moons, on_scale(rating, scale))
-        for day, _, game_id, number, variant, total, won, moons, rating in rated_games(league, [player.pk])[player.pk]
-        if since <= day <= until and (not span.variant or variant == span.variant)
+        RatedGame(
+            game.game_id,
+            game.number,
+            date.fromordinal(game.day),
+            game.variant,
+            game.total,
+            game.won,
+            game.moons,
+            on_scale(game.rating, scale),
+        )
+        for game in rated_games(league, [player.pk])[player.pk]
+        if since <= game.day <= until and (not span.variant or game.variant == span.variant)
     ]
 
 
@@ -609,6 +618,6 @@ def leaders_ratings(league: League, leaders: list[Row]) -> list[tuple[str, list[
     lines: list[tuple[str, list[int], list[float]]] = []
     for row in leaders:
         packed = columns[row.player_id]
-        ratings = [on_scale(rating, league.rating_scale) for rating in packed[-1].tolist()] if packed else []
-        lines.append((row.name, packed[0].tolist(), ratings) if packed else (row.name, [], []))
+        ratings = [on_scale(rating, league.rating_scale) for rating in packed.rating.tolist()] if packed else []
+        lines.append((row.name, packed.day.tolist(), ratings) if packed else (row.name, [], []))
     return lines

@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import models, transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games import changes
 from games.models.lazy import model
 from games.models.revisions import HandRevision
 from games.models.trash import TrashError
@@ -176,7 +176,7 @@ class ActivityEntry(models.Model):
                          before={"player": into_name}, after={"player": name}, user=acting_user(user))
             for game_id, hands in games
         )  # fmt: skip
-        Game.all_objects.filter(pk__in=[game_id for game_id, _ in games]).update(version=F("version") + 1)
+        changes.games_changed(game_id for game_id, _ in games)
         if undo.get("user") is not None and target.user_id == undo["user"]:
             Player.objects.filter(pk=target.pk).update(user=None)
             Player.objects.filter(pk=back.pk).update(user_id=undo["user"])

@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import connection, models, transaction
-from django.db.models import F, Q
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from games.changes import announce, game_topic
+from games import changes
 from games.models.activity import ActivityEntry, acting_name, acting_user
 from games.models.exceptions import DeclareError, DuplicateGame, HandConflict, refusal
 from games.models.lazy import model
@@ -303,6 +303,7 @@ class Game(models.Model):
             created_by=acting_user(user),
             clock_started_at=timezone.now() if setup.options.time_limit else None,
         )
+        setattr(game, changes.AT_NIGHT, None)  # a new game sits at no club night's table yet
         Seat.objects.bulk_create(
             Seat(game=game, player=player, position=position) for position, player in enumerate(players)
         )
@@ -331,7 +332,7 @@ class Game(models.Model):
             after={"played_on": day.isoformat()},
             user=acting_user(user),
         )
-        Game.objects.filter(pk=locked.pk).update(played_on=day, version=models.F("version") + 1)
+        changes.games_changed([locked], played_on=day)
         ActivityEntry.record(
             self.league, user, ActivityEntry.Kind.GAME_REDATED, game=locked.number,
             before=before[0].isoformat(), after=day.isoformat(),
@@ -370,7 +371,7 @@ class Game(models.Model):
             raise HandConflict("no-time-limit")
         if locked.hands.exists():
             raise HandConflict("clock-kept")
-        Game.objects.filter(pk=locked.pk).update(clock_started_at=timezone.now(), version=models.F("version") + 1)
+        changes.games_changed([locked], clock_started_at=timezone.now())
 
     @classmethod
     @transaction.atomic
@@ -414,7 +415,7 @@ class Game(models.Model):
             HandRevision(game=game, number=number, action=HandRevision.Action.ADDED, after=entry.to_stored(), user=who)
             for number, entry in enumerate(entries, start=1)
         )
-        Game.objects.filter(pk=game.pk).update(version=len(entries))
+        changes.games_changed([game], by=len(entries))  # as if each hand had been recorded at the table
         game.refresh(state)
         game.refresh_from_db()
         return game
@@ -464,9 +465,7 @@ class Game(models.Model):
             user_name=acting_name(user),
         )
         locked.declared = declared
-        locked.save(update_fields=["declared"])
-        Game.objects.filter(pk=locked.pk).update(version=models.F("version") + 1)
-        locked.refresh(state)
+        locked.write_results(state, also=["declared"], moved=True)
         self.refresh_from_db()
         return state
 
@@ -510,10 +509,8 @@ class Game(models.Model):
             user=acting_user(user),
             user_name=acting_name(user),
         )
-        locked.version += 1  # read under the lock: saved with the results
-        announce(game_topic(locked.pk))
         was_over = locked.status == self.Status.OVER
-        locked.write_results(state, results_from, also=["version"])
+        locked.write_results(state, results_from, moved=True)
         if locked.status == self.Status.OVER and not was_over:
             ActivityEntry.record(self.league, user, ActivityEntry.Kind.GAME_FINISHED, game=locked.number)
         elif was_over and action in (HandRevision.Action.EDITED, HandRevision.Action.DELETED):
@@ -634,15 +631,24 @@ class Game(models.Model):
         return state
 
     def write_results(
-        self, state: GameState, results_from: int = 1, rerate: bool = True, also: Sequence[str] = ()
+        self,
+        state: GameState,
+        results_from: int = 1,
+        rerate: bool = True,
+        also: Sequence[str] = (),
+        moved: bool = False,
     ) -> None:
         """refresh()'s writes, in the caller's transaction; the hands before `results_from` keep
         their stored results (a change rewrites from its hand on), and `also` names the game's
-        fields the caller changed, saved with its results."""
+        fields the caller changed, saved with its results. `moved`: the table changed the game (a
+        hand, a declaration), whose version moves on in the same UPDATE (games.changes)."""
         seats = self.ordered_seats()
         counted_before = self._counted_outcome(seats)
         winners = self.set_results(state)
-        self.save(update_fields=[*self.RESULT_FIELDS, *also])
+        if moved:
+            changes.game_saved(self, [*self.RESULT_FIELDS, *also])
+        else:
+            self.save(update_fields=[*self.RESULT_FIELDS, *also])
         results = seat_results(state, winners)
         for seat in seats:
             seat.apply_results(state, winners, results)
@@ -689,7 +695,7 @@ class Game(models.Model):
             raise TrashError(refusal("game-in-trash", number=self.number))
         players = set(Seat.objects.filter(game=locked).values_list("player_id", flat=True))
         self.trashed_at = timezone.now()
-        Game.all_objects.filter(pk=self.pk).update(trashed_at=self.trashed_at, version=F("version") + 1)
+        changes.games_changed([locked], trashed_at=self.trashed_at)
         if locked.status == self.Status.OVER:
             self.league.results_changed(since=locked.position, players=players)
         ActivityEntry.record(self.league, user, ActivityEntry.Kind.GAME_DELETED, game=self.number)
@@ -704,7 +710,7 @@ class Game(models.Model):
             raise TrashError(refusal("game-not-in-trash", number=self.number))
         if Game.objects.filter(league_id=self.league_id).count() >= League.MOST_GAMES:
             raise TrashError(self.league.too_many_games())
-        Game.all_objects.filter(pk=self.pk).update(trashed_at=None, version=F("version") + 1)
+        changes.games_changed([locked], trashed_at=None)
         self.trashed_at = None
         if locked.status == self.Status.OVER:
             players = set(Seat.objects.filter(game=locked).values_list("player_id", flat=True))

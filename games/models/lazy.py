@@ -19,7 +19,7 @@ from django.db import models
 if TYPE_CHECKING:
     from games.models.game import Game
     from games.models.league import League
-    from games.models.night import Night, NightPlayer, NightSeat
+    from games.models.night import Night, NightPlayer, NightSeat, NightTable
     from games.models.players import Player
     from games.models.presets import LeaguePreset
     from games.models.seasons import Season
@@ -37,6 +37,8 @@ def model(name: Literal["Night"]) -> type[Night]: ...
 def model(name: Literal["NightPlayer"]) -> type[NightPlayer]: ...
 @overload
 def model(name: Literal["NightSeat"]) -> type[NightSeat]: ...
+@overload
+def model(name: Literal["NightTable"]) -> type[NightTable]: ...
 @overload
 def model(name: Literal["Player"]) -> type[Player]: ...
 @overload

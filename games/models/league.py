@@ -19,6 +19,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from games import changes
 from games.models.activity import ActivityEntry
 from games.models.exceptions import refusal
 from games.models.lazy import model
@@ -146,7 +147,7 @@ class League(StandingsKeeper):
     @staticmethod
     def touch(league_id: int) -> None:
         """What the league's history pages show changed (data_version), in the write's transaction."""
-        League.all_objects.filter(pk=league_id).update(data_version=F("data_version") + 1)
+        changes.league_changed(league_id)
 
     @property
     def zone(self) -> zoneinfo.ZoneInfo:
@@ -182,7 +183,7 @@ class League(StandingsKeeper):
         are, out of every member's sight, and come back as they were."""
         League.all_objects.select_for_update().filter(pk=self.pk).exists()
         self.trashed_at = timezone.now()
-        League.all_objects.filter(pk=self.pk).update(trashed_at=self.trashed_at, data_version=F("data_version") + 1)
+        changes.league_changed(self.pk, trashed_at=self.trashed_at)
         self._games_moved_on()
         ActivityEntry.record(self, user, ActivityEntry.Kind.LEAGUE_DELETED, league=self.name)
 
@@ -190,7 +191,7 @@ class League(StandingsKeeper):
     def restore(self, user: Actor = None) -> None:
         """Back from the trash, as it was (its standings never moved while it was there)."""
         League.all_objects.select_for_update().filter(pk=self.pk).exists()
-        League.all_objects.filter(pk=self.pk).update(trashed_at=None, data_version=F("data_version") + 1)
+        changes.league_changed(self.pk, trashed_at=None)
         self.trashed_at = None
         self._games_moved_on()
         ActivityEntry.record(self, user, ActivityEntry.Kind.LEAGUE_RESTORED, league=self.name)
@@ -199,7 +200,7 @@ class League(StandingsKeeper):
         """Every game's version moves on: a phone's poll, answered 'unchanged' from the version
         alone while its pass holds, asks again in full and finds the league gone (or back); as
         does the league's data_version, which its public pages' ETags are kept by."""
-        model("Game").all_objects.filter(league=self).update(version=F("version") + 1)
+        changes.games_changed(model("Game").all_objects.filter(league=self))
 
     def too_many_players(self, count: int | None = None, adding: int = 1) -> str:
         """Why no more players: the league is full, or `adding` new ones would take its `count` past the cap."""
@@ -264,7 +265,7 @@ def lock_for_writing(
     touch=False leaves the league's data_version for the caller to move
     (League.touch) once its checks pass: a write refused by them writes nothing.
     """
-    Game, Player, Seat = model("Game"), model("Player"), model("Seat")
+    Game, NightTable, Player, Seat = model("Game"), model("NightTable"), model("Player"), model("Seat")
     # SQLite has no row locks: its IMMEDIATE transaction took the one write lock, and a
     # select_for_update() there would be a plain read of rows already read below.
     row_locks = connection.features.has_select_for_update
@@ -274,9 +275,12 @@ def lock_for_writing(
         League.touch(league_id)
     # Every manager's rows, the trash's too: a merge moves the seats of trashed games, and a
     # restore or a purge locks what it brings back or removes; each caller checks what it found.
+    # Each with the club night it is played at, which its change announces (games.changes.AT_NIGHT).
+    night = NightTable.objects.filter(game=models.OuterRef("pk")).values("round__night_id")[:1]
     games = list(
         Game.all_objects.select_for_update(of=("self",))
         .filter(pk__in=list(game_ids))
+        .annotate(**{changes.AT_NIGHT: models.Subquery(night)})
         .prefetch_related(models.Prefetch("seats", queryset=Seat.all_objects.select_related("player")), "hands")
         .order_by("pk")
     )

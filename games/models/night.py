@@ -27,6 +27,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games import changes
 from games.models.activity import ActivityEntry
 from games.models.exceptions import HandConflict
 from games.models.game import Game, lock_for_writing
@@ -137,14 +138,14 @@ class Night(models.Model):
         """Into the trash for TRASH_DAYS: hidden from every page, its screen 404. Its games stay the league's."""
         lock_for_writing(self.league_id)
         self.trashed_at = timezone.now()
-        Night.all_objects.filter(pk=self.pk).update(trashed_at=self.trashed_at, version=F("version") + 1)
+        changes.nights_changed([self.pk], trashed_at=self.trashed_at)
         ActivityEntry.record(self.league, user, ActivityEntry.Kind.NIGHT_DELETED, night=self.title)
 
     @transaction.atomic
     def restore(self, user: Actor = None) -> None:
         """Back from the trash, as it was (its games never left the league)."""
         lock_for_writing(self.league_id)
-        Night.all_objects.filter(pk=self.pk).update(trashed_at=None, version=F("version") + 1)
+        changes.nights_changed([self.pk], trashed_at=None)
         self.trashed_at = None
         ActivityEntry.record(self.league, user, ActivityEntry.Kind.NIGHT_RESTORED, night=self.title)
 
@@ -296,7 +297,7 @@ class Night(models.Model):
         return locked
 
     def _changed(self) -> None:
-        Night.objects.filter(pk=self.pk).update(version=F("version") + 1)
+        changes.nights_changed([self.pk])
 
     @transaction.atomic
     def seat_next_round(self) -> NightRound:

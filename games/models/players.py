@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import IntegrityError, models, transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
+from games import changes
 from games.models.activity import ActivityEntry, acting_user
 from games.models.exceptions import PlayerInUse
 from games.models.lazy import model
@@ -73,12 +73,11 @@ class Player(NameKeyed):
         super().save(*args, **kwargs)
         League.touch(self.league_id)
         if renamed:
-            Game, Seat = model("Game"), model("Seat")
+            Seat = model("Seat")
 
             # The game pages show the name: their pollers must see a new version. By the seats'
             # game ids, not through a join (SeatQuerySet.forget_uncounted_ratings says why).
-            played = Seat.all_objects.filter(player=self).values("game_id")
-            Game.objects.filter(pk__in=played).update(version=F("version") + 1)
+            changes.games_changed(list(Seat.all_objects.filter(player=self).values_list("game_id", flat=True)))
 
     def games_played(self) -> int:
         return self.seats.count()
@@ -150,7 +149,7 @@ class Player(NameKeyed):
                          before={"player": self.name}, after={"player": target.name}, user=acting_user(user))
             for game_id, hands in games
         )  # fmt: skip
-        Game.all_objects.filter(pk__in=[game_id for game_id, _ in games]).update(version=F("version") + 1)
+        changes.games_changed(game_id for game_id, _ in games)
         took_account = target.user_id is None and self.user_id is not None
         if took_account:
             target.user_id = self.user_id

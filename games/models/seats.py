@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, date, datetime, timedelta
 from itertools import groupby
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from django.db import connection, models, transaction
 from django.db.models import Count, F, Q
 
-from games.figures import SEAT_FIGURES, add_fields, seat_figures
+from games.figures import RATED_FIGURES, SEAT_FIGURES, add_fields, seat_figures
 from games.models.lazy import model
 from games.models.players import Player
 from games.models.standings import Standing, figure_sums
@@ -18,17 +18,42 @@ from games.models.trash import GameNotTrashed
 from games.ratings import RatedSeat, Rating, ordinal
 from rules import GameState
 
-# A counted game as a player's rated list holds it (games.kept_figures.rated_games): where it stands in the
-# order of play (its day as an ordinal, when it was created in microseconds, its id), then its number
-# and variant, and the player's total, win, moons and rating after it. Plain numbers, kept in the
-# cache as columns and in ResultsChange.rated as JSON.
-Rated = tuple[int, int, int, int, str, int, bool, int, float]
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
-def place(day: date, created_at: datetime, game_id: int) -> tuple[int, int, int]:
+class Place(NamedTuple):
+    """A position in the order of play as Rated holds it: plain numbers, compared as a tuple."""
+
+    day: int  # the date's ordinal
+    moment: int  # when the game was created, in microseconds since EPOCH
+    game_id: int
+
+
+class Rated(NamedTuple):
+    """A counted game as a player's rated list holds it (games.kept_figures.rated_games): where it
+    stands in the order of play, its number and variant, the player's figures that the table of
+    figures says ratings keep (games.figures.RATED_FIGURES, in its order: tests/games/test_figures.py
+    holds the two together), and their rating after it. Plain values, kept in the cache as columns
+    and in ResultsChange.rated as JSON lists of these fields in this order."""
+
+    day: int
+    moment: int
+    game_id: int
+    number: int
+    variant: str
+    total: int
+    won: bool
+    moons: int
+    rating: float
+
+    @property
+    def place(self) -> Place:
+        return Place(self.day, self.moment, self.game_id)
+
+
+def place(day: date, created_at: datetime, game_id: int) -> Place:
     """A position in the order of play (a date, a moment, a game id) as Rated holds it."""
-    return day.toordinal(), (created_at - EPOCH) // timedelta(microseconds=1), game_id
+    return Place(day.toordinal(), (created_at - EPOCH) // timedelta(microseconds=1), game_id)
 
 
 class SeatQuerySet(models.QuerySet["Seat"]):
@@ -48,11 +73,11 @@ class SeatQuerySet(models.QuerySet["Seat"]):
         in order of play. One query."""
         rows = self.values_list(
             "player_id", "game__played_on", "game__created_at", "game_id", "game__number", "game__variant",
-            "total", "won", "moons", "rating_mu", "rating_sigma",
+            *RATED_FIGURES, "rating_mu", "rating_sigma",
         )  # fmt: skip
         return sorted(
-            (player_id, (*place(day, created_at, game_id), number, variant, total, won, moons, ordinal(mu, sigma)))
-            for player_id, day, created_at, game_id, number, variant, total, won, moons, mu, sigma in rows
+            (player_id, Rated._make((*place(day, created_at, game_id), number, variant, *figures, ordinal(mu, sigma))))
+            for player_id, day, created_at, game_id, number, variant, *figures, mu, sigma in rows
             if mu is not None and sigma is not None  # rated seats: mypy cannot tell
         )
 

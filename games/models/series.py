@@ -23,6 +23,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
+from games import changes
 from games.models.game import Game
 from games.models.league import League, lock_for_writing
 from games.models.names import NameKeyed, NameKeyedQuerySet, _stored_name
@@ -211,7 +212,7 @@ def put_in_series(night: Night, series: NightSeries | None) -> None:
             )
     if series is not None and series.league_id != night.league_id:
         raise SeriesProblem(gettext("Choose a series of the night's league"), "series")
-    Night.objects.filter(pk=night.pk).update(series=series, version=models.F("version") + 1)
+    changes.nights_changed([night.pk], series=series)
     night.series = series
 
 

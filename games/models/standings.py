@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from django.core.cache import cache
 from django.db import models, transaction
-from django.db.models import Case, F, FloatField, Max, Min, OuterRef, Q, Subquery, Value, When
+from django.db.models import Case, FloatField, Max, Min, OuterRef, Q, Subquery, Value, When
 
+from games import changes
 from games.bulk import insert_rows, instance_rows, step_write
 from games.figures import SUM_FIGURES, add_fields
 from games.models.lazy import model
@@ -64,13 +65,9 @@ class StandingsKeeper(models.Model):
         days the change touched (the day a moved game left), whose seasons
         are refreshed with the changed game's.
         """
-        League = model("League")
-
         ratings = self._rerate(since, players)
         self._refresh_standings(ratings, None if since is None else set(players))
-        League.all_objects.filter(pk=self.pk).update(
-            results_version=F("results_version") + 1, data_version=F("data_version") + 1
-        )
+        changes.results_changed(self.pk)
         position = since if since is None or isinstance(since, tuple) else since.position
         if position is None:
             self.seasons_changed()
@@ -90,16 +87,14 @@ class StandingsKeeper(models.Model):
         only for the step's writes, and the work between two steps is the gap
         in which a waiting hand takes it (games.bulk.step_write).
         """
-        League, Season = model("League"), model("Season")
+        Season = model("Season")
 
         standings, rivalries = self._standing_rows(ratings)
         with step_write():
             self._store_standings(ratings, None, standings, rivalries)
             self._keep_year_seasons()
             # Nobody reads the league before the last step: its versions can move in the first.
-            League.all_objects.filter(pk=self.pk).update(
-                results_version=F("results_version") + 1, data_version=F("data_version") + 1
-            )
+            changes.results_changed(self.pk)
             ResultsChange.log(self, None, (), None)
         for season in Season.objects.filter(league=self):
             rows = season.standing_rows()

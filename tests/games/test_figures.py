@@ -15,10 +15,12 @@ import pytest
 from django.urls import reverse
 
 from games import stats
-from games.figures import SEAT_FIGURES, SUM_FIGURES, said
+from games.figures import RATED_FIGURES, SEAT_FIGURES, SUM_FIGURES, said
+from games.kept_figures import Columns
 from games.league_file.export import export_league
 from games.league_file.restore import import_league
 from games.models import Player, SeasonStanding, Seat, Standing
+from games.models.seats import Rated
 from tests.factories import UserFactory
 from tests.games.league_seed import hand_worked_league
 
@@ -54,6 +56,14 @@ def test_both_standings_tables_have_a_field_for_each_sum(figure):
 def test_the_table_names_each_figure_once():
     assert len({figure.name for figure in SEAT_FIGURES}) == len(SEAT_FIGURES)
     assert len({figure.name for figure in SUM_FIGURES}) == len(SUM_FIGURES)
+
+
+def test_a_players_rated_games_keep_the_figures_the_table_marks_rated_by_name():
+    # Rated: the game's place and number and variant, then the rated figures in the table's order, then the rating.
+    assert RATED_FIGURES == ("total", "won", "moons")
+    assert Rated._fields == ("day", "moment", "game_id", "number", "variant", *RATED_FIGURES, "rating")
+    # The cache's columns: one of each of Rated's fields, and the variants' names beside them.
+    assert set(Columns._fields) == {*Rated._fields, "names"}
 
 
 def test_the_player_page_lists_every_figure_with_a_page_line(client, league, games, user):

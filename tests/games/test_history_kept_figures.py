@@ -9,6 +9,7 @@ from django.core.cache import cache
 
 from games import kept_figures, stats
 from games.models import Game, League, ResultsChange
+from games.models.seats import Rated
 from rules import HandEntry
 from tests.factories import make_game
 from tests.games.league_seed import hand_worked_league, played
@@ -337,11 +338,11 @@ def afresh_head_to_head(league, player):
 # Three games of a player's kept list, as Rated holds them (day, moment, id, number, variant, total,
 # won, moons, rating), and what a change cuts and adds.
 KEPT_LIST = [
-    (1, 10, 1, 1, "standard", 40, False, 0, 1.5),
-    (2, 20, 2, 2, "standard", 20, True, 1, 2.5),
-    (3, 30, 3, 3, "ricketts", 90, False, 0, 2.0),
+    Rated(1, 10, 1, 1, "standard", 40, False, 0, 1.5),
+    Rated(2, 20, 2, 2, "standard", 20, True, 1, 2.5),
+    Rated(3, 30, 3, 3, "ricketts", 90, False, 0, 2.0),
 ]
-LATER = (4, 40, 7, 4, "standard", 10, True, 0, 3.0)
+LATER = Rated(4, 40, 7, 4, "standard", 10, True, 0, 3.0)
 
 
 @pytest.mark.parametrize(
@@ -351,7 +352,7 @@ LATER = (4, 40, 7, 4, "standard", 10, True, 0, 3.0)
         ((2, 20, 2), [LATER], [KEPT_LIST[0], LATER]),  # games from the second on moved
         ((3, 30, 3), [], KEPT_LIST[:2]),  # the last game stopped counting
         ((0, 0, 0), [], []),  # every game moved away
-        ((4, 40, 7), [(*LATER[:4], "turbo", *LATER[5:])], [*KEPT_LIST, (*LATER[:4], "turbo", *LATER[5:])]),
+        ((4, 40, 7), [LATER._replace(variant="turbo")], [*KEPT_LIST, LATER._replace(variant="turbo")]),
     ],
     ids=["added at the end", "cut and added", "cut", "cut whole", "a new variant"],
 )
