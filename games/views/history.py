@@ -505,6 +505,7 @@ def _player(request: HtmxHttpRequest, reader: Reader, player_id: int) -> Templat
                 str(span.season.pk if span.season else ""),
                 str(reader.public),
                 league.public_token,
+                league.rating_scale,  # how the ratings are shown
                 # A span's row shows the rating now (a saved season's, its own): a game after the span moves it.
                 repr(kept_figures.current_rating(league, player.pk)) if span.until and span.season is None else "",
             ]

@@ -102,3 +102,16 @@ def test_a_league_whose_language_or_scale_was_changed_restores_from_its_file(cli
     restored = import_league(json.loads(document), user)
     ((name, value),) = setting.items()
     assert getattr(restored, name) == value
+
+
+def test_a_change_of_scale_shows_at_once_on_pages_kept_in_the_cache(client, league, games, user):
+    ann = league.players.get(name="Ann")
+    client.force_login(user)
+    player_page = reverse("games:player-detail", args=[league.pk, ann.pk])
+    plain = f"<dt>Rating</dt><dd>{stored(league, 'Ann'):.1f}</dd>"
+    assert plain in client.get(player_page).content.decode()
+    settings = {"name": league.name, "time_zone": "UTC", "min_games": 3, "rating_scale": "elo"}
+    client.post(reverse("games:league-edit", args=[league.pk]), settings)
+    scaled = f"<dt>Rating</dt><dd>{1000 + 40 * stored(league, 'Ann'):.1f}</dd>"
+    assert scaled in client.get(player_page).content.decode()
+    assert "Ratings now: Ann 1" in client.get(league.get_absolute_url()).content.decode()
