@@ -76,7 +76,7 @@ def changed_regions(
 ) -> HttpResponse:
     """The poller's answer when the game moved on: a new poller, then every region out of band.
 
-    `table_context` draws the page's context (views.table._table_context); it is
+    `table_context` draws the page's context (views.table.table_context); it is
     called only when no copy is kept for this version and reader."""
     key = regions_key(request, game, membership, since)
     kept = cache.get(key)

@@ -139,7 +139,7 @@ def _preset(league: League, value: str | None) -> LeaguePreset | None:
 # The game page --------------------------------------------------------------
 
 
-def _table(request: HtmxHttpRequest, game_id: int, need: str) -> tuple[Game, TableReader]:
+def table_for(request: HtmxHttpRequest, game_id: int, need: str) -> tuple[Game, TableReader]:
     """The game for a member with the role for `need`, or for the phone its table link grants it."""
     return get_table_for(request, game_id, need, queryset=Game.objects.for_table())
 
@@ -156,7 +156,7 @@ def _history(game: Game, state: GameState) -> list[dict[str, Any]]:
     return rows
 
 
-def _table_context(
+def table_context(
     game: Game,
     membership: TableReader,
     state: GameState | None = None,
@@ -259,8 +259,8 @@ def _moon_preview(state: GameState, form: HandForm | None) -> MoonPreview | None
 @require_GET
 @table_or_login_required
 def game_detail(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
-    game, membership = _table(request, game_id, VIEW)
-    return TemplateResponse(request, PAGE, _table_context(game, membership))
+    game, membership = table_for(request, game_id, VIEW)
+    return TemplateResponse(request, PAGE, table_context(game, membership))
 
 
 def _game_regions(
@@ -268,7 +268,7 @@ def _game_regions(
 ) -> TemplateResponse:
     """The game page after a change: the page itself, or its regions for HTMX."""
     game = Game.objects.for_table().get(pk=game_id)
-    context = _table_context(game, membership, since=since)
+    context = table_context(game, membership, since=since)
     if request.htmx:
         return TemplateResponse(request, UPDATE, {**context, "main": "entry"}, status=status)
     return TemplateResponse(request, PAGE, context, status=status)
@@ -353,11 +353,11 @@ def game_poll(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     # seats, hands and History are read only when they must be drawn.
     game, membership = get_table_for(request, game_id, VIEW)
 
-    def table_context() -> dict[str, Any]:
+    def draw() -> dict[str, Any]:
         game.read_table()
-        return _table_context(game, membership, since=entry_key)
+        return table_context(game, membership, since=entry_key)
 
-    return changed_regions(request, game, membership, entry_key, table_context)
+    return changed_regions(request, game, membership, entry_key, draw)
 
 
 # Entering and changing hands -----------------------------------------------
@@ -368,7 +368,7 @@ def _hand_form_response(
 ) -> TemplateResponse:
     """The hand form again, with the engine's errors, as a 422."""
     if request.htmx and not extra.get("number"):
-        context = _table_context(game, membership, state, hand_form=form)
+        context = table_context(game, membership, state, hand_form=form)
         return render_page(request, PAGE, context, partial="entry", status=UNPROCESSABLE)
     context = {
         "game": game,
@@ -413,7 +413,7 @@ def hand_new(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 def _hand_form_page(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
     """The plain page's form for the next hand (none once the game is over or declared)."""
-    game = _table(request, game_id, SCORE)[0]
+    game = table_for(request, game_id, SCORE)[0]
     state = game.state()
     form = None
     if not game.declared and not state.is_over:
@@ -484,7 +484,7 @@ def _hand_for_plain_page(
 @table_or_login_required
 def hand_preview(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
     """The moon panel for an entry being tapped in: who shot it and what each choice does."""
-    game, _ = _table(request, game_id, SCORE)
+    game, _ = table_for(request, game_id, SCORE)
     setup = game.setup()
     entries = game.entries()
     form = HandForm(request.POST, setup=setup)
@@ -500,7 +500,7 @@ def hand_preview(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
 @require_http_methods(["GET", "POST"])
 @table_or_login_required
 def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
-    game, membership = _table(request, game_id, SCORE)
+    game, membership = table_for(request, game_id, SCORE)
     require_unlocked(game, membership)
     entries = game.entries()
     if not 1 <= number <= len(entries):
@@ -587,7 +587,7 @@ def _hand_edit_form(
 def hand_delete(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Delete the last hand. With JavaScript the game page asks first (hx-confirm);
     without it, its button is a GET that lands on this confirmation page."""
-    game, membership = _table(request, game_id, SCORE)
+    game, membership = table_for(request, game_id, SCORE)
     require_unlocked(game, membership)
     form = DeleteHandForm(request.POST if request.method == "POST" else request.GET)
     if not form.is_valid():
@@ -611,7 +611,7 @@ def hand_delete(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 def game_declare(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Declare the game null or abandoned. Like deleting a hand, it is asked
     first: hx-confirm with JavaScript, this view's GET page without."""
-    game, membership = _table(request, game_id, SCORE)
+    game, membership = table_for(request, game_id, SCORE)
     form = DeclareForm(request.POST if request.method == "POST" else request.GET)
     if not form.is_valid():
         return _refused(request, game, membership, refusal("declare-what"), HTTPStatus.BAD_REQUEST)
@@ -633,7 +633,7 @@ def game_day(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Put right the day the game was played (a paper game entered later, dated today by mistake).
 
     Its place in the order of play moves with it, and so do the ratings and the seasons of both days."""
-    game, membership = _table(request, game_id, SCORE)
+    game, membership = table_for(request, game_id, SCORE)
     require_unlocked(game, membership)
     if request.method == "GET":
         form = GameDayForm(initial={"played_on": game.played_on}, league=game.league)
@@ -655,7 +655,7 @@ def game_day(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @login_required
 def game_reopen(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """An organizer takes back a null or abandoned declaration (a mistaken tap)."""
-    game, membership = _table(request, game_id, ORGANIZE)
+    game, membership = table_for(request, game_id, ORGANIZE)
     try:
         game.undeclare(request.user)
     except DeclareError as error:
@@ -669,7 +669,7 @@ def game_reopen(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @login_required
 def game_clock(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Start the time limit's clock again now, at the first deal (only before any hand is in)."""
-    game, membership = _table(request, game_id, SCORE)
+    game, membership = table_for(request, game_id, SCORE)
     try:
         game.restart_clock(request.user)
     except HandConflict as conflict:
@@ -686,7 +686,7 @@ PAD_HANDS = 20
 @login_required
 def game_pad(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
     """A printable score pad: the next 20 hands' deals as the engine gives them, boxes for the points."""
-    game, _ = _table(request, game_id, VIEW)
+    game, _ = table_for(request, game_id, VIEW)
     shown_in_its_language(game.league)  # a printout: the table's language
     state = game.state()
     setup = state.setup
@@ -721,7 +721,7 @@ def _lead_rule(setup: Any, rows: list[dict[str, Any]]) -> str:
 @require_GET
 @login_required
 def game_export(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    game, _ = _table(request, game_id, VIEW)
+    game, _ = table_for(request, game_id, VIEW)
     document = game.scoresheet()
     response = HttpResponse(
         json.dumps(document, ensure_ascii=False, indent=2) + "\n", content_type="application/json; charset=utf-8"
