@@ -66,7 +66,7 @@ from games.views.guests import table_or_login_required
 from games.views.hand_queue import from_queue, queue_conflict, queue_refused
 from games.views.limits import import_wait, too_many_imports
 from games.views.pages import render_page, render_partial
-from games.views.regions import changed_regions
+from games.views.regions import changed_regions, last_change
 from games.views.revoke import revoke_question
 from rules import EntryError, GameState, HandEntry, ScoresheetError, SetupError, play
 from rules.cards import shown_card
@@ -198,6 +198,7 @@ def table_context(
         "runs": table.runs,
         "result": table.result,
         "history": _history(game, state),
+        "last_change": last_change(game, state),
         "offer_null": member and can_score and not game.declared and state.all_zero,
         "offer_abandon": member and can_score and not game.declared and not state.is_over,
         "guest": not member,
@@ -274,9 +275,14 @@ def _game_regions(
     return TemplateResponse(request, PAGE, context, status=status)
 
 
-def _changed(request: HtmxHttpRequest, game: Game, membership: TableReader, message: str) -> HttpResponse:
-    """After a change to the game: say so, then its regions for HTMX, or the page (post/redirect/get)."""
-    messages.success(request, message)
+def _changed(
+    request: HtmxHttpRequest, game: Game, membership: TableReader, message: str, announced: bool = True
+) -> HttpResponse:
+    """After a change to the game: say so, then its regions for HTMX, or the page (post/redirect/get).
+
+    announced: the regions' last-change line says the change in full, and the page speaks that
+    (static/js/announce.js), so a screen reader is not told the message too (messages.html)."""
+    messages.success(request, message, extra_tags="announced" if announced and request.htmx else "")
     if request.htmx:
         response = _game_regions(request, game.pk, membership)
         # The phone was scrolled down to the Record button: bring it back to
@@ -674,7 +680,7 @@ def game_clock(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         game.restart_clock(request.user)
     except HandConflict as conflict:
         return _refused(request, game, membership, conflict.message)
-    return _changed(request, game, membership, gettext("The clock starts now, at the first deal"))
+    return _changed(request, game, membership, gettext("The clock starts now, at the first deal"), announced=False)
 
 
 # Paper as a fallback ----------------------------------------------------------
