@@ -68,7 +68,7 @@ def _hand(state: GameState, action: str, number: int) -> list[str]:
             for more in seats[1:]:
                 # Each language's own stop between two players (a French "\u00a0;").
                 taken = _("{said}; {more}").format(said=taken, more=more)
-    said = [_HAND_SAID[action].format(number=number, taken=taken)]
+    said: list[str] = [_HAND_SAID[action].format(number=number, taken=taken)]
     said += [_("{note}.").format(note=note.text) for note in notes if note.kind not in ("revoke", "tie_break")]
     return said
 
@@ -100,7 +100,8 @@ def announce_change(state: GameState, action: str, number: int = 0, declared: st
         return ""
     if declared:
         return joined([_DECLARED.get(declared, _DECLARED["abandoned"]), _totals(state)], " ")
-    said = _hand(state, action, number)
     if action == "reopened":
-        said = [_("The declaration is taken back: the game goes on.")]
+        said: list[str] = [_("The declaration is taken back: the game goes on.")]
+    else:
+        said = _hand(state, action, number)
     return joined([*said, _totals(state), *_what_next(state, dealing=True)], " ")

@@ -392,6 +392,8 @@
     form._waitingSubmitter = null;
     if (submitter && form.isConnected && missing(form).length === 0) {
       form.requestSubmit(submitter);
+    } else if (submitter && form.isConnected) {
+      askFor(form);  // Enter was pressed for a moon: its question is next
     }
   }
 
@@ -451,7 +453,19 @@
       form._saidStatus = why.textContent;
       window.setTimeout(function () { said.textContent = why.textContent; }, 100);
     }
+    askFor(form);
   }, true);
+
+  // The question still open, focused, so that the next key answers it: the moon's
+  // add or subtract (it came 13 Tabs below), or the first card without a taker.
+  function askFor(form) {
+    var moon = form.querySelector('input[name="moon"]');
+    var untaken = cardRows(form).filter(function (row) { return !row.querySelector("input:checked"); })[0];
+    var asked = moon && !chosen(form, "moon") ? moon : (untaken ? untaken.querySelector("input") : null);
+    if (asked) {
+      asked.focus();
+    }
+  }
 
   // Captured on the document, so it runs before htmx's own submit handler on
   // the form: a tap or Enter while the moon check is out is held, not lost.
@@ -517,6 +531,17 @@
       event.stopPropagation();
     }
   }, true);
+
+  // The − and + buttons are for fingers (out of the Tab order): a keyboard's arrows do the same in the box.
+  document.addEventListener("keydown", function (event) {
+    var input = event.target;
+    var form = input.closest && input.closest("form[data-hand-form]");
+    if (!form || !input.classList.contains("hearts-input") || (event.key !== "ArrowUp" && event.key !== "ArrowDown")) {
+      return;
+    }
+    event.preventDefault();
+    setHearts(input, valueOf(input) + (event.key === "ArrowUp" ? 1 : -1), form);
+  });
 
   // Typing into a box that already holds a number replaces it instead of
   // making "010" (an edited hand's boxes are filled in).
