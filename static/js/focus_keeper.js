@@ -41,8 +41,12 @@
       return;  // a 204 poll: nothing is swapped
     }
     var active = document.activeElement;
+    var asking = event.detail && event.detail.elt;
     if (!active || active === document.body) {
-      active = lastFocused && lastFocused.isConnected ? lastFocused : null;
+      // Only the control whose own request this is: a poll's answer must not pull a reader's
+      // place back to a control they left long ago.
+      var own = lastFocused && lastFocused.isConnected && asking && asking.contains && asking.contains(lastFocused);
+      active = own ? lastFocused : null;
     }
     noted = {
       open: Array.prototype.map.call(document.querySelectorAll("details[id][open]"), function (details) {
