@@ -41,7 +41,9 @@
       return;  // a 204 poll: nothing is swapped
     }
     var active = document.activeElement;
-    var asking = event.detail && event.detail.elt;
+    // The element whose request this is (a form, a button, a link, the poller), not the swap's target.
+    var config = event.detail && event.detail.requestConfig;
+    var asking = config && config.elt;
     if (!active || active === document.body) {
       // Only the control whose own request this is: a poll's answer must not pull a reader's
       // place back to a control they left long ago.
