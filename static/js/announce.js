@@ -9,7 +9,7 @@
 // line is there to read.
 //
 // Any page: a confirmation shown after a full page load ("Hand 3 saved") is
-// said once the page is read, from a copy put into the messages region then.
+// said through the announcer once the page is read.
 (function () {
   "use strict";
 
@@ -19,6 +19,10 @@
     return document.getElementById("last-change");
   }
 
+  // How long the announcer keeps its words: long enough to be read out, not so long that a
+  // reader moving through the page meets them again beside the line they came from.
+  var KEEP_MS = 10000;
+
   function speak(text) {
     var announcer = document.getElementById("announcer");
     if (!announcer || !text) {
@@ -26,7 +30,11 @@
     }
     // Emptied first, so that the same words for a new change are a change too.
     announcer.textContent = "";
-    window.setTimeout(function () { announcer.textContent = text; }, 100);
+    window.clearTimeout(announcer._emptying);
+    window.setTimeout(function () {
+      announcer.textContent = text;
+      announcer._emptying = window.setTimeout(function () { announcer.textContent = ""; }, KEEP_MS);
+    }, 100);
   }
 
   function sayChange() {
@@ -40,23 +48,16 @@
     speak(words ? words.textContent.trim() : "");
   }
 
-  // The messages the page loaded with: kept on screen as they are, said from a hidden copy added now.
+  // The messages the page loaded with: on screen as they are, said through the announcer once the page is read.
   function sayMessages() {
     var region = document.getElementById("messages");
-    if (!region) {
-      return;
-    }
-    var shown = Array.prototype.filter.call(region.children, function (message) {
+    var shown = region ? Array.prototype.filter.call(region.children, function (message) {
       return message.hasAttribute("role") && message.textContent.trim();
-    });
-    if (!shown.length) {
-      return;
+    }) : [];
+    if (shown.length) {
+      var text = shown.map(function (message) { return message.textContent.trim(); }).join(" ");
+      window.setTimeout(function () { speak(text); }, 400);
     }
-    var copy = document.createElement("p");
-    copy.className = "visually-hidden";
-    copy.textContent = shown.map(function (message) { return message.textContent.trim(); }).join(" ");
-    shown.forEach(function (message) { message.setAttribute("aria-hidden", "true"); });
-    window.setTimeout(function () { region.appendChild(copy); }, 500);
   }
 
   function start() {

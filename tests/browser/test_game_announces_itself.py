@@ -52,7 +52,7 @@ def test_a_hand_recorded_on_one_phone_is_said_on_both_and_nobody_loses_their_pla
     expect(phone.get_by_test_id("announcer")).to_have_text(SAID_IN_ENGLISH)
     expect(phone.get_by_test_id("last-change")).to_have_text(f"Last change: {SAID_IN_ENGLISH}")
     # The recording phone's own "Hand 1 recorded" is shown, and said by the announcer alone.
-    expect(phone.locator("#messages .alert")).to_have_attribute("aria-hidden", "true")
+    expect(phone.locator("#messages .alert")).to_have_attribute("aria-live", "off")
     # Its focus is where the next hand starts: the Q♠'s first seat, not the page's top.
     assert phone.evaluate(FOCUSED, "#queen-0")
 
@@ -130,3 +130,16 @@ def test_the_status_line_is_said_once_the_typing_rests_and_record_says_why_it_wa
     expect(record).not_to_have_attribute("aria-disabled", "true")
     record.press("Enter")
     expect(phone.get_by_test_id("totals").locator(".totals-score")).to_have_text(["13", "13", "0", "0"])
+
+
+def test_a_confirmation_shown_by_a_full_page_load_is_said_once_the_page_is_read(phone: Page, live_server, league):
+    game = make_game(league, "standard", first_dealer=0)
+    game.record_hand(1, HandEntry.cards([13, 0, 0, 0], BEN))
+    phone.goto(f"{live_server.url}/games/{game.pk}/hands/1/edit/")
+    phone.locator("input[name='hearts_0']").fill("12")
+    phone.locator("input[name='hearts_1']").fill("1")
+    phone.get_by_test_id("hand-submit").click()
+    shown = phone.locator("#messages .alert")
+    expect(shown).to_have_text("Hand 1 changed; the hands after it are rescored")
+    # Present as the page loaded, the alert is not heard by itself: the announcer says it once the page is read.
+    expect(phone.get_by_test_id("announcer")).to_have_text("Hand 1 changed; the hands after it are rescored")
