@@ -71,6 +71,40 @@ def shown_card(card: str) -> str:
     return Message("{rank}{suit}", params={"rank": RANK_LETTERS[rank], "suit": suit_of(card)})
 
 
+# A card as a person says it ("queen of spades"), for a screen reader and a spoken announcement: the
+# printed "Q♠" is read as "Q black spade suit". Each language joins rank and suit its own way
+# (docs/GLOSSARY.md): Dutch makes one word (schoppenvrouw), German a pair (Pik-Dame), French and Spanish
+# a phrase (dame de pique, dama de picas). Numbers are words too (klaverentwee, Kreuz-Zwei).
+SPOKEN_RANKS = {
+    "2": pgettext("a card's spoken rank", "two"),
+    "3": pgettext("a card's spoken rank", "three"),
+    "4": pgettext("a card's spoken rank", "four"),
+    "5": pgettext("a card's spoken rank", "five"),
+    "6": pgettext("a card's spoken rank", "six"),
+    "7": pgettext("a card's spoken rank", "seven"),
+    "8": pgettext("a card's spoken rank", "eight"),
+    "9": pgettext("a card's spoken rank", "nine"),
+    "10": pgettext("a card's spoken rank", "ten"),
+    "J": pgettext("a card's spoken rank", "jack"),
+    "Q": pgettext("a card's spoken rank", "queen"),
+    "K": pgettext("a card's spoken rank", "king"),
+    "A": pgettext("a card's spoken rank", "ace"),
+}
+SPOKEN_SUITS = {
+    CLUBS: pgettext("a card's spoken suit", "clubs"),
+    DIAMONDS: pgettext("a card's spoken suit", "diamonds"),
+    HEARTS: pgettext("a card's spoken suit", "hearts"),
+    SPADES: pgettext("a card's spoken suit", "spades"),
+}
+_SPOKEN_CARD = pgettext("a card's spoken name", "{rank} of {suit}")
+
+
+def spoken_card(card: str) -> Message:
+    """A card's name as the reader's language says it: "Q♠" is "queen of spades", "schoppenvrouw" in
+    Dutch, "Pik-Dame" in German, "dame de pique" in French, "dama de picas" in Spanish."""
+    return _SPOKEN_CARD.format(rank=SPOKEN_RANKS[rank_of(card)], suit=SPOKEN_SUITS[suit_of(card)])
+
+
 # "the Q♠" as each language says it: the article follows the word the card's rank is (la dame, le
 # valet, l'as; die Dame, der Bube, das Ass; la jota, el rey), so it is chosen by rank, not once.
 _THE_CARD = {

@@ -57,6 +57,8 @@ BUNDLES = {
             "js/connection.js",
             "js/wakelock.js",
             "js/hand_form.js",
+            "js/announce.js",
+            "js/focus_keeper.js",
             "js/entry_keeper.js",
             "js/share.js",
             "js/queue_store.js",

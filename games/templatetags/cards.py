@@ -4,10 +4,12 @@ For what a person reads only: a form's values, data- attributes and test ids kee
 """
 
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 
 from games.forms.typed import example
 from rules import GameSetup
-from rules.cards import shown_card, shown_rank
+from rules.cards import shown_card, shown_rank, spoken_card
 
 register = template.Library()
 
@@ -15,6 +17,21 @@ register = template.Library()
 @register.filter
 def card(code: str) -> str:
     return shown_card(code)
+
+
+@register.filter
+def said_card(code: str) -> str:
+    """A card's name as the reader's language says it ("Pik-Dame"): for an attribute a script reads aloud."""
+    return str(spoken_card(code))
+
+
+@register.filter
+def card_named(code: str) -> SafeString:
+    """A card shown as printed ("D♠") and read by its name ("Pik-Dame"): a screen reader reads "Q♠"
+    as "Q black spade suit". For what a person reads in the page, not for an attribute."""
+    return format_html(
+        '<span aria-hidden="true">{}</span><span class="visually-hidden">{}</span>', shown_card(code), spoken_card(code)
+    )
 
 
 @register.filter

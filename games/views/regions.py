@@ -32,6 +32,8 @@ from django.utils.translation import get_language
 from games.models import Game
 from games.permissions import TableGuest, TableReader, game_locked_for
 from games.views.pages import render_partial
+from rules import GameState
+from rules.announce import ANNOUNCED, announce_change
 from scorekeeper.middleware import HtmxHttpRequest
 
 REGIONS = "games/game_regions.html"
@@ -45,6 +47,16 @@ REGIONS_SECONDS = 30
 # that no region can hold, and that HTML escaping leaves as they are.
 CSRF_MARK = "csrf-token-of-the-reader-goes-here"
 KEY_MARK = "hand-key-of-the-reader-goes-here"
+
+
+def last_change(game: Game, state: GameState) -> dict[str, Any] | None:
+    """The game's last change the table is told of (rules.announce), and the History line it comes from:
+    the page announces it once, when a swap brings a change it has not yet said (static/js/announce.js)."""
+    revision = next((revision for revision in game.revisions.all() if revision.action in ANNOUNCED), None)
+    if revision is None:
+        return None
+    declared = (revision.after or {}).get("declared", "") if revision.action == "declared" else ""
+    return {"id": revision.pk, "text": announce_change(state, revision.action, revision.number, declared)}
 
 
 def regions_key(request: HtmxHttpRequest, game: Game, membership: TableReader, since: int) -> str:
@@ -76,7 +88,7 @@ def changed_regions(
 ) -> HttpResponse:
     """The poller's answer when the game moved on: a new poller, then every region out of band.
 
-    `table_context` draws the page's context (views.table._table_context); it is
+    `table_context` draws the page's context (views.table.table_context); it is
     called only when no copy is kept for this version and reader."""
     key = regions_key(request, game, membership, since)
     kept = cache.get(key)

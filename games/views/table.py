@@ -66,7 +66,7 @@ from games.views.guests import table_or_login_required
 from games.views.hand_queue import from_queue, queue_conflict, queue_refused
 from games.views.limits import import_wait, too_many_imports
 from games.views.pages import render_page, render_partial
-from games.views.regions import changed_regions
+from games.views.regions import changed_regions, last_change
 from games.views.revoke import revoke_question
 from rules import EntryError, GameState, HandEntry, ScoresheetError, SetupError, play
 from rules.cards import shown_card
@@ -142,7 +142,7 @@ def _preset(league: League, value: str | None) -> LeaguePreset | None:
 # The game page --------------------------------------------------------------
 
 
-def _table(request: HtmxHttpRequest, game_id: int, need: str) -> tuple[Game, TableReader]:
+def table_for(request: HtmxHttpRequest, game_id: int, need: str) -> tuple[Game, TableReader]:
     """The game for a member with the role for `need`, or for the phone its table link grants it."""
     return get_table_for(request, game_id, need, queryset=Game.objects.for_table())
 
@@ -159,7 +159,7 @@ def _history(game: Game, state: GameState) -> list[dict[str, Any]]:
     return rows
 
 
-def _table_context(
+def table_context(
     game: Game,
     membership: TableReader,
     state: GameState | None = None,
@@ -208,6 +208,7 @@ def _table_context(
         "runs": table.runs,
         "result": table.result,
         "history": _history(game, state),
+        "last_change": last_change(game, state),
         "offer_null": member and can_score and not game.declared and state.all_zero,
         "offer_abandon": member and can_score and not game.declared and not state.is_over,
         "guest": not member,
@@ -269,8 +270,8 @@ def _moon_preview(state: GameState, form: HandForm | None) -> MoonPreview | None
 @require_GET
 @table_or_login_required
 def game_detail(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
-    game, membership = _table(request, game_id, VIEW)
-    return TemplateResponse(request, PAGE, _table_context(game, membership))
+    game, membership = table_for(request, game_id, VIEW)
+    return TemplateResponse(request, PAGE, table_context(game, membership))
 
 
 def _game_regions(
@@ -278,15 +279,20 @@ def _game_regions(
 ) -> TemplateResponse:
     """The game page after a change: the page itself, or its regions for HTMX."""
     game = Game.objects.for_table().get(pk=game_id)
-    context = _table_context(game, membership, since=since)
+    context = table_context(game, membership, since=since)
     if request.htmx:
         return TemplateResponse(request, UPDATE, {**context, "main": "entry"}, status=status)
     return TemplateResponse(request, PAGE, context, status=status)
 
 
-def _changed(request: HtmxHttpRequest, game: Game, membership: TableReader, message: str) -> HttpResponse:
-    """After a change to the game: say so, then its regions for HTMX, or the page (post/redirect/get)."""
-    messages.success(request, message)
+def _changed(
+    request: HtmxHttpRequest, game: Game, membership: TableReader, message: str, announced: bool = True
+) -> HttpResponse:
+    """After a change to the game: say so, then its regions for HTMX, or the page (post/redirect/get).
+
+    announced: the regions' last-change line says the change in full, and the page speaks that
+    (static/js/announce.js), so a screen reader is not told the message too (messages.html)."""
+    messages.success(request, message, extra_tags="announced" if announced and request.htmx else "")
     if request.htmx:
         response = _game_regions(request, game.pk, membership)
         # The phone was scrolled down to the Record button: bring it back to
@@ -363,11 +369,11 @@ def game_poll(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     # seats, hands and History are read only when they must be drawn.
     game, membership = get_table_for(request, game_id, VIEW)
 
-    def table_context() -> dict[str, Any]:
+    def draw() -> dict[str, Any]:
         game.read_table()
-        return _table_context(game, membership, since=entry_key)
+        return table_context(game, membership, since=entry_key)
 
-    return changed_regions(request, game, membership, entry_key, table_context)
+    return changed_regions(request, game, membership, entry_key, draw)
 
 
 # Entering and changing hands -----------------------------------------------
@@ -378,7 +384,7 @@ def _hand_form_response(
 ) -> TemplateResponse:
     """The hand form again, with the engine's errors, as a 422."""
     if request.htmx and not extra.get("number"):
-        context = _table_context(game, membership, state, hand_form=form)
+        context = table_context(game, membership, state, hand_form=form)
         return render_page(request, PAGE, context, partial="entry", status=UNPROCESSABLE)
     context = {
         "game": game,
@@ -423,7 +429,7 @@ def hand_new(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 def _hand_form_page(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
     """The plain page's form for the next hand (none once the game is over or declared)."""
-    game = _table(request, game_id, SCORE)[0]
+    game = table_for(request, game_id, SCORE)[0]
     state = game.state()
     form = None
     if not game.declared and not state.is_over:
@@ -494,7 +500,7 @@ def _hand_for_plain_page(
 @table_or_login_required
 def hand_preview(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
     """The moon panel for an entry being tapped in: who shot it and what each choice does."""
-    game, _ = _table(request, game_id, SCORE)
+    game, _ = table_for(request, game_id, SCORE)
     setup = game.setup()
     entries = game.entries()
     form = HandForm(request.POST, setup=setup)
@@ -510,7 +516,7 @@ def hand_preview(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
 @require_http_methods(["GET", "POST"])
 @table_or_login_required
 def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
-    game, membership = _table(request, game_id, SCORE)
+    game, membership = table_for(request, game_id, SCORE)
     require_unlocked(game, membership)
     entries = game.entries()
     if not 1 <= number <= len(entries):
@@ -597,7 +603,7 @@ def _hand_edit_form(
 def hand_delete(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Delete the last hand. With JavaScript the game page asks first (hx-confirm);
     without it, its button is a GET that lands on this confirmation page."""
-    game, membership = _table(request, game_id, SCORE)
+    game, membership = table_for(request, game_id, SCORE)
     require_unlocked(game, membership)
     form = DeleteHandForm(request.POST if request.method == "POST" else request.GET)
     if not form.is_valid():
@@ -621,7 +627,7 @@ def hand_delete(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 def game_declare(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Declare the game null or abandoned. Like deleting a hand, it is asked
     first: hx-confirm with JavaScript, this view's GET page without."""
-    game, membership = _table(request, game_id, SCORE)
+    game, membership = table_for(request, game_id, SCORE)
     form = DeclareForm(request.POST if request.method == "POST" else request.GET)
     if not form.is_valid():
         return _refused(request, game, membership, refusal("declare-what"), HTTPStatus.BAD_REQUEST)
@@ -643,7 +649,7 @@ def game_day(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Put right the day the game was played (a paper game entered later, dated today by mistake).
 
     Its place in the order of play moves with it, and so do the ratings and the seasons of both days."""
-    game, membership = _table(request, game_id, SCORE)
+    game, membership = table_for(request, game_id, SCORE)
     require_unlocked(game, membership)
     if request.method == "GET":
         form = GameDayForm(initial={"played_on": game.played_on}, league=game.league)
@@ -665,7 +671,7 @@ def game_day(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @login_required
 def game_reopen(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """An organizer takes back a null or abandoned declaration (a mistaken tap)."""
-    game, membership = _table(request, game_id, ORGANIZE)
+    game, membership = table_for(request, game_id, ORGANIZE)
     try:
         game.undeclare(request.user)
     except DeclareError as error:
@@ -679,12 +685,12 @@ def game_reopen(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @login_required
 def game_clock(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Start the time limit's clock again now, at the first deal (only before any hand is in)."""
-    game, membership = _table(request, game_id, SCORE)
+    game, membership = table_for(request, game_id, SCORE)
     try:
         game.restart_clock(request.user)
     except HandConflict as conflict:
         return _refused(request, game, membership, conflict.message)
-    return _changed(request, game, membership, gettext("The clock starts now, at the first deal"))
+    return _changed(request, game, membership, gettext("The clock starts now, at the first deal"), announced=False)
 
 
 # Paper as a fallback ----------------------------------------------------------
@@ -696,7 +702,7 @@ PAD_HANDS = 20
 @login_required
 def game_pad(request: HtmxHttpRequest, game_id: int) -> TemplateResponse:
     """A printable score pad: the next 20 hands' deals as the engine gives them, boxes for the points."""
-    game, _ = _table(request, game_id, VIEW)
+    game, _ = table_for(request, game_id, VIEW)
     shown_in_its_language(game.league)  # a printout: the table's language
     state = game.state()
     setup = state.setup
@@ -731,7 +737,7 @@ def _lead_rule(setup: Any, rows: list[dict[str, Any]]) -> str:
 @require_GET
 @login_required
 def game_export(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    game, _ = _table(request, game_id, VIEW)
+    game, _ = table_for(request, game_id, VIEW)
     document = game.scoresheet()
     response = HttpResponse(
         json.dumps(document, ensure_ascii=False, indent=2) + "\n", content_type="application/json; charset=utf-8"

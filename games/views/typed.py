@@ -21,7 +21,7 @@ from games.forms.typed import TypedHandForm
 from games.permissions import SCORE
 from games.views.guests import table_or_login_required
 from games.views.pages import render_page
-from games.views.table import HAND_FORM, PAGE, _table, _table_context
+from games.views.table import HAND_FORM, PAGE, table_context, table_for
 from scorekeeper.middleware import HtmxHttpRequest
 
 
@@ -29,7 +29,7 @@ from scorekeeper.middleware import HtmxHttpRequest
 @table_or_login_required
 def hand_typed(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The next hand's form filled in from a typed line, or the line back with what could not be read."""
-    game, membership = _table(request, game_id, SCORE)
+    game, membership = table_for(request, game_id, SCORE)
     state = game.state()
     setup = state.setup
     typed = TypedHandForm(request.POST, setup=setup)
@@ -50,7 +50,7 @@ def hand_typed(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     status = HTTPStatus.OK if valid else HTTPStatus.UNPROCESSABLE_ENTITY
     extra = {"typed": typed, "understood": understood}
     if request.htmx:
-        context = {**_table_context(game, membership, state, hand_form=hand_form), **extra}
+        context = {**table_context(game, membership, state, hand_form=hand_form), **extra}
         return render_page(request, PAGE, context, partial="entry", status=status)
     context = {"game": game, "setup": setup, "state": state, "hand_form": hand_form, **extra}
     return TemplateResponse(request, HAND_FORM, context, status=status)

@@ -1,8 +1,10 @@
 // The hand entry form, made quick to tap. Without this file the form still
 // works: the hearts are plain number inputs and the server checks everything.
-// With it: − / + / rest buttons, a live line saying what is missing, the
-// submit button enabled only once the entry is complete, and the moon panel
-// refreshed from the server (the engine decides what is a moon).
+// With it: − / + / rest buttons, a line saying what is missing (said aloud
+// once the typing rests, once per change), the submit button refused until
+// the entry is complete (aria-disabled: still reached by Tab, and saying
+// why), and the moon panel refreshed from the server (the engine decides
+// what is a moon).
 //
 // One tap on Record, or Enter, always records: the button is never disabled
 // under a finger by the moon check. A submit made while the check is out
@@ -149,6 +151,11 @@
     return row.getAttribute("data-card-shown") || row.getAttribute("data-single-card");
   }
 
+  // A card as the reader's language says it ("Pik-Dame"), for what a screen reader reads.
+  function saidCard(row) {
+    return row.getAttribute("data-card-said") || shownCard(row);
+  }
+
   function isCardChoice(input) {
     return input.type === "radio" && input.closest("[data-single-card]") !== null;
   }
@@ -178,7 +185,7 @@
       head + " and " + items[items.length - 1];
   }
 
-  function missing(form) {
+  function missing(form, spoken) {
     var needs = [];
     var total = inPlay(form);
     var sum = assigned(form);
@@ -197,7 +204,7 @@
     // One question for every card still without a taker ("Who took the Q♠ and
     // J♦?"): with the hearts, one line on a 360px phone.
     var untaken = cardRows(form).filter(function (row) { return !row.querySelector("input:checked"); })
-      .map(shownCard);
+      .map(spoken ? saidCard : shownCard);
     if (untaken.length) {
       needs.push(say(form, "untaken", "Who took the {cards}?", {cards: joinAnd(untaken, form)}));
     }
@@ -207,20 +214,66 @@
     return needs;
   }
 
+  // How long the typing must rest before the status line is said: each
+  // keystroke of "13" changed it, and a reader heard it 13 times a hand.
+  var SAY_AFTER_MS = 1200;
+
+  // The status line said aloud: once the entry rests, and only when its words changed.
+  function sayStatus(form, words) {
+    var said = form.querySelector("[data-entry-said]");
+    window.clearTimeout(form._sayTimer);
+    if (!said) {
+      return;
+    }
+    form._sayTimer = window.setTimeout(function () {
+      if (words !== form._saidStatus && form.isConnected) {
+        form._saidStatus = words;
+        said.textContent = words;
+      }
+    }, SAY_AFTER_MS);
+  }
+
+  // Record is refused, not disabled, while the entry is incomplete: Tab still
+  // reaches it, and it reads out why (aria-describedby) instead of vanishing.
+  function refuseUntilComplete(submit, why, refused) {
+    if (refused) {
+      submit.setAttribute("aria-disabled", "true");
+      submit.setAttribute("aria-describedby", why ? why.id : "");
+    } else {
+      submit.removeAttribute("aria-disabled");
+      submit.removeAttribute("aria-describedby");
+    }
+  }
+
   function update(form) {
     tallyStrips(form);
     var needs = missing(form);
     var pending = form.hasAttribute("data-preview-pending");
     var line = form.querySelector("[data-entry-status]");
+    var why = form.querySelector("[data-entry-why]");
     var submit = form.querySelector('[data-testid="hand-submit"]');
     var revoke = form.querySelector('[data-testid="revoke-submit"]');
     if (line) {
-      line.textContent = needs.length ? needs.join(" · ") :
+      var text = needs.length ? needs.join(" · ") :
         (pending ? say(form, "checking", "Checking for a moon…") : say(form, "ready", "Ready to record"));
+      if (line.textContent !== text) {
+        line.textContent = text;
+      }
       line.classList.toggle("is-ready", needs.length === 0 && !pending);
+      var spoken = needs.length ? missing(form, true).join(". ") : (pending ? "" : text);
+      if (why) {
+        why.textContent = spoken;
+      }
+      if (form._statusStarted) {
+        sayStatus(form, spoken);
+      } else {
+        form._statusStarted = true;
+        form._saidStatus = spoken;  // the form as it loads is read where it stands, not announced
+      }
     }
     if (submit) {
-      submit.disabled = needs.length > 0;
+      submit.disabled = false;
+      refuseUntilComplete(submit, why, needs.length > 0);
     }
     heartsInputs(form).forEach(function (input) {
       var bad = isNaN(parsed(input));
@@ -339,6 +392,8 @@
     form._waitingSubmitter = null;
     if (submitter && form.isConnected && missing(form).length === 0) {
       form.requestSubmit(submitter);
+    } else if (submitter && form.isConnected) {
+      askFor(form);  // Enter was pressed for a moon: its question is next
     }
   }
 
@@ -374,6 +429,41 @@
     var by = Math.min(bottom - limit + 8, box.getBoundingClientRect().top - 8);
     if (by > 0) {
       window.scrollBy(0, by);
+    }
+  }
+
+  // Captured on the document, before htmx's handler: Record (or Enter) while
+  // the entry is incomplete records nothing, and says again what is missing.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var submitter = event.submitter;
+    if (!form.matches || !form.matches("form[data-hand-form]") || (submitter && submitter.value === "revoke")) {
+      return;
+    }
+    var record = form.querySelector('[data-testid="hand-submit"]');
+    if (!record || record.getAttribute("aria-disabled") !== "true") {
+      return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+    var said = form.querySelector("[data-entry-said]");
+    var why = form.querySelector("[data-entry-why]");
+    if (said && why) {
+      said.textContent = "";
+      form._saidStatus = why.textContent;
+      window.setTimeout(function () { said.textContent = why.textContent; }, 100);
+    }
+    askFor(form);
+  }, true);
+
+  // The question still open, focused, so that the next key answers it: the moon's
+  // add or subtract (it came 13 Tabs below), or the first card without a taker.
+  function askFor(form) {
+    var moon = form.querySelector('input[name="moon"]');
+    var untaken = cardRows(form).filter(function (row) { return !row.querySelector("input:checked"); })[0];
+    var asked = moon && !chosen(form, "moon") ? moon : (untaken ? untaken.querySelector("input") : null);
+    if (asked) {
+      asked.focus();
     }
   }
 
@@ -441,6 +531,17 @@
       event.stopPropagation();
     }
   }, true);
+
+  // The − and + buttons are for fingers (out of the Tab order): a keyboard's arrows do the same in the box.
+  document.addEventListener("keydown", function (event) {
+    var input = event.target;
+    var form = input.closest && input.closest("form[data-hand-form]");
+    if (!form || !input.classList.contains("hearts-input") || (event.key !== "ArrowUp" && event.key !== "ArrowDown")) {
+      return;
+    }
+    event.preventDefault();
+    setHearts(input, valueOf(input) + (event.key === "ArrowUp" ? 1 : -1), form);
+  });
 
   // Typing into a box that already holds a number replaces it instead of
   // making "010" (an edited hand's boxes are filled in).

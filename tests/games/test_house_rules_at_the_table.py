@@ -127,8 +127,9 @@ def test_every_extra_card_gets_its_row_of_players_with_its_points(scorer, league
     page = page_of(scorer.get(reverse("games:hand-new", args=[game.pk])))
     assert 'data-single-card="K♠"' in page
     assert (
-        '<span class="visually-hidden">Who took the </span>K♠<span class="visually-hidden">?</span> <span class="card-points">+10</span>'
-        in page
+        '<span class="visually-hidden">Who took the </span><span aria-hidden="true">K♠</span>'
+        '<span class="visually-hidden">king of spades</span><span class="visually-hidden">?</span> '
+        '<span class="card-points">+10</span>' in page
     )
     assert '<span class="card-points">+7</span>' in page
     for field in ("queen", "card_ks", "card_as"):
