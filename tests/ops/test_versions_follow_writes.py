@@ -38,7 +38,7 @@ from games.models import (
 )
 from tests.ops.routes import ROLES, ROUTES
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("table_made_once")]
 
 # The columns that are the versions (and the league's counters), not what they stand for.
 VERSIONS = {"version", "results_version", "data_version", "last_game_number", "screen_generation", "share_generation"}
