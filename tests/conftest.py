@@ -8,6 +8,8 @@ browser fails the run.
 import os
 import shutil
 import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -38,6 +40,16 @@ DATABASE_FIXTURES = frozenset(
 def uses_database(item: pytest.Item) -> bool:
     return item.get_closest_marker("django_db") is not None or not DATABASE_FIXTURES.isdisjoint(
         getattr(item, "fixturenames", ())
+    )
+
+
+def is_transactional(item: pytest.Item) -> bool:
+    """Whether pytest-django runs this test's writes for real (committed, then flushed) instead of in
+    a transaction rolled back after it."""
+    marker = item.get_closest_marker("django_db")
+    names = getattr(item, "fixturenames", ())
+    return bool(marker and marker.kwargs.get("transaction")) or not {"transactional_db", "live_server"}.isdisjoint(
+        names
     )
 
 
@@ -165,6 +177,65 @@ def _english_after_each_test():
     per request, never back): the next test starts in English, as a new request would."""
     yield
     translation.activate("en")
+
+
+@pytest.fixture(scope="module")
+def module_db(request: pytest.FixtureRequest, django_db_setup, django_db_blocker):
+    """One transaction around a whole module, for data its tests share: made once, not once a test.
+
+    A module-scoped fixture that asks for this one makes its rows inside the transaction;
+    each test's own (the db fixture's, as ever) is a savepoint inside it, rolled back after
+    the test, so every test starts from the shared rows exactly as they were made; the
+    module's transaction is rolled back after its last test. This is what Django's
+    TestCase.setUpTestData does for a class. The fixture that hands the rows to a test
+    gives it a copy of their Python objects, as setUpTestData does, so a test that changes
+    an object changes it for itself only.
+
+    Every test of the module that uses the database must see the shared rows, whatever
+    order pytest-randomly runs the module in: a test that asked for none would see them
+    after another's had made them and not before. So all of the module's tests ask for
+    them (pytestmark's usefixtures), none runs its writes for real (a transactional test
+    flushes the database), and this fixture fails the module otherwise.
+
+    It gives the fixture that makes the rows a context to make them in:
+
+        @pytest.fixture(scope="module")
+        def league_made_once(module_db):
+            with module_db():
+                return LeagueFactory()
+    """
+    from django.db import transaction
+
+    module_items = [item for item in request.session.items if item.module is request.module]
+    transactional = [item.name for item in module_items if is_transactional(item)]
+    unshared = [item.name for item in module_items if uses_database(item) and "module_db" not in item.fixturenames]
+    if transactional or unshared:
+        pytest.fail(
+            f"{request.module.__name__} shares rows made once (module_db): every test using the database must "
+            f"ask for them (pytestmark = pytest.mark.usefixtures(...)) and none may be transactional; "
+            f"transactional: {transactional}, not asking: {unshared}"
+        )
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        # As Django's TestCase marks its own: the app's atomic(durable=True) nests in it in a test.
+        outer._from_testcase = True
+        outer.__enter__()
+
+    @contextmanager
+    def making() -> Iterator[None]:
+        """Where the shared rows are made: the database open (the tests' stays blocked but for
+        their own db fixture), and what the function-scoped autouse fixtures give a test."""
+        with django_db_blocker.unblock(), pytest.MonkeyPatch.context() as patch, translation.override("en"):
+            patch.setattr("games.models.attempts.SWEEP_CHANCE", 0)
+            yield
+        cache.clear()
+
+    try:
+        yield making
+    finally:
+        with django_db_blocker.unblock():
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
 
 
 @pytest.fixture

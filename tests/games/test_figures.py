@@ -22,18 +22,28 @@ from games.league_file.restore import import_league
 from games.models import Player, SeasonStanding, Seat, Standing
 from games.models.seats import Rated
 from tests.factories import UserFactory
-from tests.games.league_seed import hand_worked_league
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("worked_league_made_once")]
 
 PAGE_FIGURES = [figure for figure in SUM_FIGURES if figure.page]
 COLUMN_FIGURES = [figure for figure in SUM_FIGURES if figure.column and figure.name != "money"]
 CSV_FIGURES = [figure for figure in SEAT_FIGURES if figure.csv]
 
 
+# The league every test here reads, played once for the module (tests/games/conftest.py).
 @pytest.fixture
-def games(league, user):
-    return hand_worked_league(league, user)
+def user(worked_league):
+    return worked_league["user"]
+
+
+@pytest.fixture
+def league(worked_league):
+    return worked_league["league"]
+
+
+@pytest.fixture
+def games(worked_league):
+    return worked_league["games"]
 
 
 def field_kind(field):

@@ -12,19 +12,30 @@ from games.models import Game, League, ResultsChange
 from games.models.seats import Rated
 from rules import HandEntry
 from tests.factories import make_game
-from tests.games.league_seed import hand_worked_league, played
+from tests.games.league_seed import played
 from tests.games.test_more_variants_kept import TEAMS, TURBO
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("worked_league_made_once")]
 
 # Dan takes five hearts and the Q♠ each hand (18): over 100 after six, Ann (0) wins.
 DAN_LOSES = [HandEntry.cards([0, 4, 4, 5], 3)] * 6
 SPAN = stats.Span("", date(2025, 3, 2), date(2025, 3, 31))
 
 
+# The league every test here reads, played once for the module (tests/games/conftest.py).
 @pytest.fixture
-def games(league, user):
-    return hand_worked_league(league, user)
+def user(worked_league):
+    return worked_league["user"]
+
+
+@pytest.fixture
+def league(worked_league):
+    return worked_league["league"]
+
+
+@pytest.fixture
+def games(worked_league):
+    return worked_league["games"]
 
 
 def figures(league):

@@ -15,14 +15,25 @@ from tests.conftest import HTMX
 from tests.factories import LeagueFactory
 from tests.games.league_seed import hand_worked_league
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("worked_league_made_once")]
 
 PAGES = ["standings", "archive", "player"]
 
 
+# The league every test here reads, played once for the module (tests/games/conftest.py).
 @pytest.fixture
-def games(league, user):
-    return hand_worked_league(league, user)
+def user(worked_league):
+    return worked_league["user"]
+
+
+@pytest.fixture
+def league(worked_league):
+    return worked_league["league"]
+
+
+@pytest.fixture
+def games(worked_league):
+    return worked_league["games"]
 
 
 @pytest.fixture

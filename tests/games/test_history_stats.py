@@ -14,14 +14,24 @@ from openskill.models import PlackettLuce
 
 from games import kept_figures, stats
 from games.models import Game, Player, Standing
-from tests.games.league_seed import hand_worked_league
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("worked_league_made_once")]
+
+
+# The league every test here reads, played once for the module (tests/games/conftest.py).
+@pytest.fixture
+def user(worked_league):
+    return worked_league["user"]
 
 
 @pytest.fixture
-def games(league, user):
-    return hand_worked_league(league, user)
+def league(worked_league):
+    return worked_league["league"]
+
+
+@pytest.fixture
+def games(worked_league):
+    return worked_league["games"]
 
 
 def row_of(rows, name):

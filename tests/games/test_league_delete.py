@@ -6,18 +6,29 @@ from django.urls import reverse
 from games.models import ActivityEntry, Game, League, Player, Seat, Standing
 from tests.conftest import HTMX
 from tests.factories import make_game
-from tests.games.league_seed import hand_worked_league, members
+from tests.games.league_seed import members
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("worked_league_made_once")]
 
 
 def url(league):
     return reverse("games:league-delete", args=[league.pk])
 
 
+# The league every test here reads, played once for the module (tests/games/conftest.py).
 @pytest.fixture
-def games(league, user):
-    return hand_worked_league(league, user)
+def user(worked_league):
+    return worked_league["user"]
+
+
+@pytest.fixture
+def league(worked_league):
+    return worked_league["league"]
+
+
+@pytest.fixture
+def games(worked_league):
+    return worked_league["games"]
 
 
 def test_the_page_offers_the_backup_first(scorer, league, games):

@@ -5,16 +5,27 @@ from django.urls import reverse
 
 from games.models import Game, League
 from rules import HandEntry
-from tests.games.league_seed import hand_worked_league, members
+from tests.games.league_seed import members
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("worked_league_made_once")]
 
 LOCKED = "This game is over, and the league locks finished games: only an organizer can change its hands or its day."
 
 
+# The league every test here reads, played once for the module (tests/games/conftest.py).
 @pytest.fixture
-def games(league, user):
-    return hand_worked_league(league, user)
+def user(worked_league):
+    return worked_league["user"]
+
+
+@pytest.fixture
+def league(worked_league):
+    return worked_league["league"]
+
+
+@pytest.fixture
+def games(worked_league):
+    return worked_league["games"]
 
 
 def edit_url(game, number=1):

@@ -26,16 +26,27 @@ from games.models import (
     Standing,
 )
 from tests.factories import LeaguePresetFactory, make_game
-from tests.games.league_seed import hand_worked_league, members
+from tests.games.league_seed import members
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("worked_league_made_once")]
 
 NOW = datetime(2026, 5, 1, 12, tzinfo=UTC)
 
 
+# The league every test here reads, played once for the module (tests/games/conftest.py).
 @pytest.fixture
-def games(league, user):
-    return hand_worked_league(league, user)
+def user(worked_league):
+    return worked_league["user"]
+
+
+@pytest.fixture
+def league(worked_league):
+    return worked_league["league"]
+
+
+@pytest.fixture
+def games(worked_league):
+    return worked_league["games"]
 
 
 def standings(league):

@@ -6,6 +6,7 @@ these tests also shows whether names are escaped.
 
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -112,7 +113,24 @@ class Table:
 
 
 @pytest.fixture
-def table(db) -> Table:
+def table(request: pytest.FixtureRequest, db) -> Table:
+    """The league at the table: made for this test, or, in a module that shares it
+    (pytestmark = pytest.mark.usefixtures("table_made_once")), made once for the module
+    and rolled back to after each test; a copy of its objects either way."""
+    if "table_made_once" in request.fixturenames:
+        return copy.deepcopy(request.getfixturevalue("table_made_once"))
+    return make_table()
+
+
+@pytest.fixture(scope="module")
+def table_made_once(module_db) -> Table:
+    """The table made once for a module of many short tests (module_db in tests/conftest.py):
+    the permission matrix alone asks for it 1,148 times, and making it is about 340 queries."""
+    with module_db():
+        return make_table()
+
+
+def make_table() -> Table:
     organizer = UserFactory(username="organizer")
     league = League.create_for(organizer, SCRIPT)
     league.public_token = new_token()

@@ -15,6 +15,9 @@ from tests.conftest import HTMX
 from tests.ops.conftest import IMAGE, SCRIPT
 from tests.ops.routes import ROLES, ROUTES
 
+# The pages' tests share one table, made once (tests/ops/conftest.py).
+pytestmark = pytest.mark.usefixtures("table_made_once")
+
 ROOT = Path(settings.BASE_DIR)
 TEMPLATES = sorted(
     path for folder in (ROOT / "templates", *ROOT.glob("*/templates")) for path in folder.rglob("*.html")

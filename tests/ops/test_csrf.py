@@ -10,7 +10,7 @@ from tests.conftest import HTMX
 from tests.ops.conftest import stored_rows
 from tests.ops.routes import ROUTES
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("table_made_once")]
 
 POSTS = [route for route in ROUTES if route.post is not None]
 

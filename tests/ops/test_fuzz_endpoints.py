@@ -22,7 +22,7 @@ from tests.fuzzing import examples
 from tests.ops.conftest import stored_rows
 from tests.ops.routes import new_game
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("table_made_once")]
 
 fuzz = settings(
     max_examples=examples(40),

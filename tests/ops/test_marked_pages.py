@@ -21,7 +21,7 @@ from tests.ops.conftest import IMAGE, SCRIPT
 from tests.ops.routes import ROUTES
 from tests.pseudo_language import is_marked, pseudo_language, unmarked, unmarked_text, visible_text
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("table_made_once")]
 
 # The table's names (tests/ops/conftest.py), usernames and its leagues', seasons', nights', series' and presets' names.
 NAMES = [SCRIPT, IMAGE, "Cat", "Dan", "Spare", "Twin", "Ida", "Jo", "Friday", "This year", "Thursday",

@@ -14,7 +14,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("table_made_once")]
 
 BUDGET_BYTES = 60 * 1024
 BUDGET_REQUESTS = 6

@@ -7,7 +7,7 @@ from games import urls as games_urls
 from tests.ops.conftest import stored_rows
 from tests.ops.routes import BY_NAME, ROLES, ROUTES, pattern_names
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("table_made_once")]
 
 
 def test_every_url_of_the_app_has_an_entry():

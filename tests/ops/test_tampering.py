@@ -8,7 +8,7 @@ from django.urls import reverse
 from tests.ops.conftest import stored_rows
 from tests.ops.routes import ROUTES
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("table_made_once")]
 
 # Beyond a 64-bit integer, at its edge, and ids that name nothing.
 IDS = ["0", "99999", "9223372036854775807", "9223372036854775808", "100000000000000000000"]

@@ -65,7 +65,7 @@ from tests.conftest import HTMX
 from tests.factories import make_game
 from tests.ops.routes import ROLES, ROUTES
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("table_made_once")]
 
 # The columns that are the versions (and the counters and link generations), not what they stand for.
 VERSIONS = {"version", "results_version", "data_version", "last_game_number", "screen_generation", "share_generation"}
