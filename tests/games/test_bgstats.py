@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 from urllib.parse import unquote
 
 import pytest
+from django.urls import reverse
 
 from games import bgstats
 from games.models import Game, Seat
@@ -105,3 +106,15 @@ def test_partners_are_sent_as_two_teams(league):
     teams = [player.get("team") for player in bgstats.play_data(game, seats_of(game))["players"]]
     # Seats across the table play together: 0 and 2, 1 and 3.
     assert teams == ["1", "2", "1", "2"]
+
+
+def test_the_finished_games_page_and_scoresheet_offer_it_and_an_unfinished_game_does_not(client, league, user):
+    day = datetime(2025, 3, 1, 20, tzinfo=UTC)
+    over = played(league, "standard", MOON_AND_QUEEN, day, {"target": 30})
+    going = played(league, "standard", MOON_AND_QUEEN[:1], day, {"target": 30})
+    client.force_login(user)
+    for url in (over.get_absolute_url(), reverse("games:game-scoresheet", args=[over.pk])):
+        html = client.get(url).content.decode()
+        assert 'href="bgstats://app.bgstatsapp.com/createPlay.html?data=' in html
+        assert 'href="https://app.bgstatsapp.com/createPlay.html?data=' in html
+    assert "bgstats://" not in client.get(going.get_absolute_url()).content.decode()
