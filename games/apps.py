@@ -14,3 +14,8 @@ class GamesConfig(AppConfig):
         from rules import i18n
 
         i18n.install(translation)
+
+        # What a write announces once it commits goes on to the live streams (games/live.py).
+        from games import changes, live
+
+        changes.committed.connect(live.carry, dispatch_uid="games.live.carry")
