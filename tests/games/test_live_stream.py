@@ -44,8 +44,10 @@ def stream_url(game: Game, version: int | str | None = None) -> str:
 
 def opened(client: Client, url: str, **headers: str):
     """The stream's response and its parts, read one at a time (the first, the browser's retry delay, is read)."""
-    response = client.get(url, headers=headers)
+    response = client.get(url, headers={"Accept-Encoding": "gzip", **headers})
     assert response.status_code == 200, response.status_code
+    # Not gzipped: Django's gzip holds a stream's parts back until more come.
+    assert not response.has_header("Content-Encoding")
     assert response["Content-Type"] == "text/event-stream"
     assert response["Cache-Control"] == "no-store"
     assert response["X-Accel-Buffering"] == "no"
