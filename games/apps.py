@@ -1,5 +1,7 @@
 from django.apps import AppConfig
 
+from games import changes, live
+
 
 class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
@@ -16,6 +18,4 @@ class GamesConfig(AppConfig):
         i18n.install(translation)
 
         # What a write announces once it commits goes on to the live streams (games/live.py).
-        from games import changes, live
-
         changes.committed.connect(live.carry, dispatch_uid="games.live.carry")

@@ -48,6 +48,8 @@ class Ear:
         self._loop = loop
         self._woken_async = asyncio.Event()
         self._woken = threading.Event()
+        # Set when the process stops: the stream ends, and its browser reconnects to a process that is up.
+        self.ending = False
 
     def wake(self) -> None:
         if self._loop is None:
@@ -113,6 +115,14 @@ class Hub:
         with self._lock:
             woken = set().union(*self._ears.values())
         for ear in woken:
+            ear.wake()
+
+    def end_all(self) -> None:
+        """Every stream ends (the worker is stopping)."""
+        with self._lock:
+            ending = set().union(*self._ears.values())
+        for ear in ending:
+            ear.ending = True
             ear.wake()
 
     def __len__(self) -> int:

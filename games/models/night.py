@@ -27,6 +27,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.changes import announce, night_topic
 from games.models.activity import ActivityEntry
 from games.models.exceptions import HandConflict
 from games.models.game import Game, lock_for_writing
@@ -161,6 +162,7 @@ class Night(models.Model):
         Night.objects.filter(pk=self.pk).update(**{field: F(field) + 1})
         setattr(self, field, Night.objects.values_list(field, flat=True).get(pk=self.pk))
         ActivityEntry.record(self.league, user, ActivityEntry.Kind.NIGHT_LINK_STOPPED, night=self.title, link=link)
+        announce(night_topic(self.pk))  # the screens on the link: their live streams end (games/views/live.py)
 
     # What the engine is asked ---------------------------------------------
 

@@ -41,10 +41,10 @@ from django.http.response import HttpResponseBase
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
-from games.changes import game_topic, night_topic
+from games.changes import game_topic, league_topic, night_topic
 from games.live import HUB, Ear, start_listening
 from games.models import Game
-from games.permissions import VIEW, TableLinkStopped, get_table_for, polled_version, table_grant
+from games.permissions import VIEW, TableLinkStopped, get_public_league, get_table_for, polled_version, table_grant
 from games.views import night_screen
 from games.views.guests import link_stopped
 from scorekeeper.middleware import HtmxHttpRequest
@@ -87,7 +87,7 @@ async def _events_async(watch: Watch, since: str) -> AsyncIterator[bytes]:
         await sync_to_async(start_listening)()
         yield _opening()
         while True:
-            current = await sync_to_async(watch.current)()
+            current = None if ear.ending else await sync_to_async(watch.current)()
             if current is None:
                 return
             HUB.listen_to(ear, await sync_to_async(watch.topics)())
@@ -107,7 +107,7 @@ def _events_here(watch: Watch, since: str) -> Iterator[bytes]:
         start_listening()
         yield _opening()
         while True:
-            current = watch.current()
+            current = None if ear.ending else watch.current()
             if current is None:
                 return
             HUB.listen_to(ear, watch.topics())
@@ -210,7 +210,9 @@ def _public_watch(request: HtmxHttpRequest, token: str, night_id: int) -> Watch 
     except night_screen.NoPublicNight:
         line = gettext("This link does not work (any more): ask the club for a new one.")
         return night_screen.link_gone(request, line, HTTPStatus.NOT_FOUND)
-    return Watch(_night_topics(night_id), _gone_is_none(lambda: night_screen._public_night(token, night_id)))
+    night_topics = _night_topics(night_id)
+    league = league_topic(get_public_league(token).pk)
+    return Watch(lambda: night_topics() | {league}, _gone_is_none(lambda: night_screen._public_night(token, night_id)))
 
 
 @require_GET

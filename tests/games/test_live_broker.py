@@ -136,3 +136,26 @@ def test_on_postgresql_a_dropped_listening_connection_comes_back_and_every_strea
         assert LISTENER.listening.wait(HEARD_WITHIN)
     finally:
         HUB.remove(ear)
+
+
+@pytest.mark.django_db
+def test_stopping_a_link_announces_it_so_the_streams_on_it_end_at_once(
+    league, user, django_capture_on_commit_callbacks, monkeypatch
+):
+    from games.models import Night, Player, TableLink
+
+    monkeypatch.setattr(live, "on_postgresql", lambda: False)
+    game = make_game(league)
+    players = [Player.objects.create(league=league, name=name) for name in ("Eve", "Fay", "Gus", "Hal")]
+    night = Night.begin(league, players, "standard", {}, 1, league.today(), name="Friday", seed=1)
+    ears = [Ear([game_topic(game.pk)]), Ear([night_topic(night.pk)])]
+    for ear in ears:
+        HUB.add(ear)
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            TableLink.objects.get(game=game, stopped_at=None).stop()
+            night.stop_link("screen", user)
+        assert [ear.heard_here(0) for ear in ears] == [True, True]
+    finally:
+        for ear in ears:
+            HUB.remove(ear)
