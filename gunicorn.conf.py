@@ -2,7 +2,7 @@
 
     gunicorn                         # picks this file up from the working directory
 
-PORT, HOST, WEB_CONCURRENCY (workers), GUNICORN_CONNECTIONS, GUNICORN_TIMEOUT;
+PORT, HOST, WEB_CONCURRENCY (workers), GUNICORN_TIMEOUT;
 GUNICORN_WORKER_CLASS=gthread serves through WSGI as before the live streams
 (GUNICORN_THREADS threads a worker; a stream then holds a thread).
 """
@@ -22,9 +22,6 @@ wsgi_app = "scorekeeper.asgi:application" if worker_class == "asgi" else "scorek
 # (games/live.py), and SQLite takes one write at a time anyway.
 on_sqlite = not os.environ.get("DATABASE_URL")
 workers = int(os.environ.get("WEB_CONCURRENCY", "1" if on_sqlite else str((os.cpu_count() or 1) + 1)))
-# The connections a worker holds at once, streams included: a phone holds its stream and, now and
-# then, a request beside it.
-worker_connections = int(os.environ.get("GUNICORN_CONNECTIONS", "1000"))
 # With GUNICORN_WORKER_CLASS=gthread: more than one thread keeps gunicorn's heartbeat going while a
 # request does (the biggest league's backup streams for 20 s or more).
 threads = int(os.environ.get("GUNICORN_THREADS", "2")) if worker_class != "asgi" else 1
