@@ -30,12 +30,16 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import AsyncIterator, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from http import HTTPStatus
+from typing import Any, TypeVar
 
 from asgiref.sync import sync_to_async
 from django.contrib.auth.views import redirect_to_login
 from django.core.handlers.asgi import ASGIRequest
+from django.db import close_old_connections
 from django.http import HttpResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 from django.utils.translation import gettext
@@ -78,19 +82,36 @@ def _opening() -> bytes:
 
 
 HEARTBEAT = b": still here\n\n"
+T = TypeVar("T")
+
+
+# Every stream of the process reads in this one thread, with one database connection between them.
+# Not sync_to_async's: under ASGI Django gives each request a thread of its own for its sync code, for
+# the request's life, so a stream's reads there would each hold a connection as long as the stream.
+READS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="live-reads")
+
+
+def _fresh(read: Callable[..., T], *args: Any) -> T:
+    # As at a request's start: a connection past DB_CONN_MAX_AGE, or broken, is replaced.
+    close_old_connections()
+    return read(*args)
+
+
+async def _read(read: Callable[..., T], *args: Any) -> T:
+    return await asyncio.get_running_loop().run_in_executor(READS, partial(_fresh, read, *args))
 
 
 async def _events_async(watch: Watch, since: str) -> AsyncIterator[bytes]:
-    ear = Ear(await sync_to_async(watch.topics)(), asyncio.get_running_loop())
+    ear = Ear(await _read(watch.topics), asyncio.get_running_loop())
     HUB.add(ear)
     try:
-        await sync_to_async(start_listening)()
+        await _read(start_listening)
         yield _opening()
         while True:
-            current = None if ear.ending else await sync_to_async(watch.current)()
+            current = None if ear.ending else await _read(watch.current)
             if current is None:
                 return
-            HUB.listen_to(ear, await sync_to_async(watch.topics)())
+            HUB.listen_to(ear, await _read(watch.topics))
             if current != since:
                 since = current
                 yield _event(current)
@@ -118,6 +139,15 @@ def _events_here(watch: Watch, since: str) -> Iterator[bytes]:
                 yield HEARTBEAT
     finally:
         HUB.remove(ear)
+
+
+async def _asked(
+    request: HtmxHttpRequest, watch: Callable[..., Watch | HttpResponse], *args: Any
+) -> Watch | HttpResponse:
+    """The stream's access check and what it follows: in READS under ASGI, where its reads go on."""
+    if isinstance(request, ASGIRequest):
+        return await _read(watch, request, *args)
+    return await sync_to_async(watch)(request, *args)
 
 
 def _stream(request: HtmxHttpRequest, watch: Watch, since: str) -> StreamingHttpResponse:
@@ -160,7 +190,7 @@ async def game_stream(request: HtmxHttpRequest, game_id: int) -> HttpResponseBas
     since = _asked_since(request, "version")
     if since and not since.isdigit():
         return HttpResponse("version must be a whole number", status=HTTPStatus.BAD_REQUEST, content_type="text/plain")
-    watch = await sync_to_async(_game_watch)(request, game_id)
+    watch = await _asked(request, _game_watch, game_id)
     if isinstance(watch, HttpResponse):
         return watch
     return _stream(request, watch, since)
@@ -197,7 +227,7 @@ def _screen_watch(request: HtmxHttpRequest, token: str) -> Watch | HttpResponse:
 
 @require_GET
 async def night_screen_stream(request: HtmxHttpRequest, token: str) -> HttpResponseBase:
-    watch = await sync_to_async(_screen_watch)(request, token)
+    watch = await _asked(request, _screen_watch, token)
     if isinstance(watch, HttpResponse):
         return watch
     return _stream(request, watch, _asked_since(request, "v"))
@@ -217,7 +247,7 @@ def _public_watch(request: HtmxHttpRequest, token: str, night_id: int) -> Watch 
 
 @require_GET
 async def public_night_stream(request: HtmxHttpRequest, token: str, night_id: int) -> HttpResponseBase:
-    watch = await sync_to_async(_public_watch)(request, token, night_id)
+    watch = await _asked(request, _public_watch, token, night_id)
     if isinstance(watch, HttpResponse):
         return watch
     return _stream(request, watch, _asked_since(request, "v"))

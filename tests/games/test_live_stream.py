@@ -193,8 +193,10 @@ def test_a_public_nights_stream_lasts_as_long_as_the_public_link(client, league,
     assert client.get(url).status_code == 404
 
 
+@pytest.mark.django_db(transaction=True)
 def test_under_asgi_the_stream_is_a_coroutine_and_hears_the_same(user, game):
-    """Production serves through ASGI (gunicorn's asgi worker): the stream holds no thread there."""
+    """Production serves through ASGI (gunicorn's asgi worker): the stream is a coroutine, and every stream
+    of the process reads in one thread (live.READS), with one database connection: committed data only."""
     client = AsyncClient()
     client.force_login(user)
     drawn_at = game.version
