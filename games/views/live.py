@@ -67,6 +67,11 @@ class Watch:
     topics: Callable[[], frozenset[str]]
     current: Callable[[], str | None]
 
+    def look(self) -> tuple[str | None, frozenset[str]]:
+        """What the page shows now, and the topics to listen to from now on: one trip to READS."""
+        current = self.current()
+        return current, (self.topics() if current is not None else frozenset())
+
 
 def _asked_since(request: HtmxHttpRequest, name: str) -> str:
     """What the page holds: the last event's id on a reconnect, else the version its address names."""
@@ -108,10 +113,12 @@ async def _events_async(watch: Watch, since: str) -> AsyncIterator[bytes]:
         await _read(start_listening)
         yield _opening()
         while True:
-            current = None if ear.ending else await _read(watch.current)
+            if ear.ending:
+                return
+            current, topics = await _read(watch.look)
             if current is None:
                 return
-            HUB.listen_to(ear, await _read(watch.topics))
+            HUB.listen_to(ear, topics)
             if current != since:
                 since = current
                 yield _event(current)
@@ -128,10 +135,12 @@ def _events_here(watch: Watch, since: str) -> Iterator[bytes]:
         start_listening()
         yield _opening()
         while True:
-            current = None if ear.ending else watch.current()
+            if ear.ending:
+                return
+            current, topics = watch.look()
             if current is None:
                 return
-            HUB.listen_to(ear, watch.topics())
+            HUB.listen_to(ear, topics)
             if current != since:
                 since = current
                 yield _event(current)
