@@ -30,8 +30,10 @@ migrate: sync
 	$(BIN)/python manage.py migrate --noinput
 	-$(BIN)/python manage.py compilemessages --ignore=.venv --ignore=var >/dev/null
 
+# Served as in production, by gunicorn's asgi worker (gunicorn.conf.py), which holds the pages' live
+# streams; --reload restarts it when the code changes, as runserver would.
 run: migrate
-	DJANGO_DEBUG=$${DJANGO_DEBUG:-true} $(BIN)/python manage.py runserver $(HOST):$(PORT)
+	DJANGO_DEBUG=$${DJANGO_DEBUG:-true} HOST=$(HOST) PORT=$(PORT) WEB_CONCURRENCY=1 $(BIN)/gunicorn --reload
 
 test: sync
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

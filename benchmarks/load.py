@@ -5,7 +5,9 @@
 
 With --tables N, a club night instead (see club_night below): N tables of
 4 phones, each phone a keep-alive connection that polls as the game page
-does, and a hand every 2 minutes per table through the form.
+does, and a hand every 2 minutes per table through the form. With --tables N
+--push, the night polled and then pushed through the live streams, with its
+screens: Record -> the other phones' and the screen's totals (benchmarks/push.py).
 
 Serves the app with gunicorn (production settings) on 127.0.0.1 against a
 scratch SQLite database (or --database-url), then, in one run:
@@ -205,7 +207,14 @@ def main() -> int:
         "--healthz", action="store_true", help="with --tables: the phones poll /healthz instead (the baseline)"
     )
     parser.add_argument("--port", type=int, help="serve on this port of 127.0.0.1 (default: a free one)")
+    parser.add_argument(
+        "--push", action="store_true", help="with --tables: the night polled, then pushed (benchmarks/push.py)"
+    )
     arguments = parser.parse_args()
+    if arguments.tables and arguments.push:
+        from benchmarks.push import push_night
+
+        return push_night(arguments)
     if arguments.tables:
         return club_night(arguments)
     if not shutil.which("wrk"):

@@ -1,5 +1,7 @@
 from django.apps import AppConfig
 
+from games import changes, live
+
 
 class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
@@ -14,3 +16,6 @@ class GamesConfig(AppConfig):
         from rules import i18n
 
         i18n.install(translation)
+
+        # What a write announces once it commits goes on to the live streams (games/live.py).
+        changes.committed.connect(live.carry, dispatch_uid="games.live.carry")

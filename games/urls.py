@@ -9,6 +9,7 @@ from games.views import (
     guests,
     history,
     leagues,
+    live,
     members,
     night_screen,
     nights,
@@ -68,6 +69,8 @@ urlpatterns += [
     path("leagues/<id:league_id>/games/import/", table.game_import, name="game-import"),
     path("games/<id:game_id>/", table.game_detail, name="game-detail"),
     path("games/<id:game_id>/poll/", table.game_poll, name="game-poll"),
+    # The page's live stream (live.py): an event the moment the game changes, and the poll fetches it.
+    path("games/<id:game_id>/stream/", live.game_stream, name="game-stream"),
     path("games/<id:game_id>/declare/", table.game_declare, name="game-declare"),
     path("games/<id:game_id>/reopen/", table.game_reopen, name="game-reopen"),
     path("games/<id:game_id>/clock/", table.game_clock, name="game-clock"),
@@ -168,10 +171,12 @@ urlpatterns += [
     path("nights/<id:night_id>/links/stop/", night_screen.night_link_stop, name="night-link-stop"),
     path("screen/<str:token>/", night_screen.night_screen, name="night-screen"),
     path("screen/<str:token>/poll/", night_screen.night_screen_poll, name="night-screen-poll"),
+    path("screen/<str:token>/stream/", live.night_screen_stream, name="night-screen-stream"),
     path("screen/<str:token>/standings-<str:version>.png", night_screen.night_screen_image, name="night-screen-image"),
     # The night's lasting link: its screen through the league's public link (as long as that link is on).
     path("public/<token:token>/nights/<id:night_id>/", night_screen.public_night, name="public-night"),
     path("public/<token:token>/nights/<id:night_id>/poll/", night_screen.public_night_poll, name="public-night-poll"),
+    path("public/<token:token>/nights/<id:night_id>/stream/", live.public_night_stream, name="public-night-stream"),
     path(
         "public/<token:token>/nights/<id:night_id>/standings-<str:version>.png",
         night_screen.public_night_image,

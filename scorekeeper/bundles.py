@@ -66,6 +66,7 @@ BUNDLES = {
             "js/clock.js",
             "js/language.js",
             "js/night_screen.js",
+            "js/live.js",
         ),
     ),
 }

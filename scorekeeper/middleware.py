@@ -4,6 +4,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
+from django.middleware import gzip
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
@@ -92,3 +94,14 @@ class LeagueTimeZoneMiddleware:
             return self.get_response(request)
         finally:
             timezone.deactivate()
+
+
+class GZipMiddleware(gzip.GZipMiddleware):
+    """Django's gzip, but not for a live stream (text/event-stream): Django's gzip of a streaming
+    response keeps each part in its compressor until more come, so an event would wait for the
+    next heartbeat (or the end) instead of going out as it is written."""
+
+    def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
+        if response.get("Content-Type", "").startswith("text/event-stream"):
+            return response
+        return super().process_response(request, response)

@@ -80,7 +80,7 @@ MIDDLEWARE = [
     # Pages shrink to a third on a phone's slow link. Below WhiteNoise, which
     # serves static files already compressed; Django's gzip pads its output
     # against BREACH, and the CSRF token is masked per response anyway.
-    "django.middleware.gzip.GZipMiddleware",
+    "scorekeeper.middleware.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: the phone's cookie (the footer's switch, or a signed-in
     # person's own language, put there at sign-in: docs/I18N.md), else the browser's

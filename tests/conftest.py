@@ -172,6 +172,17 @@ def _translations_compiled():
 
 
 @pytest.fixture(autouse=True)
+def _no_listening_left_behind():
+    """A live stream on PostgreSQL starts its process's LISTEN connection (games.live): it is closed
+    after the test, before the next test's flush or the test database's drop finds it open."""
+    yield
+    from games.live import LISTENER
+
+    if LISTENER.running:
+        LISTENER.stop()
+
+
+@pytest.fixture(autouse=True)
 def _english_after_each_test():
     """A request in another language leaves it active in the thread (LocaleMiddleware sets it
     per request, never back): the next test starts in English, as a new request would."""

@@ -30,6 +30,7 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext
 
+from games.changes import announce, game_topic
 from games.models.activity import TablePhone
 from games.models.game import Game
 
@@ -94,6 +95,8 @@ class TableLink(models.Model):
         now = timezone.now()
         stopped = TableLink.objects.filter(pk=self.pk, stopped_at=None).update(stopped_at=now)
         self.stopped_at = self.stopped_at or now
+        if stopped:
+            announce(game_topic(self.game_id))  # its phones' live streams end (games/views/live.py)
         return bool(stopped)
 
 

@@ -30,6 +30,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from games.activity import PUBLIC_LINK
+from games.changes import announce, league_topic
 from games.forms import InviteForm, RoleForm
 from games.models import ActivityEntry, Invite, League, Membership, NamedInvitation, new_token
 from games.permissions import ORGANIZE, VIEW, Reader, get_league_for
@@ -314,6 +315,8 @@ def public_link(request: HtmxHttpRequest, league_id: int) -> HttpResponse:
         )
     with transaction.atomic():
         league.save(update_fields=["public_token"])
+        # A public night's screen on the old link: its live stream ends (games/views/live.py).
+        announce(league_topic(league.pk))
         kind = ActivityEntry.Kind.SHARE_LINKS_STOPPED if action == "off" else ActivityEntry.Kind.SHARE_LINK_MADE
         facts: dict[str, object] = {"game": PUBLIC_LINK}
         if action != "off":

@@ -205,6 +205,7 @@ def _screen(
         fingerprint=current,
         poll_seconds=POLL_SECONDS,
         poll_url=reverse(f"games:{name}-poll", args=args),
+        stream_url=reverse(f"games:{name}-stream", args=args),
         screen_url=screen_url,
         qr=qr_svg(screen_url),
         round_line=_round_line(night, context),

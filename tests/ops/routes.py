@@ -265,6 +265,14 @@ ROUTES: list[Route] = [
         html=False,
     ),
     Route(
+        "game-stream",
+        game,
+        query=lambda table: {"version": table.game.version},
+        # Whoever may poll the game may hear of its changes, and no one else (a stream's events: test_live_stream.py).
+        get=statuses(anonymous=LOGIN, outsider=404, public=LOGIN, viewer=200, scorer=200, organizer=200, guest=200),
+        html=False,
+    ),
+    Route(
         "game-declare",
         game,
         # The GET is the confirmation page a phone without JavaScript lands on.
@@ -519,9 +527,11 @@ ROUTES: list[Route] = [
     Route("night-link-stop", night, get=POST_ONLY, post=ORGANIZERS_DONE, post_data=lambda table: {"link": "share"}),
     Route("night-screen", token="screen", get=WITH_THE_LINK),
     Route("night-screen-poll", token="screen", get=WITH_THE_LINK),
+    Route("night-screen-stream", token="screen", get=WITH_THE_LINK, html=False),
     # The night's lasting link: through the league's public link (token "public").
     Route("public-night", night, token="public", get=WITH_THE_LINK),
     Route("public-night-poll", night, token="public", get=WITH_THE_LINK),
+    Route("public-night-stream", night, token="public", get=WITH_THE_LINK, html=False),
     Route(
         "public-night-image",
         lambda table: {"night_id": table.night.pk, "version": fingerprint(table.night.pk)},

@@ -160,8 +160,8 @@ def test_gunicorn_serves_the_health_check_with_a_key_and_no_control_socket(tmp_p
 
 def test_a_download_longer_than_the_worker_timeout_is_not_cut_off(tmp_path):
     # The biggest league's backup streams for longer than a worker may hold a
-    # request under gunicorn's sync worker; our default threads make it the
-    # gthread worker, which keeps up its heartbeat while the download goes on.
+    # request under gunicorn's sync worker; the asgi worker keeps up its heartbeat
+    # on its event loop while the download is made in a thread.
     port = free_port()
     env = server_environment(
         tmp_path,
@@ -206,6 +206,20 @@ def test_gunicorn_takes_its_bind_and_workers_from_the_environment(monkeypatch):
     assert config["accesslog"] == "-"
     assert config["control_socket_disable"] is True
     assert config["timeout"] == 30
+
+
+def test_gunicorn_serves_the_asgi_app_with_its_own_asgi_worker_and_one_worker_on_sqlite(monkeypatch):
+    monkeypatch.delenv("WEB_CONCURRENCY", raising=False)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    config = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert (config["worker_class"], config["wsgi_app"]) == ("asgi", "scorekeeper.asgi:application")
+    # SQLite's live streams hear of a write in their own process only (games/live.py).
+    assert config["workers"] == 1
+    monkeypatch.setenv("DATABASE_URL", "postgres://app:app@db/app")
+    assert runpy.run_path(str(ROOT / "gunicorn.conf.py"))["workers"] == (os.cpu_count() or 1) + 1
+    monkeypatch.setenv("GUNICORN_WORKER_CLASS", "gthread")
+    config = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert (config["wsgi_app"], config["threads"]) == ("scorekeeper.wsgi:application", 2)
 
 
 def dockerfile_instructions() -> list[tuple[str, str]]:

@@ -128,3 +128,34 @@ def test_a_hand_recorded_through_one_instance_shows_on_the_others_next_poll(inst
     assert "version=1&amp;hand=2" in regions
     following = html.unescape(POLLER.search(regions).group(1))
     assert get(two + following, **{"HX-Request": "true"})[0] == 204
+
+
+def test_a_hand_recorded_through_one_instance_reaches_a_stream_held_by_the_other(instances, league, user):
+    """PostgreSQL carries the news between instances (LISTEN/NOTIFY); SQLite serves one instance."""
+    if connection.vendor != "postgresql":
+        pytest.skip("several instances share a PostgreSQL database")
+    one, two = instances
+    game = make_game(league)
+    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
+    login = one + reverse("login")
+    with browser.open(login, timeout=30) as response:
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', response.read().decode()).group(1)
+    fields = {"csrfmiddlewaretoken": token, "username": user.username, "password": PASSWORD}
+    browser.open(urllib.request.Request(login, urllib.parse.urlencode(fields).encode()), timeout=30).close()
+
+    stream = browser.open(two + reverse("games:game-stream", args=[game.pk]) + "?version=0", timeout=10)
+    assert stream.headers["Content-Type"] == "text/event-stream"
+    assert stream.readline().startswith(b"retry: ")
+    assert stream.readline() == b"\n"
+    # A hand through instance one's form: Ben takes the queen.
+    hand_url = one + reverse("games:hand-new", args=[game.pk])
+    with browser.open(hand_url, timeout=30) as response:
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', response.read().decode()).group(1)
+    fields = {"csrfmiddlewaretoken": token, "number": 1, "queen": 1}
+    fields.update({f"hearts_{seat}": taken for seat, taken in enumerate([3, 0, 10, 0])})
+    started = time.monotonic()
+    hand = urllib.request.Request(hand_url, urllib.parse.urlencode(fields).encode(), headers={"HX-Request": "true"})
+    assert browser.open(hand, timeout=30).status == 200
+    assert [stream.readline(), stream.readline()] == [b"id: 1\n", b"data: 1\n"]
+    assert time.monotonic() - started < 2
+    stream.close()
