@@ -162,7 +162,8 @@ class Night(models.Model):
         Night.objects.filter(pk=self.pk).update(**{field: F(field) + 1})
         setattr(self, field, Night.objects.values_list(field, flat=True).get(pk=self.pk))
         ActivityEntry.record(self.league, user, ActivityEntry.Kind.NIGHT_LINK_STOPPED, night=self.title, link=link)
-        changes.announce(changes.night_topic(self.pk))  # the screens on the link: their live streams end (games/views/live.py)
+        # The screens on the link: their live streams end (games/views/live.py).
+        changes.announce(changes.night_topic(self.pk))
 
     # What the engine is asked ---------------------------------------------
 
