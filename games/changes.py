@@ -30,14 +30,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from django.apps import apps
 from django.db import transaction
 from django.db.models import F, QuerySet
 from django.dispatch import Signal
 
-from games.models.lazy import model
-
 if TYPE_CHECKING:
     from games.models.game import Game
+
+
+def model(name: str) -> Any:
+    """A model of the app by name, at call time (as games.models.lazy reaches one): this module is
+    imported by the app's config (games/apps.py) before the models load, so it imports none of them."""
+    return apps.get_model("games", name)
+
 
 # Sent after the commit, with `topics`: a frozenset of topic strings (see the *_topic functions).
 committed = Signal()
