@@ -14,7 +14,6 @@ from tests.ops.routes import BY_NAME
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-FOCUSED_TEXT = "() => document.activeElement.textContent.trim()"
 IN_REGION = "(selector) => document.activeElement.closest(selector) !== null"
 
 
@@ -39,7 +38,7 @@ def test_a_sort_and_a_season_link_keep_the_focus_on_the_link_used(page: Page, ta
     page.keyboard.press("Enter")
     expect(page.locator("nav.season-years a[aria-current=page]")).to_have_text("every date")
     page.wait_for_function(IN_REGION, arg="nav.season-years")
-    assert page.evaluate(FOCUSED_TEXT) == "every date"
+    expect(page.locator("nav.season-years a").filter(has_text="every date")).to_be_focused()
 
 
 def test_a_seat_button_hands_the_focus_to_the_next_player_to_seat(page: Page, table, live_server):  # noqa: F811

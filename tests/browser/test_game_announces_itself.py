@@ -27,8 +27,6 @@ SAID_IN_GERMAN = (
     "Summen: Ann 13, Ben 13, Cat 0, Dan 0. Als Nächstes: Ben gibt, weitergeben: rechts."
 )
 
-FOCUSED = "(selector) => document.activeElement === document.querySelector(selector)"
-
 
 def test_a_hand_recorded_on_one_phone_is_said_on_both_and_nobody_loses_their_place(
     phone: Page, new_phone, live_server, league
@@ -54,11 +52,11 @@ def test_a_hand_recorded_on_one_phone_is_said_on_both_and_nobody_loses_their_pla
     # The recording phone's own "Hand 1 recorded" is shown, and said by the announcer alone.
     expect(phone.locator("#messages .alert")).to_have_attribute("aria-live", "off")
     # Its focus is where the next hand starts: the Q♠'s first seat, not the page's top.
-    assert phone.evaluate(FOCUSED, "#queen-0")
+    expect(phone.locator("#queen-0")).to_be_focused()
 
     expect(german.get_by_test_id("announcer")).to_have_text(SAID_IN_GERMAN, timeout=FOLLOW_TIMEOUT_MS)
     expect(german.get_by_test_id("last-change")).to_have_text(f"Letzte Änderung: {SAID_IN_GERMAN}")
-    assert german.evaluate(FOCUSED, "#history > summary")
+    expect(german.locator("#history > summary")).to_be_focused()
     expect(german.get_by_test_id("history")).to_have_attribute("open", "")
 
 
@@ -97,7 +95,7 @@ def test_deleting_a_hand_is_said_and_the_focus_stays_on_delete(phone: Page, live
         "Hand 2 deleted. Totals: Ann 13, Ben 13, Cat 0, Dan 0. Next: Ben deals, pass right."
     )
     expect(phone.get_by_test_id("hand-delete")).to_have_text("Delete hand 1")
-    assert phone.evaluate(FOCUSED, "[data-testid=hand-delete]")
+    expect(phone.get_by_test_id("hand-delete")).to_be_focused()
 
 
 def test_the_status_line_is_said_once_the_typing_rests_and_record_says_why_it_waits(phone: Page, live_server, league):

@@ -94,7 +94,7 @@ def test_a_whole_game_is_played_with_the_keyboard_alone_in_few_keys(phone: Page,
     # Hand 3: Cat shoots the moon; Enter brings the focus to add or subtract.
     enter_hand(keys, 2, [0, 0, 13, 0])
     expect(phone.get_by_test_id("moon-add")).to_be_visible()
-    assert phone.evaluate(FOCUSED, "#moon-add")
+    expect(phone.locator("#moon-add")).to_be_focused()
     keys.press("Space")
     keys.press("Enter")
     expect(phone.get_by_test_id("totals").locator(".totals-score")).to_have_text(["33", "45", "7", "45"])
