@@ -43,13 +43,15 @@ def test_a_dutch_scorer_taps_who_took_the_v_and_the_form_sends_the_queens_code(c
     game = make_game(league, "omnibus")
     client.force_login(user)
     page = client.get(reverse("games:hand-new", args=[game.pk]), headers={"Accept-Language": "nl"}).content.decode()
-    assert '<span class="visually-hidden">Wie pakte de </span>V♠' in page
-    assert '<span class="visually-hidden">Wie pakte de </span>B♦' in page
+    # Shown as the Dutch letter, read by the Dutch name.
+    assert '<span class="visually-hidden">Wie pakte de </span><span aria-hidden="true">V♠</span>' in page
+    assert '<span class="visually-hidden">schoppenvrouw</span>' in page
+    assert '<span class="visually-hidden">Wie pakte de </span><span aria-hidden="true">B♦</span>' in page
     assert 'data-single-card="Q♠"' in page
     assert 'data-single-card="J♦"' in page
-    assert "</span>Q♠" not in page
+    assert ">Q♠<" not in page
     english = client.get(reverse("games:hand-new", args=[game.pk]), headers={"Accept-Language": "en"})
-    assert '<span class="visually-hidden">Who took the </span>Q♠' in english.content.decode()
+    assert '<span class="visually-hidden">Who took the </span><span aria-hidden="true">Q♠</span>' in english.content.decode()
 
 
 def test_hearts_by_rank_show_dutch_letters_and_send_english_ranks(client, user, league, dutch_cards):

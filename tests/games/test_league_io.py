@@ -62,6 +62,7 @@ def test_the_export_holds_players_and_every_game_as_a_scoresheet(league, games):
         "min_games": 3,
         "lock_finished_games": True,
         "language": "",
+        "rating_scale": "openskill",
     }
     assert document["players"] == ["Ann", "Ben", "Cat", "Dan"]
     assert len(document["games"]) == 6
