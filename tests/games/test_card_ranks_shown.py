@@ -51,7 +51,10 @@ def test_a_dutch_scorer_taps_who_took_the_v_and_the_form_sends_the_queens_code(c
     assert 'data-single-card="J♦"' in page
     assert ">Q♠<" not in page
     english = client.get(reverse("games:hand-new", args=[game.pk]), headers={"Accept-Language": "en"})
-    assert '<span class="visually-hidden">Who took the </span><span aria-hidden="true">Q♠</span>' in english.content.decode()
+    assert (
+        '<span class="visually-hidden">Who took the </span><span aria-hidden="true">Q♠</span>'
+        in english.content.decode()
+    )
 
 
 def test_hearts_by_rank_show_dutch_letters_and_send_english_ranks(client, user, league, dutch_cards):
