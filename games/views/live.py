@@ -19,10 +19,13 @@ A reconnect catches up: the browser sends the last event's id (Last-Event-ID),
 or the page's address names the version it was drawn at; when what the page
 shows has moved since, the first thing sent is an event.
 
-Under ASGI (production: gunicorn's asgi worker) a stream is a coroutine and
-holds no thread; its reads run where Django runs every sync view. Under WSGI
-(the test server, `manage.py runserver`) it is a generator in the request's
-thread, as every response there is.
+The views themselves are sync: they check access and return at once. Under
+ASGI (production: gunicorn's asgi worker) the stream they return is a
+coroutine that holds no thread, its reads in one shared thread (READS). Under
+WSGI (the test server, `manage.py runserver`) it is a generator in the
+request's thread, as every response there is. (Async views would be run
+through async_to_sync under WSGI, which refuses a thread that already runs an
+event loop, as the test process's does once a Playwright browser is open.)
 """
 
 from __future__ import annotations
@@ -36,7 +39,6 @@ from functools import partial
 from http import HTTPStatus
 from typing import Any, TypeVar
 
-from asgiref.sync import sync_to_async
 from django.contrib.auth.views import redirect_to_login
 from django.core.handlers.asgi import ASGIRequest
 from django.db import close_old_connections
@@ -150,15 +152,6 @@ def _events_here(watch: Watch, since: str) -> Iterator[bytes]:
         HUB.remove(ear)
 
 
-async def _asked(
-    request: HtmxHttpRequest, watch: Callable[..., Watch | HttpResponse], *args: Any
-) -> Watch | HttpResponse:
-    """The stream's access check and what it follows: in READS under ASGI, where its reads go on."""
-    if isinstance(request, ASGIRequest):
-        return await _read(watch, request, *args)
-    return await sync_to_async(watch)(request, *args)
-
-
 def _stream(request: HtmxHttpRequest, watch: Watch, since: str) -> StreamingHttpResponse:
     if isinstance(request, ASGIRequest):
         response = StreamingHttpResponse(_events_async(watch, since), content_type="text/event-stream")
@@ -195,11 +188,11 @@ def _game_watch(request: HtmxHttpRequest, game_id: int) -> Watch | HttpResponse:
 
 
 @require_GET
-async def game_stream(request: HtmxHttpRequest, game_id: int) -> HttpResponseBase:
+def game_stream(request: HtmxHttpRequest, game_id: int) -> HttpResponseBase:
     since = _asked_since(request, "version")
     if since and not since.isdigit():
         return HttpResponse("version must be a whole number", status=HTTPStatus.BAD_REQUEST, content_type="text/plain")
-    watch = await _asked(request, _game_watch, game_id)
+    watch = _game_watch(request, game_id)
     if isinstance(watch, HttpResponse):
         return watch
     return _stream(request, watch, since)
@@ -235,8 +228,8 @@ def _screen_watch(request: HtmxHttpRequest, token: str) -> Watch | HttpResponse:
 
 
 @require_GET
-async def night_screen_stream(request: HtmxHttpRequest, token: str) -> HttpResponseBase:
-    watch = await _asked(request, _screen_watch, token)
+def night_screen_stream(request: HtmxHttpRequest, token: str) -> HttpResponseBase:
+    watch = _screen_watch(request, token)
     if isinstance(watch, HttpResponse):
         return watch
     return _stream(request, watch, _asked_since(request, "v"))
@@ -255,8 +248,8 @@ def _public_watch(request: HtmxHttpRequest, token: str, night_id: int) -> Watch 
 
 
 @require_GET
-async def public_night_stream(request: HtmxHttpRequest, token: str, night_id: int) -> HttpResponseBase:
-    watch = await _asked(request, _public_watch, token, night_id)
+def public_night_stream(request: HtmxHttpRequest, token: str, night_id: int) -> HttpResponseBase:
+    watch = _public_watch(request, token, night_id)
     if isinstance(watch, HttpResponse):
         return watch
     return _stream(request, watch, _asked_since(request, "v"))
