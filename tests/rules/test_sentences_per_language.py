@@ -222,6 +222,9 @@ TABLE_FIELDS = {
     "added hand {number}: {change}": {"number", "change"},
     "edited hand {number}: {change}": {"number", "change"},
     "deleted hand {number}: {change}": {"number", "change"},
+    # rules.announce: _HAND_SAID[action].format(number=..., taken=...)
+    "Hand {number} recorded: {taken}.": {"number", "taken"},
+    "Hand {number} changed: {taken}.": {"number", "taken"},
 }
 
 
