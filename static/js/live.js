@@ -31,12 +31,45 @@
     return document.getElementById(pollerId);
   }
 
+  // This page's own requests under way (a Record, a delete). An event that comes meanwhile is
+  // mostly their own write, whose answer brings the regions: the poll waits for that answer and
+  // then asks with the version it drew, so it swaps nothing (204). Asked before the answer came,
+  // its regions landed just after it, clearing the "Hand 1 recorded" just shown and the focus the
+  // answer had given back. At most WAIT_MS: an answer that never comes does not hold it.
+  var WAIT_MS = 3000;
+  var own = 0;
+  var held = null;
+
   function askNow() {
     var elt = poller();
     if (!elt) return;
+    if (own > 0 && held === null) {
+      held = window.setTimeout(release, WAIT_MS);
+      return;
+    }
+    if (held !== null) return;
     due = true;
     window.htmx.trigger(elt, "live");
   }
+
+  function release() {
+    if (held === null) return;
+    window.clearTimeout(held);
+    held = null;
+    own = 0;
+    askNow();
+  }
+
+  function ownDone(event) {
+    if (isPoller(event)) return;
+    own = Math.max(own - 1, 0);
+    if (own === 0 && held !== null) window.setTimeout(release, 0);
+  }
+
+  document.addEventListener("htmx:beforeSend", function (event) {
+    if (!isPoller(event)) own += 1;
+  });
+  document.addEventListener("htmx:afterRequest", ownDone);
 
   function isPoller(event) {
     var elt = event.detail && event.detail.elt;
